@@ -1,0 +1,71 @@
+# FilterLab: one command per job. `make help` lists them.
+#   make test        install deps, build, run every test (oracle, runtime, OpenCL on PoCL, CLI)
+#   make reproduce   install deps, build, verify, run every experiment on every device, figures, paper
+# Variables: DEVICE=<name pattern> picks devices (default: all; same as $FILTERLAB_DEVICE),
+#            CPU_SCALE=1|2|4|8 pyramid scale divisor on CPU devices (default 4), REPS=<n> repetitions.
+
+BUILD      ?= build
+BUNDLE_BUILD ?= build-bundle
+PYTHON     ?= /usr/bin/python3
+DEVICE     ?= $(FILTERLAB_DEVICE)
+CPU_SCALE  ?= 4
+REPS       ?= 0
+RESULTS    ?= experiments/results
+BASE       := $(BUILD)/data/base_3866x4320.pgm
+FILTERLAB  := $(BUILD)/src/filterlab
+JOBS       ?= 2
+
+.PHONY: help deps build test verify data experiments figures paper reproduce bundle clean
+
+help:
+	@sed -n '1,/^$$/p' Makefile
+
+deps:
+	scripts/install-deps.sh full
+
+$(BUILD)/build.ninja:
+	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+test:
+	scripts/install-deps.sh test
+	$(MAKE) build
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
+
+verify: build
+	$(FILTERLAB) verify --device "$(DEVICE)"
+
+data: build
+	$(BUILD)/data/filterlab-derive-base data/path_2560x1600.jpg $(BASE) --width 3866 --height 4320
+
+experiments: data
+	FILTERLAB_CPU_SCALE=$(CPU_SCALE) $(FILTERLAB) run scharr_single_storage --device "$(DEVICE)" \
+	  --base $(BASE) --results $(RESULTS) --repetitions $(REPS)
+
+# Figures and the paper need no OpenCL device: they read the committed raw results.
+figures:
+	scripts/install-deps.sh paper
+	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out paper/generated
+
+paper: figures
+	cd paper && latexmk -pdf -interaction=nonstopmode -halt-on-error filterlab.tex
+	@echo "paper: paper/filterlab.pdf"
+
+reproduce:
+	scripts/install-deps.sh full
+	$(MAKE) build
+	$(MAKE) verify
+	$(MAKE) experiments
+	$(MAKE) paper
+
+# A relocatable bundle for a machine without our packages (the GPU host): the runtime without
+# OpenCV, the derived base image, and a script that runs verify and the experiments there.
+bundle: data
+	cmake -G Ninja -S . -B $(BUNDLE_BUILD) -DCMAKE_BUILD_TYPE=Release -DFILTERLAB_WITH_OPENCV=OFF -DFILTERLAB_BUILD_TESTS=OFF
+	cmake --build $(BUNDLE_BUILD) -j $(JOBS) --target filterlab
+	scripts/make-bundle.sh $(BUNDLE_BUILD)/src/filterlab $(BASE) dist/filterlab-bundle
+
+clean:
+	rm -rf $(BUILD) $(BUNDLE_BUILD) dist paper/generated

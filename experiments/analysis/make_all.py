@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Regenerates every figure, table and macro file of the paper from the raw results.
+
+    /usr/bin/python3 experiments/analysis/make_all.py \\
+        --results experiments/results --out paper/generated
+
+For each experiment directory under --results that holds results, runs the analysis script of
+the same name (experiments/analysis/<experiment>.py, whose main(argv) returns an exit status).
+Exits non-zero, before writing anything, if an experiment the paper needs has no results, and
+if any script fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
+sys.path.insert(0, str(HERE))
+import results as R  # noqa: E402
+
+# Experiments whose generated fragments paper/filterlab.tex \input's.
+PAPER_NEEDS = ["scharr_single_storage"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--results", required=True, type=Path, help="raw results directory")
+    ap.add_argument("--out", required=True, type=Path, help="output directory (created)")
+    args = ap.parse_args(argv)
+
+    present = R.experiments_present(args.results)
+    missing = [e for e in PAPER_NEEDS if e not in present]
+    if missing:
+        for e in missing:
+            print(f"make_all: no results for experiment '{e}', which the paper needs: "
+                  f"{args.results / e}/ holds no <device>.json file. Run the experiments first "
+                  f"(`make reproduce`), or point --results at a directory that has them.",
+                  file=sys.stderr)
+        return 1
+
+    failed = []
+    for experiment in present:
+        if not (HERE / f"{experiment}.py").is_file():
+            print(f"make_all: warning: no analysis script {HERE / experiment}.py for the results "
+                  f"in {args.results / experiment}/; they are not in the paper", file=sys.stderr)
+            continue
+        module = importlib.import_module(experiment)
+        status = module.main(["--results", str(args.results), "--out", str(args.out)])
+        if status:
+            failed.append(experiment)
+    if failed:
+        print(f"make_all: analysis failed for: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs FilterLab's Debian 12 packages. Idempotent: it installs only what is missing,
+# so `make test` and `make reproduce` can call it every time.
+#   scripts/install-deps.sh test   -> build + test (PoCL, OpenCV, Catch2, ...)
+#   scripts/install-deps.sh full   -> also matplotlib and LaTeX for figures and the paper
+#   scripts/install-deps.sh paper  -> only what figures and the paper need (no OpenCL)
+set -euo pipefail
+what=${1:-full}
+
+build_pkgs=(cmake ninja-build g++ make git pkg-config
+  ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers pocl-opencl-icd clinfo
+  libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev
+  catch2 libbenchmark-dev libeigen3-dev nlohmann-json3-dev libcli11-dev)
+paper_pkgs=(python3 python3-matplotlib python3-numpy
+  texlive-latex-base texlive-latex-recommended texlive-fonts-recommended latexmk)
+# The photograph in data/ comes from this package; only needed to re-derive it.
+data_pkgs=(plasma-workspace-wallpapers)
+
+case "$what" in
+  test)  pkgs=("${build_pkgs[@]}") ;;
+  paper) pkgs=("${paper_pkgs[@]}") ;;
+  full)  pkgs=("${build_pkgs[@]}" "${paper_pkgs[@]}") ;;
+  data)  pkgs=("${data_pkgs[@]}") ;;
+  *) echo "install-deps.sh: unknown set '$what' (use test, paper, full or data)" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#pkgs[@]} packages of set '$what' are installed"
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  sudo_cmd=sudo
+  command -v sudo >/dev/null || { echo "install-deps: missing packages (${missing[*]}); run as root or install them" >&2; exit 1; }
+else
+  sudo_cmd=
+fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+# Refresh package lists when they are absent or older than a day.
+if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null | head -1)" ]; then
+  $sudo_cmd apt-get update -qq
+fi
+$sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Packs the filterlab binary, the shared libraries a bare machine may lack, the base image and the
+# run script into one directory that runs anywhere with an OpenCL ICD loader (see run-bundle.sh).
+set -euo pipefail
+binary=$1 base=$2 out=$3
+rm -rf "$out"
+mkdir -p "$out/bin" "$out/lib" "$out/data"
+cp "$binary" "$out/bin/"
+cp "$base" "$out/data/"
+cp scripts/run-bundle.sh "$out/"
+# Everything ldd resolves except the C/C++ runtime and the ICD loader, which must be the host's own
+# (a newer libstdc++ is backward compatible; the host's loader knows the host's drivers).
+ldd "$binary" | awk '/=> \//{print $3}' | while read -r lib; do
+  case "$(basename "$lib")" in
+    libc.so*|libm.so*|libdl.so*|librt.so*|libpthread.so*|ld-linux*|libstdc++.so*|libgcc_s.so*|libOpenCL.so*) ;;
+    *) cp -L "$lib" "$out/lib/" ;;
+  esac
+done
+du -sh "$out"

@@ -1,0 +1,53 @@
+#include <iomanip>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "filters/variant.hpp"
+#include "ocl/bandwidth.hpp"
+#include "ocl/device.hpp"
+
+namespace filterlab::cli {
+
+int cmd_devices(const DevicesArgs& a) {
+  const auto devices = ocl::select_devices(a.device);
+  for (const auto& d : devices) {
+    const auto& i = d.info;
+    auto row = [](const char* k, const auto& v) { std::cout << "  " << std::left << std::setw(26) << k << v << "\n"; };
+    std::cout << i.platform << " / " << i.name << "\n";
+    row("slug", i.slug);
+    row("type", i.type);
+    row("platform version", i.platform_version);
+    row("device version", i.device_version);
+    row("OpenCL C", i.opencl_c_version);
+    row("driver", i.driver_version);
+    row("compute units", i.compute_units);
+    row("global memory (MiB)", i.global_mem_bytes >> 20);
+    row("max allocation (MiB)", i.max_alloc_bytes >> 20);
+    row("local memory (KiB)", i.local_mem_bytes >> 10);
+    row("constant memory (KiB)", i.constant_mem_bytes >> 10);
+    row("max work-group size", i.max_work_group_size);
+    row("image support", i.image_support ? "yes" : "no");
+    if (i.image_support) {
+      row("image2d max", std::to_string(i.image2d_max_width) + "x" + std::to_string(i.image2d_max_height));
+      row("image1d_buffer max (px)", i.image_max_buffer_size);
+    }
+    row("timer resolution (ns)", i.profiling_timer_resolution_ns);
+    if (a.bandwidth) {
+      std::cerr << "measuring copy bandwidth on " << i.name << " ...\n";
+      ocl::Runtime rt(d);
+      const auto bw = ocl::measure_copy_bandwidth(rt);
+      row("copy bandwidth (GB/s)", std::to_string(bw.best_GBps()) + "  (read+write; kernel " +
+                                       std::to_string(bw.kernel_GBps) + ", clEnqueueCopyBuffer " +
+                                       std::to_string(bw.enqueue_GBps) + ", " + std::to_string(bw.bytes_per_copy >> 20) +
+                                       " MiB)");
+    }
+  }
+  return 0;
+}
+
+int cmd_variants() {
+  for (const auto& v : registered_variants()) std::cout << v.id() << "\n";
+  return 0;
+}
+
+}  // namespace filterlab::cli

@@ -1,0 +1,35 @@
+#pragma once
+// The `filterlab` subcommands; each returns the process exit code.
+#include <string>
+#include <vector>
+
+namespace filterlab::cli {
+
+struct DevicesArgs {
+  std::string device;
+  bool bandwidth = true;
+};
+int cmd_devices(const DevicesArgs& a);
+
+int cmd_variants();
+
+struct FilterArgs {
+  std::string device, family = "scharr.single", storage = "buffer", axis = "x", border = "reflect101";
+  int ksize = 3;
+  float border_value = 0.0f;
+  std::string input, output;
+};
+int cmd_filter(const FilterArgs& a);
+
+struct VerifyArgs {
+  std::string device, variants, borders;
+};
+int cmd_verify(const VerifyArgs& a);
+
+struct RunArgs {
+  std::string experiment, device, base_image, results_dir;
+  int scale = 0, repetitions = 0, warmup = 3;
+};
+int cmd_run(const RunArgs& a);
+
+}  // namespace filterlab::cli

@@ -1,0 +1,75 @@
+// filterlab: device summary, filtering, verification against the oracle, and experiments.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "error.hpp"
+#include "ocl/errors.hpp"
+#include "ocl/program.hpp"
+
+int main(int argc, char** argv) {
+  using namespace filterlab::cli;
+  CLI::App app{"FilterLab: OpenCL image filters checked against an exact CPU oracle"};
+  app.require_subcommand(1);
+  std::string kernels_dir;
+  app.add_option("--kernels-dir", kernels_dir, "Read kernels/*.cl from this directory instead of the embedded copies")
+      ->envname("FILTERLAB_KERNEL_DIR");
+  const std::string device_help = "Devices whose 'platform / device' name contains one of these comma-separated "
+                                  "patterns (default: $FILTERLAB_DEVICE, else every device)";
+
+  DevicesArgs devices;
+  auto* c_devices = app.add_subcommand("devices", "Summarise every OpenCL device (clinfo-like, with measured copy bandwidth)");
+  c_devices->add_option("--device", devices.device, device_help);
+  c_devices->add_flag("!--no-bandwidth", devices.bandwidth, "Skip the copy-bandwidth measurement");
+
+  app.add_subcommand("variants", "List the registered variant IDs");
+
+  FilterArgs filter;
+  auto* c_filter = app.add_subcommand("filter", "Apply one variant to an image file and write the float result (.pfm/.tif)");
+  c_filter->add_option("--device", filter.device, device_help);
+  c_filter->add_option("--family", filter.family, "Variant family")->capture_default_str();
+  c_filter->add_option("--storage", filter.storage, "images or buffer")->capture_default_str();
+  c_filter->add_option("--ksize", filter.ksize, "Filter size: 3, 5, 7 or 9")->capture_default_str();
+  c_filter->add_option("--axis", filter.axis, "x (d/dx) or y (d/dy)")->capture_default_str();
+  c_filter->add_option("--border", filter.border, "constant, replicate, reflect, wrap or reflect101")->capture_default_str();
+  c_filter->add_option("--border-value", filter.border_value, "Value outside the image for --border constant");
+  c_filter->add_option("input", filter.input, "Input image (PGM/PFM, or any format OpenCV reads)")->required();
+  c_filter->add_option("output", filter.output, "Output image (.pfm, or .tif with OpenCV)")->required();
+
+  VerifyArgs verify;
+  auto* c_verify = app.add_subcommand("verify", "Check every registered variant x border x size on every device against the oracle");
+  c_verify->add_option("--device", verify.device, device_help);
+  c_verify->add_option("--variants", verify.variants, "Only variants whose ID contains this text");
+  c_verify->add_option("--borders", verify.borders, "Comma-separated borders (default: all five)");
+
+  RunArgs run;
+  auto* c_run = app.add_subcommand("run", "Run an experiment and write its raw results");
+  c_run->add_option("experiment", run.experiment, "Experiment name: scharr_single_storage")->required();
+  c_run->add_option("--device", run.device, device_help);
+  c_run->add_option("--base", run.base_image, "The derived base image (PGM)")->required();
+  c_run->add_option("--results", run.results_dir, "Results directory")->required();
+  c_run->add_option("--scale", run.scale, "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs)");
+  c_run->add_option("--repetitions", run.repetitions, "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
+  c_run->add_option("--warmup", run.warmup, "Warm-up repetitions per configuration")->capture_default_str();
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    filterlab::ocl::set_kernel_dir(kernels_dir);
+    if (app.got_subcommand(c_devices)) return cmd_devices(devices);
+    if (app.got_subcommand("variants")) return cmd_variants();
+    if (app.got_subcommand(c_filter)) return cmd_filter(filter);
+    if (app.got_subcommand(c_verify)) return cmd_verify(verify);
+    if (app.got_subcommand(c_run)) return cmd_run(run);
+  } catch (const cl::Error& e) {
+    try {
+      filterlab::ocl::rethrow(e, "");
+    } catch (const std::exception& t) {
+      std::cerr << "filterlab: error: " << t.what() << "\n";
+    }
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "filterlab: error: " << e.what() << "\n";
+    return 1;
+  }
+  return 2;
+}

@@ -1,0 +1,16 @@
+#pragma once
+// What produced a result: device, driver, OpenCL versions, commit, kernel hashes, options, date.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "ocl/device.hpp"
+#include "ocl/program.hpp"
+
+namespace filterlab {
+
+nlohmann::json device_json(const ocl::DeviceInfo& d);
+// Device fields plus host, commit, version and UTC date; callers add what is specific to the run.
+nlohmann::json provenance(const ocl::DeviceInfo& d, const ocl::ProgramSource& source, const std::string& build_options);
+std::string utc_now_iso8601();
+
+}  // namespace filterlab

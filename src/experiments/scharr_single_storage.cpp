@@ -1,0 +1,208 @@
+#include "experiments/scharr_single_storage.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "error.hpp"
+#include "experiments/provenance.hpp"
+#include "filters/scharr_runner.hpp"
+#include "io/atomic_file.hpp"
+#include "io/netpbm.hpp"
+#include "ocl/bandwidth.hpp"
+#include "ocl/limits.hpp"
+#include "reference/pyramid.hpp"
+#include "reference/scharr.hpp"
+#include "reference/tolerances.hpp"
+#include "stats.hpp"
+#include "verify/compare.hpp"
+
+namespace filterlab {
+namespace {
+
+constexpr const char* kExperiment = "scharr_single_storage";
+
+int choose_scale(const ocl::DeviceInfo& dev, int requested) {
+  int scale = requested;
+  if (scale == 0) {
+    scale = 1;
+    if (dev.is_cpu()) {
+      const char* env = std::getenv("FILTERLAB_CPU_SCALE");
+      scale = env ? std::atoi(env) : 4;
+    }
+  }
+  if (scale != 1 && scale != 2 && scale != 4 && scale != 8)
+    throw Error("scale " + std::to_string(scale) + " is not supported", "use 1, 2, 4 or 8 (per image dimension)");
+  return scale;
+}
+
+nlohmann::json summary_json(const Summary& s) {
+  return {{"median", s.median}, {"q1", s.q1},   {"q3", s.q3}, {"ci95_low", s.ci95_low}, {"ci95_high", s.ci95_high},
+          {"min", s.min},       {"max", s.max}, {"n", s.n}};
+}
+
+struct Config {
+  Variant variant;
+  std::unique_ptr<ScharrRunner> runner;
+  LevelStore* in = nullptr;
+  LevelStore* out = nullptr;
+  ocl::Samples samples;
+};
+
+// Compares every level's output with the oracle: one oracle evaluation per octave (the levels of an
+// octave are copies, so their outputs must equal it too).
+void verify_pyramid(ocl::Runtime& rt, Config& c, const std::vector<ref::Image>& pyramid, ref::Axis axis,
+                    const std::vector<ref::Image>& oracle_per_octave, double tolerance) {
+  c.runner->enqueue(*c.in, *c.out, axis);
+  const auto got = download_levels(rt, *c.out);
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const auto cmp = compare_images(got[i], oracle_per_octave[i / 4], tolerance);
+    if (!cmp.passed())
+      throw Error(c.variant.id() + (axis == ref::Axis::X ? " d/dx" : " d/dy") + " disagrees with the oracle on level " +
+                      std::to_string(i) + " (" + std::to_string(pyramid[i].width) + "x" + std::to_string(pyramid[i].height) +
+                      "): " + cmp.describe(got[i], oracle_per_octave[i / 4]),
+                  "this is a kernel bug; nothing was timed");
+  }
+}
+
+}  // namespace
+
+std::string run_scharr_single_storage(const ocl::Device& device, const ScharrStorageConfig& cfg) {
+  const auto& dev = device.info;
+  const int scale = choose_scale(dev, cfg.scale);
+  const int reps = cfg.repetitions > 0 ? cfg.repetitions : (dev.is_cpu() ? 10 : 30);
+  if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
+  for (int k : cfg.sizes)
+    if (!ref::valid_scharr_size(k)) throw Error("filter size " + std::to_string(k) + " is not supported", "use 3, 5, 7 or 9");
+  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
+  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
+
+  std::cerr << "[" << kExperiment << "] " << dev.name << ": loading " << cfg.base_image << "\n";
+  ref::Image base = io::read_netpbm(cfg.base_image);
+  for (int s = scale; s > 1; s /= 2) base = ref::downsample_box2x2(base);  // reduced scale for CPU devices
+  const auto pyramid = ref::build_pyramid(base);
+  std::vector<std::pair<int, int>> sizes;
+  for (const auto& l : pyramid) sizes.emplace_back(l.width, l.height);
+  const auto shapes = pack_levels(sizes);
+  const std::size_t pixels = ref::pyramid_pixels(base.width, base.height);
+  const std::uint64_t bytes_all = 4ull * store_bytes(shapes);  // in + out, for both storage types
+  ocl::check_total_memory(dev, bytes_all, "the pyramid in both storage types (input and output)");
+
+  ocl::Runtime rt(device);
+  std::cerr << "[" << kExperiment << "] measuring copy bandwidth\n";
+  const auto bw = ocl::measure_copy_bandwidth(rt);
+  std::cerr << "[" << kExperiment << "] copy bandwidth " << bw.best_GBps() << " GB/s\n";
+
+  std::vector<std::unique_ptr<LevelStore>> stores;
+  std::vector<Config> configs;
+  for (Storage st : kAllStorages) {
+    auto in = std::make_unique<LevelStore>(allocate_levels(rt, st, shapes, "the pyramid"));
+    auto out = std::make_unique<LevelStore>(allocate_levels(rt, st, shapes, "the filtered pyramid"));
+    upload_levels(rt, *in, pyramid);
+    for (int k : cfg.sizes) {
+      Config c;
+      c.variant = Variant{"scharr.single", st, k, cfg.local_w, cfg.local_h};
+      c.runner = std::make_unique<ScharrRunner>(rt, c.variant, cfg.border);
+      c.in = in.get();
+      c.out = out.get();
+      configs.push_back(std::move(c));
+    }
+    stores.push_back(std::move(in));
+    stores.push_back(std::move(out));
+  }
+
+  // The oracle judges every configuration before anything is timed.
+  for (int k : cfg.sizes) {
+    for (ref::Axis axis : {ref::Axis::X, ref::Axis::Y}) {
+      std::cerr << "[" << kExperiment << "] verifying k" << k << (axis == ref::Axis::X ? " d/dx" : " d/dy") << "\n";
+      const auto kernel = ref::scharr_kernel(k, axis);
+      std::vector<ref::Image> oracle;
+      for (std::size_t lvl = 0; lvl < pyramid.size(); lvl += 4) oracle.push_back(ref::correlate2d(pyramid[lvl], kernel, cfg.border));
+      double sum_abs_w = 0;
+      for (double w : kernel.w) sum_abs_w += std::abs(w);
+      const double tolerance = tol::float_accumulation_bound(static_cast<std::size_t>(k * k), sum_abs_w, 1.0);
+      for (auto& c : configs)
+        if (c.variant.ksize == k) verify_pyramid(rt, c, pyramid, axis, oracle, tolerance);
+    }
+  }
+
+  auto sample = [&](Config& c, ocl::Samples& into) {
+    ocl::take_sample(
+        rt.queue,
+        [&] {
+          auto ev = c.runner->enqueue(*c.in, *c.out, ref::Axis::X);
+          auto ey = c.runner->enqueue(*c.in, *c.out, ref::Axis::Y);
+          ev.insert(ev.end(), ey.begin(), ey.end());
+          return ev;
+        },
+        into);
+  };
+  for (auto& c : configs) {
+    ocl::Samples ignore;
+    for (int i = 0; i < cfg.warmup; ++i) sample(c, ignore);
+  }
+  // Rounds in a shuffled order, so that drift (clocks, temperature) spreads over every configuration.
+  std::mt19937 rng(cfg.seed);
+  std::vector<std::size_t> order(configs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  for (int r = 0; r < reps; ++r) {
+    std::shuffle(order.begin(), order.end(), rng);
+    for (std::size_t i : order) sample(configs[i], configs[i].samples);
+    std::cerr << "[" << kExperiment << "] round " << (r + 1) << "/" << reps << "\r" << std::flush;
+  }
+  std::cerr << "\n";
+
+  const ocl::ProgramSource source = configs.front().runner->source();
+  nlohmann::json result;
+  result["schema"] = "filterlab.result/1";
+  result["experiment"] = kExperiment;
+  auto prov = provenance(dev, source, Variant{"scharr.single", Storage::Images, 0, 0, 0}.build_options(cfg.border));
+  prov["build_options"] = "-cl-std=CL1.2 -DKSIZE=<ksize> -DFL_BORDER=" + std::to_string(static_cast<int>(cfg.border));
+  prov["scale"] = scale;
+  prov["base_image"] = cfg.base_image;
+  prov["base_width"] = base.width;
+  prov["base_height"] = base.height;
+  prov["pyramid_pixels"] = pixels;
+  prov["warmup"] = cfg.warmup;
+  prov["repetitions"] = reps;
+  prov["order_seed"] = cfg.seed;
+  prov["border"] = std::string(ref::border_name(cfg.border));
+  prov["local_size"] = {cfg.local_w, cfg.local_h};
+  prov["copy_bandwidth_GBps"] = bw.best_GBps();
+  prov["copy_bandwidth"] = {{"bytes_per_copy", bw.bytes_per_copy},
+                            {"kernel_GBps", bw.kernel_GBps},
+                            {"enqueue_copy_GBps", bw.enqueue_GBps},
+                            {"kernel_ms", summary_json(bw.kernel_copy_ms)},
+                            {"enqueue_copy_ms", summary_json(bw.enqueue_copy_ms)}};
+  result["provenance"] = prov;
+  // Minimum traffic per sample: each filter reads every pixel once and writes every pixel once.
+  const std::uint64_t bytes_min = 2ull * 2ull * sizeof(float) * pixels;
+  const double floor_ms = static_cast<double>(bytes_min) / (bw.best_GBps() * 1e9) * 1e3;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& c : configs) {
+    const auto k = summarize(c.samples.kernel_ms);
+    rows.push_back({{"id", c.variant.id()},
+                    {"variant", c.variant.family},
+                    {"storage", std::string(storage_name(c.variant.storage))},
+                    {"ksize", c.variant.ksize},
+                    {"local_size", {c.variant.local_w, c.variant.local_h}},
+                    {"build_options", c.runner->options()},
+                    {"launches_per_sample", 2 * shapes.size()},
+                    {"bytes_min", bytes_min},
+                    {"floor_ms", floor_ms},
+                    {"kernel_ms", summary_json(k)},
+                    {"wall_ms", summary_json(summarize(c.samples.wall_ms))},
+                    {"roofline_fraction", floor_ms / k.median},
+                    {"samples_kernel_ms", c.samples.kernel_ms},
+                    {"samples_wall_ms", c.samples.wall_ms}});
+  }
+  result["rows"] = rows;
+  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
+  return out_path;
+}
+
+}  // namespace filterlab

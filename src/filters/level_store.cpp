@@ -1,0 +1,105 @@
+#include "filters/level_store.hpp"
+
+#include "error.hpp"
+#include "ocl/errors.hpp"
+#include "ocl/limits.hpp"
+
+namespace filterlab {
+
+std::string_view storage_name(Storage s) { return s == Storage::Images ? "images" : "buffer"; }
+
+std::optional<Storage> parse_storage(std::string_view name) {
+  if (name == "images") return Storage::Images;
+  if (name == "buffer") return Storage::Buffer;
+  return std::nullopt;
+}
+
+std::vector<LevelShape> pack_levels(const std::vector<std::pair<int, int>>& sizes) {
+  std::vector<LevelShape> out;
+  std::size_t offset = 0;
+  for (const auto& [w, h] : sizes) {
+    if (w <= 0 || h <= 0) throw Error("image level of size " + std::to_string(w) + "x" + std::to_string(h) + " is empty");
+    out.push_back({w, h, offset});
+    offset += static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+  }
+  return out;
+}
+
+std::size_t LevelStore::total_pixels() const {
+  return levels.empty() ? 0 : levels.back().offset + static_cast<std::size_t>(levels.back().width) * levels.back().height;
+}
+
+std::size_t store_bytes(const std::vector<LevelShape>& levels) {
+  LevelStore s;
+  s.levels = levels;
+  return s.total_pixels() * sizeof(float);
+}
+
+LevelStore allocate_levels(ocl::Runtime& rt, Storage storage, const std::vector<LevelShape>& levels,
+                           const std::string& what) {
+  const auto& dev = rt.device.info;
+  LevelStore store;
+  store.storage = storage;
+  store.levels = levels;
+  try {
+    if (storage == Storage::Images) {
+      for (std::size_t i = 0; i < levels.size(); ++i)
+        ocl::check_image2d(dev, levels[i].width, levels[i].height, what + " level " + std::to_string(i));
+      const cl::ImageFormat format(CL_R, CL_FLOAT);
+      for (const auto& l : levels)
+        store.images.emplace_back(rt.context, CL_MEM_READ_WRITE, format, static_cast<std::size_t>(l.width),
+                                  static_cast<std::size_t>(l.height));
+    } else {
+      const std::size_t bytes = store.total_pixels() * sizeof(float);
+      ocl::check_allocation(dev, bytes, what);
+      store.buffer = cl::Buffer(rt.context, CL_MEM_READ_WRITE, bytes);
+    }
+  } catch (const cl::Error& e) {
+    ocl::rethrow(e, "allocating " + what + " as " + std::string(storage_name(storage)) + " on " + dev.name);
+  }
+  return store;
+}
+
+void upload_levels(ocl::Runtime& rt, LevelStore& store, const std::vector<ref::Image>& images) {
+  if (images.size() != store.levels.size()) throw Error("upload: level count mismatch");
+  try {
+    for (std::size_t i = 0; i < images.size(); ++i) {
+      const auto& l = store.levels[i];
+      if (images[i].width != l.width || images[i].height != l.height) throw Error("upload: level size mismatch");
+      if (store.storage == Storage::Images) {
+        cl::array<cl::size_type, 3> origin{0, 0, 0}, region{static_cast<cl::size_type>(l.width),
+                                                            static_cast<cl::size_type>(l.height), 1};
+        rt.queue.enqueueWriteImage(store.images[i], CL_TRUE, origin, region, 0, 0, images[i].px.data());
+      } else {
+        rt.queue.enqueueWriteBuffer(store.buffer, CL_TRUE, l.offset * sizeof(float), images[i].size() * sizeof(float),
+                                    images[i].px.data());
+      }
+    }
+  } catch (const cl::Error& e) {
+    ocl::rethrow(e, "uploading images to " + rt.device.info.name);
+  }
+}
+
+std::vector<ref::Image> download_levels(ocl::Runtime& rt, const LevelStore& store) {
+  std::vector<ref::Image> out;
+  try {
+    for (std::size_t i = 0; i < store.levels.size(); ++i) {
+      const auto& l = store.levels[i];
+      ref::Image img(l.width, l.height);
+      if (store.storage == Storage::Images) {
+        cl::array<cl::size_type, 3> origin{0, 0, 0}, region{static_cast<cl::size_type>(l.width),
+                                                            static_cast<cl::size_type>(l.height), 1};
+        rt.queue.enqueueReadImage(store.images[i], CL_TRUE, origin, region, 0, 0, img.px.data());
+      } else {
+        rt.queue.enqueueReadBuffer(store.buffer, CL_TRUE, l.offset * sizeof(float), img.size() * sizeof(float),
+                                   img.px.data());
+      }
+      out.push_back(std::move(img));
+    }
+  } catch (const cl::Error& e) {
+    ocl::rethrow(e, "reading results back from " + rt.device.info.name);
+  }
+  return out;
+}
+
+}  // namespace filterlab

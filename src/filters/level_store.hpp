@@ -1,0 +1,46 @@
+#pragma once
+// A set of image levels on the device in one storage type: one image2d_t per level ("images"), or
+// every level packed into one float buffer at known offsets ("buffer", the storage study's layout).
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ocl/runtime.hpp"
+#include "reference/image.hpp"
+
+namespace filterlab {
+
+enum class Storage { Images, Buffer };
+inline constexpr Storage kAllStorages[] = {Storage::Images, Storage::Buffer};
+std::string_view storage_name(Storage s);
+std::optional<Storage> parse_storage(std::string_view name);
+
+struct LevelShape {
+  int width = 0, height = 0;
+  std::size_t offset = 0;  // first pixel of the level inside the buffer
+};
+
+// Packs shapes one after another (offsets are running sums of pixels).
+std::vector<LevelShape> pack_levels(const std::vector<std::pair<int, int>>& sizes);
+
+struct LevelStore {
+  Storage storage = Storage::Buffer;
+  std::vector<LevelShape> levels;
+  std::vector<cl::Image2D> images;  // Storage::Images
+  cl::Buffer buffer;                // Storage::Buffer
+  std::size_t total_pixels() const;
+};
+
+// Allocates device storage after checking every device limit; `what` names it in errors.
+LevelStore allocate_levels(ocl::Runtime& rt, Storage storage, const std::vector<LevelShape>& levels,
+                           const std::string& what);
+// Upload/download every level (blocking).
+void upload_levels(ocl::Runtime& rt, LevelStore& store, const std::vector<ref::Image>& images);
+std::vector<ref::Image> download_levels(ocl::Runtime& rt, const LevelStore& store);
+
+// Device bytes that `count` stores of these levels need (for the total-memory check).
+std::size_t store_bytes(const std::vector<LevelShape>& levels);
+
+}  // namespace filterlab

@@ -1,0 +1,112 @@
+#include "io/netpbm.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "error.hpp"
+#include "io/atomic_file.hpp"
+
+namespace filterlab::io {
+namespace {
+
+[[noreturn]] void corrupt(const std::string& path, const std::string& why) {
+  throw Error("cannot read image " + path + ": " + why, "check that it is a valid binary PGM (P5) or grey PFM (Pf) file");
+}
+
+// Reads the next header token, skipping whitespace and '#' comments.
+std::string token(std::istream& in) {
+  std::string t;
+  int c;
+  while ((c = in.get()) != EOF) {
+    if (c == '#') {
+      while ((c = in.get()) != EOF && c != '\n') {
+      }
+    } else if (!std::isspace(c)) {
+      t += static_cast<char>(c);
+      break;
+    }
+  }
+  while ((c = in.peek()) != EOF && !std::isspace(c)) t += static_cast<char>(in.get());
+  return t;
+}
+
+int positive(const std::string& path, const std::string& t, const char* what) {
+  char* end = nullptr;
+  const long v = std::strtol(t.c_str(), &end, 10);
+  if (t.empty() || *end != '\0' || v <= 0 || v > (1 << 20)) corrupt(path, std::string("bad ") + what + " '" + t + "'");
+  return static_cast<int>(v);
+}
+
+bool little_endian_host() {
+  const std::uint16_t one = 1;
+  unsigned char b;
+  std::memcpy(&b, &one, 1);
+  return b == 1;
+}
+
+}  // namespace
+
+ref::Image read_netpbm(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot open image " + path, "check the path and its permissions");
+  if (in.peek() == EOF) throw Error("image " + path + " is empty", "give a non-empty PGM or PFM file");
+  const std::string magic = token(in);
+  if (magic != "P5" && magic != "Pf") corrupt(path, "unknown magic '" + magic.substr(0, 8) + "'");
+  const int w = positive(path, token(in), "width");
+  const int h = positive(path, token(in), "height");
+  const std::string third = token(in);
+  in.get();  // the single whitespace byte before the raster
+  ref::Image img(w, h);
+  const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+  if (magic == "P5") {
+    const int maxval = positive(path, third, "maxval");
+    if (maxval > 65535) corrupt(path, "maxval above 65535");
+    const std::size_t bps = maxval < 256 ? 1 : 2;
+    std::vector<unsigned char> raw(n * bps);
+    if (!in.read(reinterpret_cast<char*>(raw.data()), static_cast<std::streamsize>(raw.size())))
+      corrupt(path, "raster truncated (expected " + std::to_string(raw.size()) + " bytes)");
+    for (std::size_t i = 0; i < n; ++i) {
+      const unsigned v = bps == 1 ? raw[i] : (static_cast<unsigned>(raw[2 * i]) << 8) | raw[2 * i + 1];
+      img.px[i] = static_cast<float>(v) / static_cast<float>(maxval);
+    }
+  } else {
+    char* end = nullptr;
+    const double scale = std::strtod(third.c_str(), &end);
+    if (third.empty() || *end != '\0' || scale == 0.0) corrupt(path, "bad scale '" + third + "'");
+    std::vector<float> rows(n);
+    if (!in.read(reinterpret_cast<char*>(rows.data()), static_cast<std::streamsize>(n * sizeof(float))))
+      corrupt(path, "raster truncated (expected " + std::to_string(n * sizeof(float)) + " bytes)");
+    const bool swap = (scale < 0) != little_endian_host();
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        float v = rows[static_cast<std::size_t>(h - 1 - y) * w + x];  // PFM stores the bottom row first
+        if (swap) {
+          unsigned char b[4];
+          std::memcpy(b, &v, 4);
+          std::swap(b[0], b[3]);
+          std::swap(b[1], b[2]);
+          std::memcpy(&v, b, 4);
+        }
+        if (!std::isfinite(v)) corrupt(path, "non-finite sample");
+        img.at(x, y) = v;
+      }
+    }
+  }
+  return img;
+}
+
+void write_pfm(const std::string& path, const ref::Image& image) {
+  if (!little_endian_host()) throw Error("writing PFM is implemented for little-endian hosts only");
+  std::ostringstream out;
+  out << "Pf\n" << image.width << " " << image.height << "\n-1.0\n";
+  for (int y = image.height - 1; y >= 0; --y)
+    out.write(reinterpret_cast<const char*>(&image.px[static_cast<std::size_t>(y) * image.width]),
+              static_cast<std::streamsize>(image.width * sizeof(float)));
+  write_file_atomically(path, out.str());
+}
+
+}  // namespace filterlab::io

@@ -1,0 +1,23 @@
+#pragma once
+// Measures a device's achievable global-memory bandwidth, counting bytes read plus bytes written:
+// the roofline that every timed kernel is compared with.
+#include <cstdint>
+
+#include "ocl/runtime.hpp"
+#include "stats.hpp"
+
+namespace filterlab::ocl {
+
+struct Bandwidth {
+  std::uint64_t bytes_per_copy = 0;  // size of the buffer copied
+  Summary kernel_copy_ms;            // copy_float4 kernel
+  Summary enqueue_copy_ms;           // clEnqueueCopyBuffer
+  double kernel_GBps = 0, enqueue_GBps = 0;
+  double best_GBps() const { return kernel_GBps > enqueue_GBps ? kernel_GBps : enqueue_GBps; }
+};
+
+// Copies a buffer of `bytes` (0: a size chosen from the device: 1 GiB on GPUs, 128 MiB on CPUs,
+// within the allocation limit) `reps` times after a warm-up; GB/s from the median times.
+Bandwidth measure_copy_bandwidth(Runtime& rt, std::uint64_t bytes = 0, int reps = 20);
+
+}  // namespace filterlab::ocl

@@ -1,0 +1,104 @@
+#include "ocl/program.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "error.hpp"
+#include "ocl/embedded_kernels.hpp"
+#include "ocl/errors.hpp"
+#include "ocl/sha256.hpp"
+
+namespace filterlab::ocl {
+namespace {
+
+std::string g_kernel_dir;
+
+using CacheKey = std::tuple<cl_context, cl_device_id, std::string, std::string>;
+std::map<CacheKey, cl::Program>& cache() {
+  static std::map<CacheKey, cl::Program> c;
+  return c;
+}
+std::mutex& cache_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::string read_override(const std::string& dir, const std::string& file) {
+  const std::string path = dir + "/" + file;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot read kernel file " + path, "check FILTERLAB_KERNEL_DIR / --kernels-dir");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+void set_kernel_dir(const std::string& dir) { g_kernel_dir = dir; }
+
+std::string kernel_dir() {
+  if (!g_kernel_dir.empty()) return g_kernel_dir;
+  const char* env = std::getenv("FILTERLAB_KERNEL_DIR");
+  return env ? env : "";
+}
+
+std::string embedded_hash(const std::string& file) {
+  for (std::size_t i = 0; i < kEmbeddedKernelCount; ++i)
+    if (file == kEmbeddedKernels[i].path) return kEmbeddedKernels[i].sha256;
+  return "";
+}
+
+ProgramSource load_program_source(const std::vector<std::string>& files) {
+  ProgramSource src;
+  src.files = files;
+  const std::string dir = kernel_dir();
+  src.origin = dir.empty() ? "embedded" : dir;
+  for (const auto& file : files) {
+    std::string text;
+    if (!dir.empty()) {
+      text = read_override(dir, file);
+    } else {
+      bool found = false;
+      for (std::size_t i = 0; i < kEmbeddedKernelCount && !found; ++i) {
+        if (file == kEmbeddedKernels[i].path) {
+          text = kEmbeddedKernels[i].source;
+          found = true;
+        }
+      }
+      if (!found) throw Error("kernel file " + file + " is not embedded in this build", "rebuild FilterLab");
+    }
+    src.hashes[file] = sha256_hex(text);
+    src.text += "// ---- " + file + "\n" + text + "\n";
+  }
+  src.sha256 = sha256_hex(src.text);
+  return src;
+}
+
+cl::Program build_program(const cl::Context& context, const Device& device, const ProgramSource& source,
+                          const std::string& options) {
+  const CacheKey key{context(), device.device(), source.sha256, options};
+  std::lock_guard<std::mutex> lock(cache_mutex());
+  if (auto it = cache().find(key); it != cache().end()) return it->second;
+  cl::Program program(context, source.text);
+  try {
+    program.build(std::vector<cl::Device>{device.device}, options.c_str());
+  } catch (const cl::Error& e) {
+    std::string log;
+    try {
+      log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device.device);
+    } catch (const cl::Error&) {
+      log = "(the driver returned no build log)";
+    }
+    std::string files;
+    for (const auto& f : source.files) files += (files.empty() ? "" : ", ") + f;
+    throw Error("kernel build failed (" + std::string(status_name(e.err())) + ") for " + files + " from " + source.origin +
+                    " on " + device.info.name + " with options '" + options + "'\n--- build log ---\n" + log +
+                    "\n--- end of build log ---",
+                "fix the kernel source (or unset FILTERLAB_KERNEL_DIR to use the embedded kernels)");
+  }
+  cache().emplace(key, program);
+  return program;
+}
+
+}  // namespace filterlab::ocl

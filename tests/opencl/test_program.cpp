@@ -1,0 +1,48 @@
+// Kernel sources: embedded with their hashes, overridable from a directory, build failures explained.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "error.hpp"
+#include "ocl/program.hpp"
+#include "ocl/sha256.hpp"
+#include "opencl_fixture.hpp"
+
+using namespace filterlab;
+namespace fs = std::filesystem;
+
+TEST_CASE("embedded kernels carry the hash of their text", "[program][opencl]") {
+  const auto src = ocl::load_program_source({"scharr/single.cl"});
+  CHECK(src.origin == "embedded");
+  CHECK(src.hashes.at("scharr/single.cl") == ocl::embedded_hash("scharr/single.cl"));
+  CHECK(src.sha256 == sha256_hex(src.text));
+  CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK_THROWS_WITH(ocl::load_program_source({"nosuch.cl"}), Catch::Contains("not embedded"));
+}
+
+TEST_CASE("a broken kernel from the override directory fails with its build log", "[program][opencl]") {
+  auto& rt = test::runtime();
+  const auto dir = fs::temp_directory_path() / ("filterlab-kernels-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "common");
+  std::ofstream(dir / "common" / "border.cl") << "kernel void broken(global int* p) { p[0] = undefined_symbol; }\n";
+  ocl::set_kernel_dir(dir.string());
+  const auto src = ocl::load_program_source({"common/border.cl"});
+  CHECK(src.origin == dir.string());
+  CHECK_THROWS_WITH(ocl::build_program(rt.context, rt.device, src, "-DFL_BORDER=1"),
+                    Catch::Contains("kernel build failed") && Catch::Contains("build log") &&
+                        Catch::Contains("undefined_symbol") && Catch::Contains("-DFL_BORDER=1"));
+  ocl::set_kernel_dir("");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("programs are cached per source, options and device", "[program][opencl]") {
+  auto& rt = test::runtime();
+  const auto src = ocl::load_program_source({"common/border.cl", "probe/border_probe.cl"});
+  const auto a = ocl::build_program(rt.context, rt.device, src, "-DFL_BORDER=2");
+  const auto b = ocl::build_program(rt.context, rt.device, src, "-DFL_BORDER=2");
+  const auto c = ocl::build_program(rt.context, rt.device, src, "-DFL_BORDER=3");
+  CHECK(a() == b());
+  CHECK(a() != c());
+}
