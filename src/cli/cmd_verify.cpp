@@ -36,7 +36,7 @@ int cmd_verify(const VerifyArgs& a) {
     std::cout << "# " << d.info.platform << " / " << d.info.name << " (" << d.info.device_version << ", driver "
               << d.info.driver_version << ")\n";
     std::cout << std::left << std::setw(36) << "variant" << std::setw(12) << "border" << std::setw(14) << "max|err| int"
-              << std::setw(14) << "max|err| float" << std::setw(12) << "float tol" << "result\n";
+              << std::setw(16) << "max|err| float" << std::setw(14) << "float tol" << "result\n";
     for (const auto& v : variants) {
       for (auto b : borders) {
         ++total;
@@ -52,7 +52,7 @@ int cmd_verify(const VerifyArgs& a) {
         }
         if (!r.passed) ++failures;
         std::cout << std::left << std::setw(36) << v.id() << std::setw(12) << ref::border_name(b) << std::setw(14)
-                  << r.max_error_integer << std::setw(14) << r.max_error_float << std::setw(12) << r.float_tolerance
+                  << r.max_error_integer << std::setw(16) << r.max_error_float << std::setw(14) << r.float_tolerance
                   << status << "\n";
       }
     }

@@ -87,7 +87,11 @@ DeviceInfo describe(const cl::Platform& platform, const cl::Device& device) {
     i.image_max_buffer_size = device.getInfo<CL_DEVICE_IMAGE_MAX_BUFFER_SIZE>();
   }
   i.profiling_timer_resolution_ns = device.getInfo<CL_DEVICE_PROFILING_TIMER_RESOLUTION>();
-  std::string slug = platform_prefix(i.platform) + "-" + (i.type == "CPU" ? "cpu-" : "") + slugify(i.name);
+  // e.g. "nvidia-h200", "pocl-cpu-skylake-avx512-intel-r-xeon-r-processor": no word said twice.
+  const std::string prefix = platform_prefix(i.platform);
+  std::string name = slugify(i.name);
+  if (name.rfind(prefix + "-", 0) == 0) name = name.substr(prefix.size() + 1);
+  std::string slug = prefix + (i.type == "CPU" && name.rfind("cpu-", 0) != 0 ? "-cpu-" : "-") + name;
   i.slug = slug.size() > 72 ? slug.substr(0, 72) : slug;
   return i;
 }
