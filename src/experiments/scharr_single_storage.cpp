@@ -1,5 +1,7 @@
 #include "experiments/scharr_single_storage.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
@@ -177,6 +179,10 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
                             {"enqueue_copy_GBps", bw.enqueue_GBps},
                             {"kernel_ms", summary_json(bw.kernel_copy_ms)},
                             {"enqueue_copy_ms", summary_json(bw.enqueue_copy_ms)}};
+  // The host's peak resident memory so far (the pyramid, its oracle and read-back copies).
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  prov["peak_host_rss_mib"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
   result["provenance"] = prov;
   // Minimum traffic per sample: each filter reads every pixel once and writes every pixel once.
   const std::uint64_t bytes_min = 2ull * 2ull * sizeof(float) * pixels;
