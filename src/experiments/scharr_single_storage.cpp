@@ -161,8 +161,9 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
   nlohmann::json result;
   result["schema"] = "filterlab.result/1";
   result["experiment"] = kExperiment;
-  auto prov = provenance(dev, source, Variant{"scharr.single", Storage::Images, 0, 0, 0}.build_options(cfg.border));
-  prov["build_options"] = "-cl-std=CL1.2 -DKSIZE=<ksize> -DFL_BORDER=" + std::to_string(static_cast<int>(cfg.border));
+  // Options differ per row only in KSIZE and FL_IMAGES; each row records its exact options.
+  auto prov = provenance(dev, source, "-cl-std=CL1.2 -DKSIZE=<ksize> -DFL_BORDER=" +
+                                          std::to_string(static_cast<int>(cfg.border)) + " -DFL_IMAGES=<0|1>");
   prov["scale"] = scale;
   prov["base_image"] = cfg.base_image;
   prov["base_width"] = base.width;

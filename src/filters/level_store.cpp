@@ -25,15 +25,15 @@ std::vector<LevelShape> pack_levels(const std::vector<std::pair<int, int>>& size
   return out;
 }
 
-std::size_t LevelStore::total_pixels() const {
+namespace {
+std::size_t pixels_of(const std::vector<LevelShape>& levels) {
   return levels.empty() ? 0 : levels.back().offset + static_cast<std::size_t>(levels.back().width) * levels.back().height;
 }
+}  // namespace
 
-std::size_t store_bytes(const std::vector<LevelShape>& levels) {
-  LevelStore s;
-  s.levels = levels;
-  return s.total_pixels() * sizeof(float);
-}
+std::size_t LevelStore::total_pixels() const { return pixels_of(levels); }
+
+std::size_t store_bytes(const std::vector<LevelShape>& levels) { return pixels_of(levels) * sizeof(float); }
 
 LevelStore allocate_levels(ocl::Runtime& rt, Storage storage, const std::vector<LevelShape>& levels,
                            const std::string& what) {

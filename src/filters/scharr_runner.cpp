@@ -50,8 +50,8 @@ std::vector<cl::Event> ScharrRunner::enqueue(const LevelStore& in, LevelStore& o
       } else {
         kernel_.setArg(0, in.buffer);
         kernel_.setArg(1, out.buffer);
-        kernel_.setArg(6, static_cast<cl_int>(l.offset));
       }
+      kernel_.setArg(6, static_cast<cl_int>(l.offset));
       kernel_.setArg(3, static_cast<cl_int>(l.width));
       kernel_.setArg(4, static_cast<cl_int>(l.height));
       kernel_.setArg(5, border_value_);

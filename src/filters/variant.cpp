@@ -14,15 +14,16 @@ std::string Variant::id() const {
          std::to_string(local_w) + "x" + std::to_string(local_h);
 }
 
-std::vector<std::string> Variant::kernel_files() const { return {"common/border.cl", "scharr/single.cl"}; }
-
-std::string Variant::kernel_name() const {
-  return storage == Storage::Images ? "scharr_single_image" : "scharr_single_buffer";
+std::vector<std::string> Variant::kernel_files() const {
+  return {"common/border.cl", "common/storage.cl", "scharr/single.cl"};
 }
+
+std::string Variant::kernel_name() const { return "scharr_single"; }
 
 std::string Variant::build_options(ref::Border border) const {
   // -cl-std=CL1.2: the newest OpenCL C every device we use accepts (NVIDIA offers only 1.2).
-  return "-cl-std=CL1.2 -DKSIZE=" + std::to_string(ksize) + " -DFL_BORDER=" + std::to_string(static_cast<int>(border));
+  return "-cl-std=CL1.2 -DKSIZE=" + std::to_string(ksize) + " -DFL_BORDER=" + std::to_string(static_cast<int>(border)) +
+         " -DFL_IMAGES=" + (storage == Storage::Images ? "1" : "0");
 }
 
 std::vector<Variant> registered_variants() {
