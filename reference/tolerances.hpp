@@ -21,4 +21,15 @@ inline double float_accumulation_bound(std::size_t taps, double sum_abs_weights,
   return (nu / (1.0 - nu) + kFloatUnitRoundoff) * sum_abs_weights * max_abs_input;
 }
 
+// A separable filter applied as two rounded float passes (n taps each, weights summing in absolute
+// value to sum_abs_h and sum_abs_v): pass one is off by at most gamma_n * H * X and its results
+// are at most (1 + gamma_n) * H * X in size; pass two adds gamma_n * V * (1 + gamma_n) * H * X and
+// carries pass one's error times V. With the oracle's rounding: (2 gamma_n + gamma_n^2 + u) V H X.
+inline double separable_accumulation_bound(std::size_t taps_per_pass, double sum_abs_h, double sum_abs_v,
+                                           double max_abs_input) {
+  const double nu = static_cast<double>(taps_per_pass) * kFloatUnitRoundoff;
+  const double gamma = nu / (1.0 - nu);
+  return (2.0 * gamma + gamma * gamma + kFloatUnitRoundoff) * sum_abs_h * sum_abs_v * max_abs_input;
+}
+
 }  // namespace filterlab::tol

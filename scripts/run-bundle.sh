@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs on the GPU host from an unpacked bundle: registers the NVIDIA OpenCL driver if the ICD loader
-# does not know it yet, then lists devices, verifies every variant on every device against the
-# oracle, and runs the experiments. Results go to $1 (default ./results).
+# does not know it yet, then lists devices, verifies every variant against the oracle, and runs the
+# experiments. Results go to $1 (default ./results).
+# Environment: DEVICE (name pattern, default every device), STEPS (default "devices verify run"),
+# EXPERIMENTS (default both), REPS (repetitions), JOBS (parallel verify processes, default nproc/2).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-$PWD/results}
@@ -16,10 +18,33 @@ if [ ! -e /etc/OpenCL/vendors/nvidia.icd ] && [ -e /usr/lib/libnvidia-opencl.so.
   fi
 fi
 fl="$here/bin/filterlab"
-"$fl" devices 2>&1 | tee "$out/devices.txt"
-"$fl" verify 2>/dev/null | tee "$out/verify.txt"
-verify_rc=${PIPESTATUS[0]}
-"$fl" run scharr_single_storage --base "$here/data/base_3866x4320.pgm" --results "$out" ${REPS:+--repetitions $REPS}
-run_rc=$?
-echo "verify exit code $verify_rc, run exit code $run_rc"
-[ "$verify_rc" -eq 0 ] && [ "$run_rc" -eq 0 ]
+device=${DEVICE:-}
+steps=${STEPS:-devices verify run}
+experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants}
+jobs=${JOBS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}
+tag=${device:+-$(echo "$device" | tr -c 'A-Za-z0-9\n' '_')}
+rc=0
+case " $steps " in *" devices "*)
+  "$fl" devices --device "$device" 2>&1 | tee "$out/devices$tag.txt" ;;
+esac
+case " $steps " in *" verify "*)
+  # One process per family in parallel: building hundreds of programs dominates on CPU devices.
+  families=$("$fl" variants | sed -n 's/^#   \([a-z._0-9]*\):.*/\1/p')
+  mkdir -p "$out/verify-parts"
+  echo "$families" | xargs -P "$jobs" -I{} sh -c "\"$fl\" verify --device \"$device\" --variants '{}/' > \"$out/verify-parts/{}$tag.txt\" 2>/dev/null"
+  cat "$out"/verify-parts/*"$tag".txt > "$out/verify$tag.txt"
+  rm -rf "$out/verify-parts"
+  failed=$(awk '/ passed, / {f += $3} END {print f + 0}' "$out/verify$tag.txt")
+  passed=$(awk '/ passed, / {p += $1} END {print p + 0}' "$out/verify$tag.txt")
+  finished=$(grep -c ' passed, ' "$out/verify$tag.txt")
+  expected=$(echo "$families" | wc -l)
+  echo "verify: $passed passed, $failed failed, $finished of $expected families finished (details in $out/verify$tag.txt)"
+  [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ] && [ "$finished" -eq "$expected" ] || rc=1 ;;
+esac
+case " $steps " in *" run "*)
+  for e in $experiments; do
+    "$fl" run "$e" --device "$device" --base "$here/data/base_3866x4320.pgm" --results "$out" ${REPS:+--repetitions $REPS} || rc=1
+  done ;;
+esac
+echo "run-bundle exit code $rc"
+exit $rc

@@ -40,12 +40,15 @@ int cmd_devices(const DevicesArgs& a) {
                                        std::to_string(bw.kernel_GBps) + ", clEnqueueCopyBuffer " +
                                        std::to_string(bw.enqueue_GBps) + ", " + std::to_string(bw.bytes_per_copy >> 20) +
                                        " MiB)");
+      row("1 read + 2 writes (GB/s)", std::to_string(bw.split_GBps) + "  (the traffic mix of a two-output filter)");
     }
   }
   return 0;
 }
 
 int cmd_variants() {
+  std::cout << "# families\n";
+  for (const auto& f : families()) std::cout << "#   " << f.name << ": " << f.summary << "\n";
   for (const auto& v : registered_variants()) std::cout << v.id() << "\n";
   return 0;
 }

@@ -2,22 +2,37 @@
 
 #include "cli/commands.hpp"
 #include "error.hpp"
+#include "experiments/scharr_gradient_variants.hpp"
 #include "experiments/scharr_single_storage.hpp"
 #include "ocl/device.hpp"
 
 namespace filterlab::cli {
 
 int cmd_run(const RunArgs& a) {
-  if (a.experiment != "scharr_single_storage")
-    throw Error("unknown experiment '" + a.experiment + "'", "available: scharr_single_storage");
+  if (a.experiment != "scharr_single_storage" && a.experiment != "scharr_gradient_variants")
+    throw Error("unknown experiment '" + a.experiment + "'", "available: scharr_single_storage, scharr_gradient_variants");
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
-  ScharrStorageConfig cfg;
-  cfg.base_image = a.base_image;
-  cfg.results_dir = a.results_dir;
-  cfg.scale = a.scale;
-  cfg.repetitions = a.repetitions;
-  cfg.warmup = a.warmup;
-  for (const auto& d : ocl::select_devices(a.device)) std::cout << run_scharr_single_storage(d, cfg) << "\n";
+  if (!a.variants.empty() && a.experiment != "scharr_gradient_variants")
+    throw Error("--variants applies to scharr_gradient_variants only");
+  const auto devices = ocl::select_devices(a.device);
+  if (a.experiment == "scharr_single_storage") {
+    ScharrStorageConfig cfg;
+    cfg.base_image = a.base_image;
+    cfg.results_dir = a.results_dir;
+    cfg.scale = a.scale;
+    cfg.repetitions = a.repetitions;
+    cfg.warmup = a.warmup;
+    for (const auto& d : devices) std::cout << run_scharr_single_storage(d, cfg) << "\n";
+  } else {
+    GradientVariantsConfig cfg;
+    cfg.base_image = a.base_image;
+    cfg.results_dir = a.results_dir;
+    cfg.scale = a.scale;
+    cfg.repetitions = a.repetitions;
+    cfg.warmup = a.warmup;
+    cfg.variants = a.variants;
+    for (const auto& d : devices) std::cout << run_scharr_gradient_variants(d, cfg) << "\n";
+  }
   return 0;
 }
 

@@ -35,7 +35,7 @@ int cmd_verify(const VerifyArgs& a) {
     ocl::Runtime rt(d);
     std::cout << "# " << d.info.platform << " / " << d.info.name << " (" << d.info.device_version << ", driver "
               << d.info.driver_version << ")\n";
-    std::cout << std::left << std::setw(36) << "variant" << std::setw(12) << "border" << std::setw(14) << "max|err| int"
+    std::cout << std::left << std::setw(50) << "variant" << std::setw(12) << "border" << std::setw(14) << "max|err| int"
               << std::setw(16) << "max|err| float" << std::setw(14) << "float tol" << "result\n";
     for (const auto& v : variants) {
       for (auto b : borders) {
@@ -51,7 +51,7 @@ int cmd_verify(const VerifyArgs& a) {
           status = std::string("ERROR: ") + e.what();
         }
         if (!r.passed) ++failures;
-        std::cout << std::left << std::setw(36) << v.id() << std::setw(12) << ref::border_name(b) << std::setw(14)
+        std::cout << std::left << std::setw(50) << v.id() << std::setw(12) << ref::border_name(b) << std::setw(14)
                   << r.max_error_integer << std::setw(16) << r.max_error_float << std::setw(14) << r.float_tolerance
                   << status << "\n";
       }

@@ -27,7 +27,7 @@ struct VerifyArgs {
 int cmd_verify(const VerifyArgs& a);
 
 struct RunArgs {
-  std::string experiment, device, base_image, results_dir;
+  std::string experiment, device, base_image, results_dir, variants;
   int scale = 0, repetitions = 0, warmup = 3;
 };
 int cmd_run(const RunArgs& a);

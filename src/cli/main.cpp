@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
   FilterArgs filter;
   auto* c_filter = app.add_subcommand("filter", "Apply one variant to an image file and write the float result (.pfm/.tif)");
   c_filter->add_option("--device", filter.device, device_help);
-  c_filter->add_option("--family", filter.family, "Variant family")->capture_default_str();
+  c_filter->add_option("--family", filter.family, "Variant family (see `filterlab variants`)")->capture_default_str();
   c_filter->add_option("--storage", filter.storage, "images or buffer")->capture_default_str();
   c_filter->add_option("--ksize", filter.ksize, "Filter size: 3, 5, 7 or 9")->capture_default_str();
   c_filter->add_option("--axis", filter.axis, "x (d/dx) or y (d/dy)")->capture_default_str();
@@ -44,12 +44,14 @@ int main(int argc, char** argv) {
 
   RunArgs run;
   auto* c_run = app.add_subcommand("run", "Run an experiment and write its raw results");
-  c_run->add_option("experiment", run.experiment, "Experiment name: scharr_single_storage")->required();
+  c_run->add_option("experiment", run.experiment, "Experiment name: scharr_single_storage or scharr_gradient_variants")
+      ->required();
   c_run->add_option("--device", run.device, device_help);
   c_run->add_option("--base", run.base_image, "The derived base image (PGM)")->required();
   c_run->add_option("--results", run.results_dir, "Results directory")->required();
   c_run->add_option("--scale", run.scale, "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs)");
   c_run->add_option("--repetitions", run.repetitions, "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
+  c_run->add_option("--variants", run.variants, "scharr_gradient_variants: only variant IDs containing this text");
   c_run->add_option("--warmup", run.warmup, "Warm-up repetitions per configuration")->capture_default_str();
 
   CLI11_PARSE(app, argc, argv);

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdlib>
 #include <ctime>
+#include <regex>
 
 #include "build_info.hpp"
 
@@ -55,6 +56,11 @@ nlohmann::json provenance(const ocl::DeviceInfo& d, const ocl::ProgramSource& so
   p["kernel_origin"] = source.origin;
   p["build_options"] = build_options;
   return p;
+}
+
+std::string build_options_pattern(const std::string& options) {
+  const std::string a = std::regex_replace(options, std::regex("-DKSIZE=[0-9]+"), "-DKSIZE=<ksize>");
+  return std::regex_replace(a, std::regex("-DFL_IMAGES=[01]"), "-DFL_IMAGES=<0|1>");
 }
 
 }  // namespace filterlab

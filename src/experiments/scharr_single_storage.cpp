@@ -1,22 +1,17 @@
 #include "experiments/scharr_single_storage.hpp"
 
-#include <sys/resource.h>
-
 #include <algorithm>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <random>
 
 #include "error.hpp"
+#include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
 #include "filters/scharr_runner.hpp"
 #include "io/atomic_file.hpp"
-#include "io/netpbm.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/limits.hpp"
-#include "reference/pyramid.hpp"
 #include "reference/scharr.hpp"
 #include "reference/tolerances.hpp"
 #include "stats.hpp"
@@ -26,25 +21,6 @@ namespace filterlab {
 namespace {
 
 constexpr const char* kExperiment = "scharr_single_storage";
-
-int choose_scale(const ocl::DeviceInfo& dev, int requested) {
-  int scale = requested;
-  if (scale == 0) {
-    scale = 1;
-    if (dev.is_cpu()) {
-      const char* env = std::getenv("FILTERLAB_CPU_SCALE");
-      scale = env ? std::atoi(env) : 4;
-    }
-  }
-  if (scale != 1 && scale != 2 && scale != 4 && scale != 8)
-    throw Error("scale " + std::to_string(scale) + " is not supported", "use 1, 2, 4 or 8 (per image dimension)");
-  return scale;
-}
-
-nlohmann::json summary_json(const Summary& s) {
-  return {{"median", s.median}, {"q1", s.q1},   {"q3", s.q3}, {"ci95_low", s.ci95_low}, {"ci95_high", s.ci95_high},
-          {"min", s.min},       {"max", s.max}, {"n", s.n}};
-}
 
 struct Config {
   Variant variant;
@@ -75,7 +51,7 @@ void verify_pyramid(ocl::Runtime& rt, Config& c, const std::vector<ref::Image>& 
 std::string run_scharr_single_storage(const ocl::Device& device, const ScharrStorageConfig& cfg) {
   const auto& dev = device.info;
   const int scale = choose_scale(dev, cfg.scale);
-  const int reps = cfg.repetitions > 0 ? cfg.repetitions : (dev.is_cpu() ? 10 : 30);
+  const int reps = choose_repetitions(dev, cfg.repetitions);
   if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
   for (int k : cfg.sizes)
     if (!ref::valid_scharr_size(k)) throw Error("filter size " + std::to_string(k) + " is not supported", "use 3, 5, 7 or 9");
@@ -83,13 +59,10 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
   const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
 
   std::cerr << "[" << kExperiment << "] " << dev.name << ": loading " << cfg.base_image << "\n";
-  ref::Image base = io::read_netpbm(cfg.base_image);
-  for (int s = scale; s > 1; s /= 2) base = ref::downsample_box2x2(base);  // reduced scale for CPU devices
-  const auto pyramid = ref::build_pyramid(base);
-  std::vector<std::pair<int, int>> sizes;
-  for (const auto& l : pyramid) sizes.emplace_back(l.width, l.height);
-  const auto shapes = pack_levels(sizes);
-  const std::size_t pixels = ref::pyramid_pixels(base.width, base.height);
+  const auto input = load_pyramid(cfg.base_image, scale);
+  const auto& pyramid = input.levels;
+  const auto& shapes = input.shapes;
+  const std::size_t pixels = input.pixels;
   const std::uint64_t bytes_all = 4ull * store_bytes(shapes);  // in + out, for both storage types
   ocl::check_total_memory(dev, bytes_all, "the pyramid in both storage types (input and output)");
 
@@ -146,44 +119,21 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
     ocl::Samples ignore;
     for (int i = 0; i < cfg.warmup; ++i) sample(c, ignore);
   }
-  // Rounds in a shuffled order, so that drift (clocks, temperature) spreads over every configuration.
-  std::mt19937 rng(cfg.seed);
-  std::vector<std::size_t> order(configs.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  for (int r = 0; r < reps; ++r) {
-    std::shuffle(order.begin(), order.end(), rng);
-    for (std::size_t i : order) sample(configs[i], configs[i].samples);
-    std::cerr << "[" << kExperiment << "] round " << (r + 1) << "/" << reps << "\r" << std::flush;
-  }
-  std::cerr << "\n";
+  shuffled_rounds(configs.size(), reps, cfg.seed, kExperiment, [&](std::size_t i) { sample(configs[i], configs[i].samples); });
 
   const ocl::ProgramSource source = configs.front().runner->source();
   nlohmann::json result;
   result["schema"] = "filterlab.result/1";
   result["experiment"] = kExperiment;
   // Options differ per row only in KSIZE and FL_IMAGES; each row records its exact options.
-  auto prov = provenance(dev, source, "-cl-std=CL1.2 -DKSIZE=<ksize> -DFL_BORDER=" +
-                                          std::to_string(static_cast<int>(cfg.border)) + " -DFL_IMAGES=<0|1>");
-  prov["scale"] = scale;
-  prov["base_image"] = cfg.base_image;
-  prov["base_width"] = base.width;
-  prov["base_height"] = base.height;
-  prov["pyramid_pixels"] = pixels;
-  prov["warmup"] = cfg.warmup;
-  prov["repetitions"] = reps;
-  prov["order_seed"] = cfg.seed;
+  auto prov = provenance(dev, source, build_options_pattern(configs.front().runner->options()));
+  add_pyramid_provenance(prov, input, cfg.warmup, reps, cfg.seed);
   prov["border"] = std::string(ref::border_name(cfg.border));
   prov["local_size"] = {cfg.local_w, cfg.local_h};
   prov["copy_bandwidth_GBps"] = bw.best_GBps();
-  prov["copy_bandwidth"] = {{"bytes_per_copy", bw.bytes_per_copy},
-                            {"kernel_GBps", bw.kernel_GBps},
-                            {"enqueue_copy_GBps", bw.enqueue_GBps},
-                            {"kernel_ms", summary_json(bw.kernel_copy_ms)},
-                            {"enqueue_copy_ms", summary_json(bw.enqueue_copy_ms)}};
+  prov["copy_bandwidth"] = bandwidth_json(bw);
   // The host's peak resident memory so far (the pyramid, its oracle and read-back copies).
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  prov["peak_host_rss_mib"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
+  prov["peak_host_rss_mib"] = peak_host_rss_mib();
   result["provenance"] = prov;
   // Minimum traffic per sample: each filter reads every pixel once and writes every pixel once.
   const std::uint64_t bytes_min = 2ull * 2ull * sizeof(float) * pixels;

@@ -102,4 +102,23 @@ std::vector<ref::Image> download_levels(ocl::Runtime& rt, const LevelStore& stor
   return out;
 }
 
+void fill_levels(ocl::Runtime& rt, LevelStore& store, float value) {
+  try {
+    if (store.storage == Storage::Images) {
+      const cl_float4 colour{{value, value, value, value}};
+      for (std::size_t i = 0; i < store.levels.size(); ++i) {
+        const auto& l = store.levels[i];
+        cl::array<cl::size_type, 3> origin{0, 0, 0}, region{static_cast<cl::size_type>(l.width),
+                                                            static_cast<cl::size_type>(l.height), 1};
+        rt.queue.enqueueFillImage(store.images[i], colour, origin, region);
+      }
+    } else {
+      rt.queue.enqueueFillBuffer(store.buffer, value, 0, store.total_pixels() * sizeof(float));
+    }
+    rt.queue.finish();
+  } catch (const cl::Error& e) {
+    ocl::rethrow(e, "filling device levels on " + rt.device.info.name);
+  }
+}
+
 }  // namespace filterlab

@@ -39,6 +39,8 @@ LevelStore allocate_levels(ocl::Runtime& rt, Storage storage, const std::vector<
 // Upload/download every level (blocking).
 void upload_levels(ocl::Runtime& rt, LevelStore& store, const std::vector<ref::Image>& images);
 std::vector<ref::Image> download_levels(ocl::Runtime& rt, const LevelStore& store);
+// Sets every pixel of every level to `value` on the device (blocking); used to poison outputs.
+void fill_levels(ocl::Runtime& rt, LevelStore& store, float value);
 
 // Device bytes that `count` stores of these levels need (for the total-memory check).
 std::size_t store_bytes(const std::vector<LevelShape>& levels);

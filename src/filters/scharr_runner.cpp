@@ -8,57 +8,155 @@
 #include "ocl/ndrange.hpp"
 
 namespace filterlab {
+
+struct ScharrRunner::Launch {
+  const cl::Kernel* kernel;
+  const cl::Buffer* coefficients;
+  float border_value;
+  bool separable;
+};
+
 namespace {
 
-std::vector<float> as_floats(const ref::Kernel2D& k) { return std::vector<float>(k.w.begin(), k.w.end()); }
+cl::Buffer constant_buffer(const cl::Context& ctx, std::vector<double> values) {
+  std::vector<float> f(values.begin(), values.end());
+  return cl::Buffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, f.size() * sizeof(float), f.data());
+}
+
+double sum_of(const std::vector<double>& v) {
+  double s = 0.0;
+  for (double x : v) s += x;
+  return s;
+}
 
 }  // namespace
 
 ScharrRunner::ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border border, float border_value)
     : rt_(rt), variant_(variant), border_value_(border_value) {
   const auto& dev = rt.device.info;
+  const auto& traits = variant.traits();
   const std::string what = variant.id() + " (" + std::string(ref::border_name(border)) + ")";
   if (variant.storage == Storage::Images) ocl::require_images(dev, what);
-  ocl::check_constant_memory(dev, variant.taps() * sizeof(float), what + " filter coefficients");
-  source_ = ocl::load_program_source(variant.kernel_files());
+  const auto taps = static_cast<std::size_t>(variant.ksize) * static_cast<std::size_t>(variant.ksize);
+  ocl::check_constant_memory(dev, 2 * taps * sizeof(float), what + " filter coefficients");
+  if (traits.local) ocl::check_local_memory(dev, variant.local_bytes(), what + " local-memory tile");
+  source_ = ocl::load_program_source(variant.kernel_files(), variant.generated_sources());
   options_ = variant.build_options(border);
-  const auto program = ocl::build_program(rt.context, rt.device, source_, options_);
   try {
-    kernel_ = cl::Kernel(program, variant.kernel_name().c_str());
-    ocl::check_work_group(dev, rt.device.device, kernel_, variant.local_w, variant.local_h, what);
-    auto fx = as_floats(ref::scharr_kernel(variant.ksize, ref::Axis::X));
-    auto fy = as_floats(ref::scharr_kernel(variant.ksize, ref::Axis::Y));
-    filter_x_ = cl::Buffer(rt.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, fx.size() * sizeof(float), fx.data());
-    filter_y_ = cl::Buffer(rt.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, fy.size() * sizeof(float), fy.data());
+    for (const auto& b : variant.kernel_builds(border)) {
+      const auto program = ocl::build_program(rt.context, rt.device, source_, b.options);
+      cl::Kernel kernel(program, b.kernel.c_str());
+      ocl::check_work_group(dev, rt.device.device, kernel, variant.local_w, variant.local_h, what);
+      kernels_.emplace_back(b.role, kernel);
+    }
+    if (traits.separable) {
+      // Horizontal pass first, vertical second: scharr_separable gives {horizontal, vertical}.
+      const auto [hx, vx] = ref::scharr_separable(variant.ksize, ref::Axis::X);
+      const auto [hy, vy] = ref::scharr_separable(variant.ksize, ref::Axis::Y);
+      pass_h_x_ = constant_buffer(rt.context, hx);
+      pass_v_x_ = constant_buffer(rt.context, vx);
+      pass_h_y_ = constant_buffer(rt.context, hy);
+      pass_v_y_ = constant_buffer(rt.context, vy);
+      pass_v_border_x_ = static_cast<float>(border_value * sum_of(hx));
+      pass_v_border_y_ = static_cast<float>(border_value * sum_of(hy));
+    } else {
+      filter_x_ = constant_buffer(rt.context, ref::scharr_kernel(variant.ksize, ref::Axis::X).w);
+      filter_y_ = constant_buffer(rt.context, ref::scharr_kernel(variant.ksize, ref::Axis::Y).w);
+    }
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "preparing " + what + " on " + dev.name);
   }
 }
 
+LevelStore& ScharrRunner::temporary(const LevelStore& like) {
+  bool same = tmp_ && tmp_->levels.size() == like.levels.size();
+  for (std::size_t i = 0; same && i < like.levels.size(); ++i)
+    same = tmp_->levels[i].width == like.levels[i].width && tmp_->levels[i].height == like.levels[i].height;
+  if (!same) tmp_ = std::make_unique<LevelStore>(allocate_levels(rt_, like.storage, like.levels, "the separable pass's temporary"));
+  return *tmp_;
+}
+
+void ScharrRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2, std::size_t level,
+                          std::vector<cl::Event>& events) {
+  const auto& shape = in.levels[level];
+  cl::Kernel kernel = *l.kernel;
+  const bool images = variant_.storage == Storage::Images;
+  int arg = 0;
+  if (images) {
+    kernel.setArg(arg++, in.images[level]);
+    kernel.setArg(arg++, out.images[level]);
+    if (!l.separable) kernel.setArg(arg++, (out2 ? *out2 : out).images[level]);
+  } else {
+    kernel.setArg(arg++, in.buffer);
+    kernel.setArg(arg++, out.buffer);
+    if (!l.separable) kernel.setArg(arg++, (out2 ? *out2 : out).buffer);
+  }
+  if (l.separable) {
+    kernel.setArg(arg++, *l.coefficients);
+  } else {
+    kernel.setArg(arg++, filter_x_);  // "double" reads both; a one-derivative launch gets its own first
+    kernel.setArg(arg++, filter_y_);
+    if (l.coefficients) kernel.setArg(3, *l.coefficients);
+  }
+  kernel.setArg(arg++, static_cast<cl_int>(shape.width));
+  kernel.setArg(arg++, static_cast<cl_int>(shape.height));
+  kernel.setArg(arg++, l.border_value);
+  kernel.setArg(arg++, static_cast<cl_int>(shape.offset));
+  const cl::NDRange local(variant_.local_w, variant_.local_h);
+  cl::Event e;
+  // A work-item computes `rows` pixels stacked vertically.
+  const int rows = l.separable ? 1 : variant_.traits().rows;
+  const int items_y = (shape.height + rows - 1) / rows;
+  rt_.queue.enqueueNDRangeKernel(kernel, cl::NullRange, ocl::padded_global(shape.width, items_y, local), local, nullptr,
+                                 &e);
+  events.push_back(e);
+}
+
+void ScharrRunner::enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, std::size_t level,
+                                 std::vector<cl::Event>& events) {
+  const bool x = axis == ref::Axis::X;
+  auto kernel = [&](const char* role) -> const cl::Kernel* {
+    for (const auto& [r, k] : kernels_)
+      if (r == role) return &k;
+    return &kernels_.front().second;  // one kernel serves both derivatives through its filter argument
+  };
+  if (variant_.traits().separable) {
+    LevelStore& tmp = temporary(in);
+    launch({kernel("pass_h"), x ? &pass_h_x_ : &pass_h_y_, border_value_, true}, in, tmp, nullptr, level, events);
+    launch({kernel("pass_v"), x ? &pass_v_x_ : &pass_v_y_, x ? pass_v_border_x_ : pass_v_border_y_, true}, tmp, out,
+           nullptr, level, events);
+  } else {
+    launch({kernel(x ? "x" : "y"), x ? &filter_x_ : &filter_y_, border_value_, false}, in, out, nullptr, level, events);
+  }
+}
+
 std::vector<cl::Event> ScharrRunner::enqueue(const LevelStore& in, LevelStore& out, ref::Axis axis) {
+  if (variant_.traits().both)
+    throw Error("internal: " + variant_.id() + " computes both derivatives; use enqueue_both");
   if (in.storage != variant_.storage || out.storage != variant_.storage || in.levels.size() != out.levels.size())
     throw Error("internal: " + variant_.id() + " was given storage of another type or shape");
-  const cl::NDRange local(variant_.local_w, variant_.local_h);
   std::vector<cl::Event> events;
   try {
-    kernel_.setArg(2, axis == ref::Axis::X ? filter_x_ : filter_y_);
+    for (std::size_t i = 0; i < in.levels.size(); ++i) enqueue_level(in, out, axis, i, events);
+  } catch (const cl::Error& e) {
+    ocl::rethrow(e, "running " + variant_.id() + " on " + rt_.device.info.name);
+  }
+  return events;
+}
+
+std::vector<cl::Event> ScharrRunner::enqueue_both(const LevelStore& in, LevelStore& out_x, LevelStore& out_y) {
+  for (const LevelStore* s : {&in, static_cast<const LevelStore*>(&out_x), static_cast<const LevelStore*>(&out_y)})
+    if (s->storage != variant_.storage || s->levels.size() != in.levels.size())
+      throw Error("internal: " + variant_.id() + " was given storage of another type or shape");
+  std::vector<cl::Event> events;
+  try {
     for (std::size_t i = 0; i < in.levels.size(); ++i) {
-      const auto& l = in.levels[i];
-      if (variant_.storage == Storage::Images) {
-        kernel_.setArg(0, in.images[i]);
-        kernel_.setArg(1, out.images[i]);
+      if (variant_.traits().both) {
+        launch({&kernels_.front().second, nullptr, border_value_, false}, in, out_x, &out_y, i, events);
       } else {
-        kernel_.setArg(0, in.buffer);
-        kernel_.setArg(1, out.buffer);
+        enqueue_level(in, out_x, ref::Axis::X, i, events);
+        enqueue_level(in, out_y, ref::Axis::Y, i, events);
       }
-      kernel_.setArg(6, static_cast<cl_int>(l.offset));
-      kernel_.setArg(3, static_cast<cl_int>(l.width));
-      kernel_.setArg(4, static_cast<cl_int>(l.height));
-      kernel_.setArg(5, border_value_);
-      cl::Event e;
-      rt_.queue.enqueueNDRangeKernel(kernel_, cl::NullRange, ocl::padded_global(l.width, l.height, local), local,
-                                     nullptr, &e);
-      events.push_back(e);
     }
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "running " + variant_.id() + " on " + rt_.device.info.name);
@@ -66,23 +164,60 @@ std::vector<cl::Event> ScharrRunner::enqueue(const LevelStore& in, LevelStore& o
   return events;
 }
 
-std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const Variant& variant, const std::vector<ref::Image>& inputs,
-                                     ref::Axis axis, ref::Border border, float border_value) {
+namespace {
+
+struct Prepared {
+  std::vector<LevelShape> shapes;
+  LevelStore in;
+};
+
+// Checks limits, uploads the inputs, and returns their store.
+Prepared prepare(ocl::Runtime& rt, const Variant& variant, const std::vector<ref::Image>& inputs, int stores) {
   std::vector<std::pair<int, int>> sizes;
   for (const auto& img : inputs) sizes.emplace_back(img.width, img.height);
-  const auto shapes = pack_levels(sizes);
-  if (variant.storage == Storage::Buffer && shapes.back().offset + inputs.back().size() > 0x7fffffffu)
+  Prepared p;
+  p.shapes = pack_levels(sizes);
+  if (variant.storage == Storage::Buffer && store_bytes(p.shapes) / sizeof(float) > 0x7fffffffu)
     throw Error("images too large for 32-bit buffer offsets", "filter fewer or smaller images at once");
-  ocl::check_total_memory(rt.device.info, 2 * store_bytes(shapes), "filtering the input");
-  ScharrRunner runner(rt, variant, border, border_value);
-  auto in = allocate_levels(rt, variant.storage, shapes, "the input image");
-  auto out = allocate_levels(rt, variant.storage, shapes, "the output image");
-  upload_levels(rt, in, inputs);
-  // Poison the output so that an unwritten pixel can never pass as a result.
+  ocl::check_total_memory(rt.device.info, static_cast<std::uint64_t>(stores) * store_bytes(p.shapes), "filtering the input");
+  p.in = allocate_levels(rt, variant.storage, p.shapes, "the input image");
+  upload_levels(rt, p.in, inputs);
+  return p;
+}
+
+// An output store poisoned with NaN, so that an unwritten pixel can never pass as a result.
+LevelStore poisoned_output(ocl::Runtime& rt, const Variant& variant, const std::vector<ref::Image>& inputs,
+                           const std::vector<LevelShape>& shapes, const std::string& what) {
+  auto out = allocate_levels(rt, variant.storage, shapes, what);
   std::vector<ref::Image> poison;
   for (const auto& img : inputs) poison.emplace_back(img.width, img.height, std::numeric_limits<float>::quiet_NaN());
   upload_levels(rt, out, poison);
-  runner.enqueue(in, out, axis);
+  return out;
+}
+
+}  // namespace
+
+std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt, const Variant& variant,
+                                                                           const std::vector<ref::Image>& inputs,
+                                                                           ref::Border border, float border_value) {
+  auto p = prepare(rt, variant, inputs, 4);
+  ScharrRunner runner(rt, variant, border, border_value);
+  auto out_x = poisoned_output(rt, variant, inputs, p.shapes, "the d/dx output");
+  auto out_y = poisoned_output(rt, variant, inputs, p.shapes, "the d/dy output");
+  runner.enqueue_both(p.in, out_x, out_y);
+  return {download_levels(rt, out_x), download_levels(rt, out_y)};
+}
+
+std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const Variant& variant, const std::vector<ref::Image>& inputs,
+                                     ref::Axis axis, ref::Border border, float border_value) {
+  if (variant.traits().both) {
+    auto both = apply_gradient(rt, variant, inputs, border, border_value);
+    return axis == ref::Axis::X ? both.first : both.second;
+  }
+  auto p = prepare(rt, variant, inputs, 3);
+  ScharrRunner runner(rt, variant, border, border_value);
+  auto out = poisoned_output(rt, variant, inputs, p.shapes, "the output image");
+  runner.enqueue(p.in, out, axis);
   return download_levels(rt, out);
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // A variant compiled for one device and border mode, ready to filter every level of a LevelStore.
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "filters/level_store.hpp"
@@ -14,8 +16,11 @@ class ScharrRunner {
  public:
   ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border border, float border_value = 0.0f);
 
-  // Enqueues the d/dx or d/dy filter on every level of `in`, writing the same level of `out`
-  // (same storage and shapes). Returns one profiling event per launch.
+  // Both derivatives of every level of `in` into the same level of out_x (d/dx) and out_y (d/dy),
+  // all of the same storage and shapes. Returns the profiling events level by level:
+  // variant().launches_per_level() of them per level, level 0 first.
+  std::vector<cl::Event> enqueue_both(const LevelStore& in, LevelStore& out_x, LevelStore& out_y);
+  // One derivative; not for "double" variants, which always compute both (throws).
   std::vector<cl::Event> enqueue(const LevelStore& in, LevelStore& out, ref::Axis axis);
 
   const Variant& variant() const { return variant_; }
@@ -23,20 +28,34 @@ class ScharrRunner {
   const std::string& options() const { return options_; }
 
  private:
+  struct Launch;
+  void launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2, std::size_t level,
+              std::vector<cl::Event>& events);
+  void enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, std::size_t level,
+                     std::vector<cl::Event>& events);
+  LevelStore& temporary(const LevelStore& like);
+
   ocl::Runtime& rt_;
   Variant variant_;
   float border_value_;
   ocl::ProgramSource source_;
   std::string options_;
-  cl::Kernel kernel_;
-  cl::Buffer filter_x_, filter_y_;
+  std::vector<std::pair<std::string, cl::Kernel>> kernels_;  // role -> kernel
+  cl::Buffer filter_x_, filter_y_;                           // KxK, or the 1-D passes below
+  cl::Buffer pass_h_x_, pass_v_x_, pass_h_y_, pass_v_y_;
+  float pass_v_border_x_ = 0.0f, pass_v_border_y_ = 0.0f;    // constant border for the second pass
+  std::unique_ptr<LevelStore> tmp_;                          // separable: the intermediate levels
 };
 
-// Convenience for `filter`, the tests and `verify`: one image in, one filtered image out.
-ref::Image apply_scharr(ocl::Runtime& rt, const Variant& variant, const ref::Image& input, ref::Axis axis,
-                        ref::Border border, float border_value = 0.0f);
-// Several images at once (they share one buffer in buffer storage, which tests the offsets).
+// Convenience for `filter`, the tests and `verify`: images in, filtered images out.
 std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const Variant& variant, const std::vector<ref::Image>& inputs,
                                      ref::Axis axis, ref::Border border, float border_value = 0.0f);
+ref::Image apply_scharr(ocl::Runtime& rt, const Variant& variant, const ref::Image& input, ref::Axis axis,
+                        ref::Border border, float border_value = 0.0f);
+// Both derivatives at once: {d/dx images, d/dy images}. Several images share one buffer in buffer
+// storage, which tests the level offsets.
+std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt, const Variant& variant,
+                                                                           const std::vector<ref::Image>& inputs,
+                                                                           ref::Border border, float border_value = 0.0f);
 
 }  // namespace filterlab

@@ -1,36 +1,134 @@
 #include "filters/variant.hpp"
 
 #include "error.hpp"
+#include "filters/predefined_source.hpp"
 
 namespace filterlab {
 
 namespace {
-constexpr const char* kFamilies[] = {"scharr.single"};
 constexpr int kSizes[] = {3, 5, 7, 9};
+using CP = CopyPattern;
+// Work-group shapes tried for the fastest families besides 16x16 (wider rows coalesce better),
+// on buffers, the faster storage for them on every device we measured.
+struct ExtraGroups {
+  const char* family;
+  std::vector<std::pair<std::size_t, std::size_t>> groups;
+};
+const ExtraGroups kExtraGroups[] = {
+    {"scharr.double_predefined", {{32, 8}, {64, 4}}},
+    {"scharr.double_predefined_rows8", {{64, 4}, {128, 2}, {256, 1}}},
+};
+
+std::string define(const char* name, long value) { return std::string(" -D") + name + "=" + std::to_string(value); }
 }  // namespace
+
+const char* copy_pattern_name(CopyPattern p) {
+  switch (p) {
+    case CopyPattern::TwoLoop: return "2loop";
+    case CopyPattern::Remap: return "remap";
+    case CopyPattern::None: break;
+  }
+  return "none";
+}
+
+CopyPattern article_copy_rule(int ksize) { return ksize <= 7 ? CopyPattern::Remap : CopyPattern::TwoLoop; }
+
+const std::vector<Family>& families() {
+  // name                              local  copy          both   predef separable rows
+  static const std::vector<Family> f = {
+      {"scharr.single", false, CP::None, false, false, false, 1, "one filter per launch, KxK taps from constant memory"},
+      {"scharr.local", true, CP::None, false, false, false, 1, "tile in local memory, copy pattern by the article's rule"},
+      {"scharr.local_2loop", true, CP::TwoLoop, false, false, false, 1, "tile in local memory, two-loop zigzag copy"},
+      {"scharr.local_remap", true, CP::Remap, false, false, false, 1, "tile in local memory, 1-D index remap copy"},
+      {"scharr.separable", false, CP::None, false, false, true, 1, "two 1-D passes through a temporary level"},
+      {"scharr.double", false, CP::None, true, false, false, 1, "d/dx and d/dy in one launch"},
+      {"scharr.predefined", false, CP::None, false, true, false, 1, "generated code, only the 6 non-zero taps"},
+      {"scharr.double_local", true, CP::None, true, false, false, 1, "double + local memory"},
+      {"scharr.double_predefined", false, CP::None, true, true, false, 1, "double + predefined"},
+      {"scharr.predefined_local", true, CP::None, false, true, false, 1, "predefined + local memory"},
+      {"scharr.double_predefined_local", true, CP::None, true, true, false, 1, "double + predefined + local memory"},
+      // Our extension beyond the article: 8 pixels per work-item in a column, shared loads.
+      {"scharr.double_predefined_rows8", false, CP::None, true, true, false, 8,
+       "double + predefined, 8 pixels per work-item in a column (our extension)"},
+  };
+  return f;
+}
 
 std::string Variant::id() const {
   return family + "/" + std::string(storage_name(storage)) + "/k" + std::to_string(ksize) + "/wg" +
          std::to_string(local_w) + "x" + std::to_string(local_h);
 }
 
-std::vector<std::string> Variant::kernel_files() const {
-  return {"common/border.cl", "common/storage.cl", "scharr/single.cl"};
+const Family& Variant::traits() const {
+  for (const auto& f : families())
+    if (family == f.name) return f;
+  throw Error("unknown filter family '" + family + "'");
 }
 
-std::string Variant::kernel_name() const { return "scharr_single"; }
+CopyPattern Variant::copy_pattern() const {
+  const auto& t = traits();
+  if (!t.local) return CopyPattern::None;
+  return t.copy == CopyPattern::None ? article_copy_rule(ksize) : t.copy;
+}
+
+std::vector<std::string> Variant::kernel_files() const {
+  return {"common/border.cl", "common/storage.cl", traits().separable ? "scharr/separable.cl" : "scharr/gradient.cl"};
+}
+
+std::vector<ocl::GeneratedSource> Variant::generated_sources() const {
+  const auto& t = traits();
+  if (!t.predefined) return {};
+  const std::string k = std::to_string(ksize);
+  if (t.rows > 1)
+    return {{"scharr_predefined_k" + k + "_rows" + std::to_string(t.rows) + ".cl",
+             predefined_scharr_strip_source(ksize, t.rows)}};
+  return {{"scharr_predefined_k" + k + ".cl", predefined_scharr_source(ksize)}};
+}
+
+std::vector<KernelBuild> Variant::kernel_builds(ref::Border border) const {
+  const auto& t = traits();
+  // -cl-std=CL1.2: the newest OpenCL C every device we use accepts (NVIDIA offers only 1.2).
+  const std::string common = "-cl-std=CL1.2" + define("KSIZE", ksize) + define("FL_BORDER", static_cast<int>(border)) +
+                             define("FL_IMAGES", storage == Storage::Images);
+  if (t.separable)
+    return {{"scharr_pass", common + define("FL_PASS_VERTICAL", 0), "pass_h"},
+            {"scharr_pass", common + define("FL_PASS_VERTICAL", 1), "pass_v"}};
+  const std::string opts = common + define("FL_DOUBLE", t.both) + define("FL_LOCAL", t.local) +
+                           define("FL_COPY_REMAP", copy_pattern() == CopyPattern::Remap) +
+                           define("FL_PREDEFINED", t.predefined) + define("FL_WG_W", static_cast<long>(local_w)) +
+                           define("FL_WG_H", static_cast<long>(local_h)) + define("FL_ROWS", t.rows);
+  if (t.both) return {{"scharr_gradient", opts, "xy"}};
+  // Predefined code is specific to one derivative; otherwise the filter is an argument.
+  if (t.predefined)
+    return {{"scharr_gradient", opts + define("FL_AXIS", 0), "x"}, {"scharr_gradient", opts + define("FL_AXIS", 1), "y"}};
+  return {{"scharr_gradient", opts, "x"}};
+}
 
 std::string Variant::build_options(ref::Border border) const {
-  // -cl-std=CL1.2: the newest OpenCL C every device we use accepts (NVIDIA offers only 1.2).
-  return "-cl-std=CL1.2 -DKSIZE=" + std::to_string(ksize) + " -DFL_BORDER=" + std::to_string(static_cast<int>(border)) +
-         " -DFL_IMAGES=" + (storage == Storage::Images ? "1" : "0");
+  std::string out;
+  for (const auto& b : kernel_builds(border)) out += (out.empty() ? "" : " | ") + b.options;
+  return out;
+}
+
+int Variant::launches_per_level() const {
+  const auto& t = traits();
+  return t.separable ? 4 : t.both ? 1 : 2;
+}
+
+std::size_t Variant::local_bytes() const {
+  if (!traits().local) return 0;
+  const std::size_t halo = static_cast<std::size_t>(ksize - 1);
+  return (local_w + halo) * (local_h + halo) * sizeof(float);
 }
 
 std::vector<Variant> registered_variants() {
   std::vector<Variant> out;
-  for (const char* family : kFamilies)
+  for (const auto& f : families())
     for (Storage s : kAllStorages)
-      for (int k : kSizes) out.push_back(Variant{family, s, k, 16, 16});
+      for (int k : kSizes) out.push_back(Variant{f.name, s, k, 16, 16});
+  for (const auto& e : kExtraGroups)
+    for (const auto& [w, h] : e.groups)
+      for (int k : kSizes) out.push_back(Variant{e.family, Storage::Buffer, k, w, h});
   return out;
 }
 
@@ -49,8 +147,12 @@ std::vector<Variant> find_variants(const std::string& filter) {
 Variant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w,
                      std::size_t local_h) {
   bool known = false;
-  for (const char* f : kFamilies) known = known || family == f;
-  if (!known) throw Error("unknown filter family '" + family + "'", "use scharr.single");
+  std::string names;
+  for (const auto& f : families()) {
+    known = known || family == f.name;
+    names += (names.empty() ? "" : ", ") + std::string(f.name);
+  }
+  if (!known) throw Error("unknown filter family '" + family + "'", "use one of " + names);
   const auto s = parse_storage(storage);
   if (!s) throw Error("unknown storage '" + storage + "'", "use images or buffer");
   if (!ref::valid_scharr_size(ksize))

@@ -1,16 +1,43 @@
 #pragma once
 // One descriptor per filter variant, serving `verify`, `filter`, the tests and the experiments.
-// Its stable ID, e.g. "scharr.single/images/k5/wg16x16", names the test, the benchmark row and the
-// CSV/JSON key.
+// Its stable ID, e.g. "scharr.double_local/images/k5/wg16x16", names the test, the benchmark row
+// and the key in the raw results.
 #include <cstddef>
 #include <string>
 #include <vector>
 
 #include "filters/level_store.hpp"
+#include "ocl/program.hpp"
 #include "reference/border.hpp"
 #include "reference/scharr.hpp"
 
 namespace filterlab {
+
+// How a local-memory variant copies its tile (the gradient study's Figure 5).
+enum class CopyPattern { None, TwoLoop, Remap };
+const char* copy_pattern_name(CopyPattern p);  // "none", "2loop", "remap"
+// The study's rule: the 1-D remap up to 7x7, the two loops from 9x9 on.
+CopyPattern article_copy_rule(int ksize);
+
+// What a family combines (the gradient study's five cases and their combinations).
+struct Family {
+  const char* name;       // e.g. "scharr.double_local"
+  bool local;             // tile in local memory
+  CopyPattern copy;       // for local families: fixed, or None = the article's rule
+  bool both;              // "double": d/dx and d/dy in one kernel
+  bool predefined;        // coefficients compiled in, zero taps skipped (generated code)
+  bool separable;         // two 1-D passes through a temporary level
+  int rows;               // output pixels per work-item, stacked vertically (1: one pixel)
+  const char* summary;
+};
+const std::vector<Family>& families();
+
+// One kernel of a variant, with the options it is built with.
+struct KernelBuild {
+  std::string kernel;   // kernel function name
+  std::string options;  // complete build options
+  std::string role;     // "x", "y", "xy" (both), "pass_h", "pass_v"
+};
 
 struct Variant {
   std::string family;  // e.g. "scharr.single"
@@ -19,19 +46,25 @@ struct Variant {
   std::size_t local_w = 16, local_h = 16;
 
   std::string id() const;
+  const Family& traits() const;
+  CopyPattern copy_pattern() const;  // resolved (the rule applied); None without local memory
   std::vector<std::string> kernel_files() const;
-  std::string kernel_name() const;
-  std::string build_options(ref::Border border) const;
-  // Taps each output pixel reads (for the tolerance on random data).
-  std::size_t taps() const { return static_cast<std::size_t>(ksize) * static_cast<std::size_t>(ksize); }
+  std::vector<ocl::GeneratedSource> generated_sources() const;
+  std::vector<KernelBuild> kernel_builds(ref::Border border) const;
+  std::string build_options(ref::Border border) const;  // every kernel's options, " | "-separated
+  // Launches to compute both derivatives of one level.
+  int launches_per_level() const;
+  // Local memory the tile needs (0 without local memory).
+  std::size_t local_bytes() const;
 };
 
-// Every registered variant (families x storages x sizes x work-groups).
+// Every registered variant: families x storages x sizes at 16x16, plus the fastest family's
+// work-group alternatives.
 std::vector<Variant> registered_variants();
 // Registered variants whose ID contains `filter` (empty: all). Throws if none match.
 std::vector<Variant> find_variants(const std::string& filter);
-// The variant with exactly this ID, or a Variant built from family/storage/ksize; throws a
-// filterlab::Error listing what is valid for bad input (even, zero or negative sizes included).
+// A Variant from family/storage/ksize/work-group; throws a filterlab::Error listing what is valid
+// for bad input (even, zero or negative sizes included).
 Variant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w = 16,
                      std::size_t local_h = 16);
 

@@ -13,6 +13,10 @@ struct Bandwidth {
   Summary kernel_copy_ms;            // copy_float4 kernel
   Summary enqueue_copy_ms;           // clEnqueueCopyBuffer
   double kernel_GBps = 0, enqueue_GBps = 0;
+  // One read and two writes (copy_split_float4): the traffic mix of a two-output filter, which
+  // a device may serve more slowly than a copy. Not the roofline; recorded beside it.
+  Summary split_copy_ms;
+  double split_GBps = 0;
   double best_GBps() const { return kernel_GBps > enqueue_GBps ? kernel_GBps : enqueue_GBps; }
 };
 

@@ -49,11 +49,17 @@ std::string embedded_hash(const std::string& file) {
   return "";
 }
 
-ProgramSource load_program_source(const std::vector<std::string>& files) {
+ProgramSource load_program_source(const std::vector<std::string>& files, const std::vector<GeneratedSource>& generated) {
   ProgramSource src;
-  src.files = files;
   const std::string dir = kernel_dir();
   src.origin = dir.empty() ? "embedded" : dir;
+  for (const auto& g : generated) {
+    const std::string name = "generated/" + g.name;
+    src.files.push_back(name);
+    src.hashes[name] = sha256_hex(g.text);
+    src.text += "// ---- " + name + "\n" + g.text + "\n";
+  }
+  src.files.insert(src.files.end(), files.begin(), files.end());
   for (const auto& file : files) {
     std::string text;
     if (!dir.empty()) {

@@ -28,6 +28,9 @@ struct VerifyResult {
 // The constant used for Border::Constant in verification (an integer, so results stay exact).
 inline constexpr float kVerifyBorderValue = 7.0f;
 
+// The bound of reference/tolerances.hpp for this variant on random data of magnitude <= max_abs_input.
+double float_tolerance(const Variant& variant, double max_abs_input);
+
 VerifyResult verify_variant(ocl::Runtime& rt, const Variant& variant, ref::Border border, unsigned seed = 20261122);
 
 }  // namespace filterlab

@@ -28,6 +28,6 @@ int main(int argc, char** argv) {
   std::ofstream(work / "corrupt.pgm", std::ios::binary) << "P5\n64 64\n255\n" << std::string(100, 'x');
   std::ofstream(work / "not-a-dir") << "a file, so nothing can be created below it\n";
   fs::copy(argv[2], work / "broken-kernels", fs::copy_options::recursive);
-  std::ofstream(work / "broken-kernels" / "scharr" / "single.cl", std::ios::app) << "\nthis_is_not_opencl;\n";
+  std::ofstream(work / "broken-kernels" / "scharr" / "gradient.cl", std::ios::app) << "\nthis_is_not_opencl;\n";
   return 0;
 }

@@ -1,0 +1,96 @@
+#include "experiments/common.hpp"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <random>
+
+#include "error.hpp"
+#include "io/netpbm.hpp"
+#include "reference/pyramid.hpp"
+
+namespace filterlab {
+
+int choose_scale(const ocl::DeviceInfo& dev, int requested) {
+  int scale = requested;
+  if (scale == 0) {
+    scale = 1;
+    if (dev.is_cpu()) {
+      const char* env = std::getenv("FILTERLAB_CPU_SCALE");
+      scale = env ? std::atoi(env) : 4;
+    }
+  }
+  if (scale != 1 && scale != 2 && scale != 4 && scale != 8)
+    throw Error("scale " + std::to_string(scale) + " is not supported", "use 1, 2, 4 or 8 (per image dimension)");
+  return scale;
+}
+
+int choose_repetitions(const ocl::DeviceInfo& dev, int requested) {
+  if (requested < 0) throw Error("repetitions must be positive");
+  return requested > 0 ? requested : (dev.is_cpu() ? 10 : 30);
+}
+
+PyramidInput load_pyramid(const std::string& base_image, int scale) {
+  PyramidInput in;
+  in.base_image = base_image;
+  in.scale = scale;
+  ref::Image base = io::read_netpbm(base_image);
+  for (int s = scale; s > 1; s /= 2) base = ref::downsample_box2x2(base);  // reduced scale for CPU devices
+  in.base_width = base.width;
+  in.base_height = base.height;
+  in.levels = ref::build_pyramid(base);
+  std::vector<std::pair<int, int>> sizes;
+  for (const auto& l : in.levels) sizes.emplace_back(l.width, l.height);
+  in.shapes = pack_levels(sizes);
+  in.pixels = ref::pyramid_pixels(base.width, base.height);
+  return in;
+}
+
+nlohmann::json summary_json(const Summary& s) {
+  return {{"median", s.median}, {"q1", s.q1},   {"q3", s.q3}, {"ci95_low", s.ci95_low}, {"ci95_high", s.ci95_high},
+          {"min", s.min},       {"max", s.max}, {"n", s.n}};
+}
+
+nlohmann::json bandwidth_json(const ocl::Bandwidth& bw) {
+  return {{"bytes_per_copy", bw.bytes_per_copy},
+          {"kernel_GBps", bw.kernel_GBps},
+          {"enqueue_copy_GBps", bw.enqueue_GBps},
+          {"kernel_ms", summary_json(bw.kernel_copy_ms)},
+          {"enqueue_copy_ms", summary_json(bw.enqueue_copy_ms)},
+          {"split_copy_GBps", bw.split_GBps},
+          {"split_copy_ms", summary_json(bw.split_copy_ms)}};
+}
+
+void add_pyramid_provenance(nlohmann::json& prov, const PyramidInput& in, int warmup, int repetitions, unsigned seed) {
+  prov["scale"] = in.scale;
+  prov["base_image"] = in.base_image;
+  prov["base_width"] = in.base_width;
+  prov["base_height"] = in.base_height;
+  prov["pyramid_pixels"] = in.pixels;
+  prov["warmup"] = warmup;
+  prov["repetitions"] = repetitions;
+  prov["order_seed"] = seed;
+}
+
+double peak_host_rss_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+void shuffled_rounds(std::size_t configurations, int rounds, unsigned seed, const std::string& label,
+                     const std::function<void(std::size_t)>& measure) {
+  std::mt19937 rng(seed);
+  std::vector<std::size_t> order(configurations);
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  for (int r = 0; r < rounds; ++r) {
+    std::shuffle(order.begin(), order.end(), rng);
+    for (std::size_t i : order) measure(i);
+    std::cerr << "[" << label << "] round " << (r + 1) << "/" << rounds << "\r" << std::flush;
+  }
+  std::cerr << "\n";
+}
+
+}  // namespace filterlab

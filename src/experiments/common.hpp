@@ -1,0 +1,46 @@
+#pragma once
+// What every pyramid experiment shares: the scale choice, the input pyramid, the roofline
+// measurement, JSON for statistics and the shuffled measurement rounds.
+#include <cstddef>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "filters/level_store.hpp"
+#include "ocl/bandwidth.hpp"
+#include "ocl/device.hpp"
+#include "reference/image.hpp"
+#include "stats.hpp"
+
+namespace filterlab {
+
+// 1 on GPUs; on CPUs FILTERLAB_CPU_SCALE or 4. Throws for anything but 1, 2, 4, 8.
+int choose_scale(const ocl::DeviceInfo& dev, int requested);
+// Repetitions when none were requested: 30 on GPUs, 10 on CPUs.
+int choose_repetitions(const ocl::DeviceInfo& dev, int requested);
+
+// The study's 16-level pyramid from the derived base image, reduced by `scale` per side first.
+struct PyramidInput {
+  std::string base_image;
+  int scale = 1;
+  int base_width = 0, base_height = 0;
+  std::vector<ref::Image> levels;
+  std::vector<LevelShape> shapes;  // packed one after another (buffer storage)
+  std::size_t pixels = 0;
+};
+PyramidInput load_pyramid(const std::string& base_image, int scale);
+
+nlohmann::json summary_json(const Summary& s);
+nlohmann::json bandwidth_json(const ocl::Bandwidth& bw);
+// Provenance fields about the input pyramid and the measurement settings.
+void add_pyramid_provenance(nlohmann::json& prov, const PyramidInput& in, int warmup, int repetitions, unsigned seed);
+// The process's peak resident memory so far, MiB.
+double peak_host_rss_mib();
+
+// Calls measure(i) for every configuration i, `rounds` times, each round in a new shuffled order
+// (seeded), so that drift (clocks, temperature) spreads over every configuration.
+void shuffled_rounds(std::size_t configurations, int rounds, unsigned seed, const std::string& label,
+                     const std::function<void(std::size_t)>& measure);
+
+}  // namespace filterlab

@@ -1,0 +1,234 @@
+#include "experiments/scharr_gradient_variants.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "error.hpp"
+#include "experiments/common.hpp"
+#include "experiments/provenance.hpp"
+#include "filters/scharr_runner.hpp"
+#include "io/atomic_file.hpp"
+#include "ocl/limits.hpp"
+#include "reference/scharr.hpp"
+#include "verify/compare.hpp"
+#include "verify/verify.hpp"
+
+namespace filterlab {
+namespace {
+
+constexpr const char* kExperiment = "scharr_gradient_variants";
+// Minimum traffic per pixel: the input read once, d/dx and d/dy written once.
+constexpr std::uint64_t kBytesPerPixel = 3 * sizeof(float);
+
+struct Stores {
+  LevelStore in, out_x, out_y;
+};
+
+struct Config {
+  Variant variant;
+  std::unique_ptr<ScharrRunner> runner;
+  Stores* stores = nullptr;
+  ocl::Samples samples;
+};
+
+// The oracle's d/dx and d/dy for the first level of every octave (the other levels are copies).
+struct Oracle {
+  std::vector<ref::Image> x, y;
+};
+
+Oracle oracle_for(const PyramidInput& in, int ksize, ref::Border border) {
+  Oracle o;
+  for (std::size_t lvl = 0; lvl < in.levels.size(); lvl += 4) {
+    o.x.push_back(ref::correlate2d(in.levels[lvl], ref::scharr_kernel(ksize, ref::Axis::X), border));
+    o.y.push_back(ref::correlate2d(in.levels[lvl], ref::scharr_kernel(ksize, ref::Axis::Y), border));
+  }
+  return o;
+}
+
+// Poisons both outputs, runs the variant once and compares every level of both with the oracle.
+void verify_config(ocl::Runtime& rt, Config& c, const PyramidInput& in, const Oracle& oracle) {
+  fill_levels(rt, c.stores->out_x, std::nanf(""));
+  fill_levels(rt, c.stores->out_y, std::nanf(""));
+  c.runner->enqueue_both(c.stores->in, c.stores->out_x, c.stores->out_y);
+  const double tolerance = float_tolerance(c.variant, 1.0);  // pixels are v/255 <= 1
+  for (ref::Axis axis : {ref::Axis::X, ref::Axis::Y}) {
+    const bool x = axis == ref::Axis::X;
+    const auto got = download_levels(rt, x ? c.stores->out_x : c.stores->out_y);
+    const auto& want = x ? oracle.x : oracle.y;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      const auto cmp = compare_images(got[i], want[i / 4], tolerance);
+      if (!cmp.passed())
+        throw Error(c.variant.id() + (x ? " d/dx" : " d/dy") + " disagrees with the oracle on level " + std::to_string(i) +
+                        " (" + std::to_string(in.levels[i].width) + "x" + std::to_string(in.levels[i].height) +
+                        "): " + cmp.describe(got[i], want[i / 4]),
+                    "this is a kernel bug; nothing was timed");
+    }
+  }
+}
+
+nlohmann::json level0_json(const Config& c, const PyramidInput& in, double GBps) {
+  const auto& l = in.shapes.front();
+  const std::uint64_t bytes = kBytesPerPixel * static_cast<std::uint64_t>(l.width) * static_cast<std::uint64_t>(l.height);
+  const double floor_ms = static_cast<double>(bytes) / (GBps * 1e9) * 1e3;
+  const auto k = summarize(c.samples.leading_kernel_ms);
+  return {{"width", l.width},
+          {"height", l.height},
+          {"bytes_min", bytes},
+          {"floor_ms", floor_ms},
+          {"kernel_ms", summary_json(k)},
+          {"roofline_fraction", floor_ms / k.median},
+          {"samples_kernel_ms", c.samples.leading_kernel_ms}};
+}
+
+void print_summary(const nlohmann::json& rows, const std::string& device, const ocl::Bandwidth& bw) {
+  const nlohmann::json* best = nullptr;
+  const nlohmann::json* best0 = nullptr;
+  for (const auto& r : rows) {
+    if (!best || r["roofline_fraction"] > (*best)["roofline_fraction"]) best = &r;
+    if (!best0 || r["level0"]["roofline_fraction"] > (*best0)["level0"]["roofline_fraction"]) best0 = &r;
+  }
+  std::printf("# %s: both derivatives, minimum traffic 12 bytes per pixel\n", device.c_str());
+  std::printf("best over the pyramid:   %-48s %8.3f ms (floor %.3f ms) = %5.1f%% of copy bandwidth\n",
+              (*best)["id"].get<std::string>().c_str(), (*best)["kernel_ms"]["median"].get<double>(),
+              (*best)["floor_ms"].get<double>(), 100.0 * (*best)["roofline_fraction"].get<double>());
+  std::printf("best on the largest level: %-46s %8.3f ms (floor %.3f ms) = %5.1f%% of copy bandwidth\n",
+              (*best0)["id"].get<std::string>().c_str(), (*best0)["level0"]["kernel_ms"]["median"].get<double>(),
+              (*best0)["level0"]["floor_ms"].get<double>(), 100.0 * (*best0)["level0"]["roofline_fraction"].get<double>());
+  std::printf("copy bandwidth %.0f GB/s; a one-read-two-writes stream (a two-output filter's mix) reaches %.0f GB/s = %.1f%%\n",
+              bw.best_GBps(), bw.split_GBps, 100.0 * bw.split_GBps / bw.best_GBps());
+}
+
+}  // namespace
+
+std::string run_scharr_gradient_variants(const ocl::Device& device, const GradientVariantsConfig& cfg) {
+  const auto& dev = device.info;
+  const int scale = choose_scale(dev, cfg.scale);
+  const int reps = choose_repetitions(dev, cfg.repetitions);
+  if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
+  std::vector<Variant> variants;
+  for (const auto& v : find_variants(cfg.variants))
+    if (v.storage == Storage::Buffer || dev.image_support) variants.push_back(v);
+  if (!dev.image_support)
+    std::cerr << "[" << kExperiment << "] " << dev.name << " has no image support: measuring buffer variants only\n";
+  if (variants.empty()) throw Error("no variant to measure on " + dev.name, "choose buffer variants with --variants");
+  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
+  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
+
+  std::cerr << "[" << kExperiment << "] " << dev.name << ": loading " << cfg.base_image << "\n";
+  const auto input = load_pyramid(cfg.base_image, scale);
+  // Input, two outputs and the separable temporary, per storage type.
+  std::map<Storage, int> storages;
+  for (const auto& v : variants) storages[v.storage] = 1;
+  ocl::check_total_memory(dev, 4ull * storages.size() * store_bytes(input.shapes),
+                          "the pyramid, two outputs and a temporary per storage type");
+
+  ocl::Runtime rt(device);
+  std::cerr << "[" << kExperiment << "] measuring copy bandwidth\n";
+  const auto bw = ocl::measure_copy_bandwidth(rt);
+  std::cerr << "[" << kExperiment << "] copy bandwidth " << bw.best_GBps() << " GB/s\n";
+
+  std::map<Storage, std::unique_ptr<Stores>> stores;
+  for (const auto& [st, unused] : storages) {
+    auto s = std::make_unique<Stores>();
+    s->in = allocate_levels(rt, st, input.shapes, "the pyramid");
+    s->out_x = allocate_levels(rt, st, input.shapes, "the d/dx pyramid");
+    s->out_y = allocate_levels(rt, st, input.shapes, "the d/dy pyramid");
+    upload_levels(rt, s->in, input.levels);
+    stores[st] = std::move(s);
+  }
+  std::vector<Config> configs;
+  for (const auto& v : variants) {
+    std::cerr << "[" << kExperiment << "] building " << v.id() << "          \r" << std::flush;
+    Config c;
+    c.variant = v;
+    c.runner = std::make_unique<ScharrRunner>(rt, v, cfg.border);
+    c.stores = stores[v.storage].get();
+    configs.push_back(std::move(c));
+  }
+  std::cerr << "\n";
+
+  // The oracle judges every configuration before anything is timed.
+  std::map<int, bool> sizes;
+  for (const auto& v : variants) sizes[v.ksize] = true;
+  for (const auto& [k, unused] : sizes) {
+    std::cerr << "[" << kExperiment << "] oracle for k" << k << "\n";
+    const auto oracle = oracle_for(input, k, cfg.border);
+    for (auto& c : configs) {
+      if (c.variant.ksize != k) continue;
+      std::cerr << "[" << kExperiment << "] verifying " << c.variant.id() << "          \r" << std::flush;
+      verify_config(rt, c, input, oracle);
+    }
+    std::cerr << "\n";
+  }
+
+  auto sample = [&](Config& c, ocl::Samples& into) {
+    ocl::take_sample(
+        rt.queue, [&] { return c.runner->enqueue_both(c.stores->in, c.stores->out_x, c.stores->out_y); }, into,
+        static_cast<std::size_t>(c.variant.launches_per_level()));  // level 0 comes first
+  };
+  for (auto& c : configs) {
+    ocl::Samples ignore;
+    for (int i = 0; i < cfg.warmup; ++i) sample(c, ignore);
+  }
+  shuffled_rounds(configs.size(), reps, cfg.seed, kExperiment, [&](std::size_t i) { sample(configs[i], configs[i].samples); });
+
+  // Every kernel file any configuration used, with its hash.
+  ocl::ProgramSource all_sources;
+  for (const auto& c : configs)
+    for (const auto& [file, hash] : c.runner->source().hashes) all_sources.hashes[file] = hash;
+  all_sources.sha256 = "per row (rows[].kernel_program_sha256)";
+  all_sources.origin = configs.front().runner->source().origin;
+  nlohmann::json result;
+  result["schema"] = "filterlab.result/1";
+  result["experiment"] = kExperiment;
+  auto prov = provenance(dev, all_sources, "per row (rows[].build_options)");
+  add_pyramid_provenance(prov, input, cfg.warmup, reps, cfg.seed);
+  prov["border"] = std::string(ref::border_name(cfg.border));
+  prov["local_size"] = {16, 16};
+  prov["copy_bandwidth_GBps"] = bw.best_GBps();
+  prov["copy_bandwidth"] = bandwidth_json(bw);
+  prov["bytes_per_pixel_min"] = kBytesPerPixel;
+  prov["level0_width"] = input.shapes.front().width;
+  prov["level0_height"] = input.shapes.front().height;
+  nlohmann::json family_names = nlohmann::json::array();
+  for (const auto& f : families()) family_names.push_back(f.name);
+  prov["families"] = family_names;
+  prov["peak_host_rss_mib"] = peak_host_rss_mib();
+  result["provenance"] = prov;
+
+  const std::uint64_t bytes_min = kBytesPerPixel * input.pixels;
+  const double floor_ms = static_cast<double>(bytes_min) / (bw.best_GBps() * 1e9) * 1e3;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& c : configs) {
+    const auto k = summarize(c.samples.kernel_ms);
+    rows.push_back({{"id", c.variant.id()},
+                    {"variant", c.variant.family},
+                    {"storage", std::string(storage_name(c.variant.storage))},
+                    {"ksize", c.variant.ksize},
+                    {"local_size", {c.variant.local_w, c.variant.local_h}},
+                    {"copy_pattern", copy_pattern_name(c.variant.copy_pattern())},
+                    {"outputs", 2},
+                    {"build_options", c.runner->options()},
+                    {"kernel_program_sha256", c.runner->source().sha256},
+                    {"launches_per_sample", c.variant.launches_per_level() * static_cast<int>(input.shapes.size())},
+                    {"bytes_min", bytes_min},
+                    {"floor_ms", floor_ms},
+                    {"kernel_ms", summary_json(k)},
+                    {"wall_ms", summary_json(summarize(c.samples.wall_ms))},
+                    {"roofline_fraction", floor_ms / k.median},
+                    {"samples_kernel_ms", c.samples.kernel_ms},
+                    {"samples_wall_ms", c.samples.wall_ms},
+                    {"level0", level0_json(c, input, bw.best_GBps())}});
+  }
+  result["rows"] = rows;
+  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
+  print_summary(rows, dev.name, bw);
+  return out_path;
+}
+
+}  // namespace filterlab

@@ -1,0 +1,67 @@
+// Mutation tests: a kernel with a deliberate bug, loaded through the development override
+// directory, must fail verification. Shows that the oracle tests can fail for the bugs that local
+// memory invites (a tile copied incompletely).
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "ocl/embedded_kernels.hpp"
+#include "ocl/program.hpp"
+#include "opencl_fixture.hpp"
+#include "verify/verify.hpp"
+
+using namespace filterlab;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Writes every embedded kernel to a fresh directory, with `from` replaced by `to` in `file`.
+fs::path mutated_kernels(const std::string& file, const std::string& from, const std::string& to) {
+  const auto dir = fs::temp_directory_path() / ("filterlab-mutant-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  for (std::size_t i = 0; i < ocl::kEmbeddedKernelCount; ++i) {
+    const fs::path path = dir / ocl::kEmbeddedKernels[i].path;
+    fs::create_directories(path.parent_path());
+    std::string text = ocl::kEmbeddedKernels[i].source;
+    if (file == ocl::kEmbeddedKernels[i].path) {
+      const auto at = text.find(from);
+      REQUIRE(at != std::string::npos);  // the mutation must apply, or the test proves nothing
+      text.replace(at, from.size(), to);
+    }
+    std::ofstream(path) << text;
+  }
+  return dir;
+}
+
+bool mutant_passes(const Variant& v, const std::string& from, const std::string& to) {
+  const auto dir = mutated_kernels("scharr/gradient.cl", from, to);
+  ocl::set_kernel_dir(dir.string());
+  bool passed = true;
+  try {
+    passed = verify_variant(test::runtime(), v, ref::Border::Reflect101).passed;
+  } catch (...) {
+    ocl::set_kernel_dir("");
+    throw;
+  }
+  ocl::set_kernel_dir("");
+  fs::remove_all(dir);
+  return passed;
+}
+
+}  // namespace
+
+TEST_CASE("a remap copy that misses the tile's last pixel is caught", "[mutation][opencl]") {
+  CHECK_FALSE(mutant_passes(make_variant("scharr.local_remap", "buffer", 5), "i < TILE_W * TILE_H;",
+                            "i < TILE_W * TILE_H - 1;"));
+}
+
+TEST_CASE("a two-loop copy that misses the tile's last row is caught", "[mutation][opencl]") {
+  CHECK_FALSE(mutant_passes(make_variant("scharr.local_2loop", "images", 3), "ty < TILE_H;", "ty < TILE_H - 1;"));
+}
+
+TEST_CASE("a local tile read off by one column is caught", "[mutation][opencl]") {
+  CHECK_FALSE(mutant_passes(make_variant("scharr.double_predefined_local", "buffer", 9), "(lx + RADIUS + (dx))",
+                            "(lx + RADIUS + (dx) + 1)"));
+}
