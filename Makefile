@@ -40,14 +40,19 @@ verify: build
 data: build
 	$(BUILD)/data/filterlab-derive-base data/path_2560x1600.jpg $(BASE) --width 3866 --height 4320
 
+EXPERIMENTS := scharr_single_storage scharr_gradient_variants
+
 experiments: data
-	FILTERLAB_CPU_SCALE=$(CPU_SCALE) $(FILTERLAB) run scharr_single_storage --device "$(DEVICE)" \
-	  --base $(BASE) --results $(RESULTS) --repetitions $(REPS)
+	for e in $(EXPERIMENTS); do \
+	  FILTERLAB_CPU_SCALE=$(CPU_SCALE) $(FILTERLAB) run $$e --device "$(DEVICE)" \
+	    --base $(BASE) --results $(RESULTS) --repetitions $(REPS) || exit 1; \
+	done
 
 # Figures and the paper need no OpenCL device: they read the committed raw results.
 figures:
 	scripts/install-deps.sh paper
 	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out paper/generated
+	$(PYTHON) experiments/analysis/update_readme.py --ledger paper/generated/claims_ledger.md --readme README.md
 
 paper: figures
 	cd paper && latexmk -pdf -interaction=nonstopmode -halt-on-error filterlab.tex

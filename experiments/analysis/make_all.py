@@ -6,8 +6,10 @@
 
 For each experiment directory under --results that holds results, runs the analysis script of
 the same name (experiments/analysis/<experiment>.py, whose main(argv) returns an exit status).
-Exits non-zero, before writing anything, if an experiment the paper needs has no results, and
-if any script fails.
+Then writes the claims ledger (claims_ledger.tex, claims_ledger_details.tex, claims_ledger.md)
+from the claims of every script that has them (a function claims_study(out) returning a
+claims.Study). Exits non-zero, before writing anything, if an experiment the paper needs has no
+results, and if any script fails.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 sys.path.insert(0, str(HERE))
+import claims as C  # noqa: E402
 import results as R  # noqa: E402
 
 # Experiments whose generated fragments paper/filterlab.tex \input's.
-PAPER_NEEDS = ["scharr_single_storage"]
+PAPER_NEEDS = ["scharr_single_storage", "scharr_gradient_variants"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr)
         return 1
 
-    failed = []
+    failed, studies = [], []
     for experiment in present:
         if not (HERE / f"{experiment}.py").is_file():
             print(f"make_all: warning: no analysis script {HERE / experiment}.py for the results "
@@ -52,9 +55,22 @@ def main(argv: list[str] | None = None) -> int:
         status = module.main(["--results", str(args.results), "--out", str(args.out)])
         if status:
             failed.append(experiment)
+        elif hasattr(module, "claims_study"):
+            try:
+                studies.append(module.claims_study(args.out))
+            except C.ClaimError as e:
+                print(f"make_all: {e}", file=sys.stderr)
+                failed.append(experiment)
     if failed:
         print(f"make_all: analysis failed for: {', '.join(failed)}", file=sys.stderr)
         return 1
+    try:
+        C.write_ledger(args.out, studies)
+    except C.ClaimError as e:
+        print(f"make_all: {e}", file=sys.stderr)
+        return 1
+    print(f"make_all: claims ledger of {len(studies)} stud{'y' if len(studies) == 1 else 'ies'} "
+          f"-> {args.out / 'claims_ledger.tex'}, .md, _details.tex")
     return 0
 
 

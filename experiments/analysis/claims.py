@@ -1,0 +1,492 @@
+"""The claims ledger: what the reproduced articles concluded, checked per device on our results.
+
+Generic and shared by every study. A study's analysis script (e.g. scharr_gradient_variants.py)
+defines its Claim records, each with a check function, and evaluates them per device and
+condition (e.g. storage "images" / "buffer") with `evaluate_study`; it saves the outcome as
+<experiment>_claims.json in the output directory and exposes `claims_study(out_dir)`, which loads
+it back. make_all.py collects the studies of every experiment it ran and calls `write_ledger`,
+which writes
+    claims_ledger.tex          table: rows = claims, columns = devices, cells = verdicts
+    claims_ledger_details.tex  per device: the numbers behind each verdict
+    claims_ledger.md           Markdown: per claim, per device and condition, verdict and numbers
+(update_readme.py copies claims_ledger.md into README.md.)
+
+Verdicts. "A faster than B" compares the 95 % confidence intervals of the two medians: it holds
+if A's interval lies entirely below B's, fails if it lies entirely above, and is inconclusive if
+they overlap. A claim made of several parts (sizes, pairs) holds if every part holds, fails if
+any part fails, and is otherwise inconclusive; "no data" where a part's rows are missing and
+nothing else decides. Only the Python standard library is used here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+import results as R
+
+HOLDS, FAILS, INCONCLUSIVE, NO_DATA = "holds", "fails", "inconclusive", "no data"
+VERDICTS = (HOLDS, FAILS, INCONCLUSIVE, NO_DATA)
+SCHEMA = "filterlab.claims/1"
+
+# Compact symbols for the LaTeX table (\ding needs \usepackage{pifont}); explained in its caption.
+TEX_SYMBOL = {HOLDS: r"\ding{51}", FAILS: r"\ding{55}", INCONCLUSIVE: "?", NO_DATA: "--"}
+TEX_WORD = {HOLDS: "holds", FAILS: r"\textbf{fails}", INCONCLUSIVE: r"\textit{inconclusive}",
+            NO_DATA: "no data"}
+MD_WORD = {HOLDS: "holds", FAILS: "**fails**", INCONCLUSIVE: "*inconclusive*", NO_DATA: "no data"}
+
+
+class ClaimError(Exception):
+    """A claims file that cannot be used, or a study defined inconsistently."""
+
+
+# ---------------------------------------------------------------------------------------------
+# records
+
+
+@dataclass(frozen=True)
+class Part:
+    """The verdict of one check (or of a whole claim) and the numbers behind it."""
+    verdict: str
+    detail: str
+
+    def __post_init__(self) -> None:
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"unknown verdict '{self.verdict}'")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One conclusion of an article.
+
+    id      e.g. "S1.C1" (study id, dot, claim number)
+    study   e.g. "S1"
+    short   a few words for the table, e.g. "local memory pays from 5x5 up"
+    text    the article's own words
+    check   how FilterLab checks it, in words
+    evaluate(context) -> Part, context being whatever the study passes per device and condition
+    """
+    id: str
+    study: str
+    short: str
+    text: str
+    check: str
+    evaluate: Callable[[Any], Part] | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Device:
+    slug: str
+    name: str   # the device name, as in the result files
+    note: str   # e.g. "pyramid at 1/4 scale", or ""
+
+
+@dataclass
+class Study:
+    """A study's claims evaluated on its devices: outcomes[claim_id][device_slug][condition]."""
+    id: str                 # "S1"
+    title: str              # the article's title
+    experiment: str         # the experiment whose results were used
+    conditions: list[str]   # e.g. ["images", "buffer"], the order of the verdicts in a cell
+    condition_labels: dict[str, str]
+    devices: list[Device]
+    claims: list[Claim]
+    outcomes: dict[str, dict[str, dict[str, Part]]]
+
+    def outcome(self, claim_id: str, slug: str, condition: str) -> Part | None:
+        return self.outcomes.get(claim_id, {}).get(slug, {}).get(condition)
+
+    def counts(self, slug: str, condition: str) -> dict[str, list[str]]:
+        """verdict -> ids of the claims with that verdict, for one device and condition."""
+        out: dict[str, list[str]] = {v: [] for v in VERDICTS}
+        for c in self.claims:
+            part = self.outcome(c.id, slug, condition)
+            out[part.verdict if part else NO_DATA].append(c.id)
+        return out
+
+    # -- serialisation ------------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        return {
+            "schema": SCHEMA,
+            "study": {"id": self.id, "title": self.title, "experiment": self.experiment},
+            "conditions": list(self.conditions),
+            "condition_labels": dict(self.condition_labels),
+            "devices": [{"slug": d.slug, "name": d.name, "note": d.note} for d in self.devices],
+            "claims": [{
+                "id": c.id, "study": c.study, "short": c.short, "text": c.text, "check": c.check,
+                "outcomes": {
+                    d.slug: {cond: {"verdict": p.verdict, "detail": p.detail}
+                             for cond in self.conditions
+                             if (p := self.outcome(c.id, d.slug, cond)) is not None}
+                    for d in self.devices},
+            } for c in self.claims],
+        }
+
+    @staticmethod
+    def from_json(data: Any, path: Path) -> "Study":
+        def need(obj: Any, key: str, kind: type, where: str) -> Any:
+            if not isinstance(obj, dict) or key not in obj:
+                raise ClaimError(f"{path}: missing key '{where}{key}'")
+            if not isinstance(obj[key], kind):
+                raise ClaimError(f"{path}: key '{where}{key}' must be a {kind.__name__}")
+            return obj[key]
+
+        if need(data, "schema", str, "") != SCHEMA:
+            raise ClaimError(f"{path}: schema is '{data['schema']}', expected '{SCHEMA}'")
+        st = need(data, "study", dict, "")
+        conditions = need(data, "conditions", list, "")
+        labels = need(data, "condition_labels", dict, "")
+        devices = [Device(slug=need(d, "slug", str, f"devices[{i}]."),
+                          name=need(d, "name", str, f"devices[{i}]."),
+                          note=need(d, "note", str, f"devices[{i}]."))
+                   for i, d in enumerate(need(data, "devices", list, ""))]
+        claims, outcomes = [], {}
+        for i, c in enumerate(need(data, "claims", list, "")):
+            w = f"claims[{i}]."
+            claim = Claim(id=need(c, "id", str, w), study=need(c, "study", str, w),
+                          short=need(c, "short", str, w), text=need(c, "text", str, w),
+                          check=need(c, "check", str, w))
+            claims.append(claim)
+            outcomes[claim.id] = {}
+            for slug, per_cond in need(c, "outcomes", dict, w).items():
+                outcomes[claim.id][slug] = {}
+                for cond, p in per_cond.items():
+                    ww = f"{w}outcomes.{slug}.{cond}."
+                    verdict = need(p, "verdict", str, ww)
+                    if verdict not in VERDICTS:
+                        raise ClaimError(f"{path}: key '{ww}verdict' is '{verdict}', expected "
+                                         f"one of {', '.join(VERDICTS)}")
+                    outcomes[claim.id][slug][cond] = Part(verdict, need(p, "detail", str, ww))
+        return Study(id=need(st, "id", str, "study."), title=need(st, "title", str, "study."),
+                     experiment=need(st, "experiment", str, "study."), conditions=conditions,
+                     condition_labels=labels, devices=devices, claims=claims, outcomes=outcomes)
+
+
+def save_study(study: Study, path: Path) -> None:
+    R.write_text(path, json.dumps(study.to_json(), indent=1) + "\n")
+
+
+def load_study(path: Path) -> Study:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ClaimError(f"{path}: cannot read ({e.strerror})") from e
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ClaimError(f"{path}: not valid JSON ({e})") from e
+    return Study.from_json(data, path)
+
+
+# ---------------------------------------------------------------------------------------------
+# verdict helpers
+
+
+def _stat(s: Any, key: str) -> float:
+    """A statistic from a Stats-like object or a mapping ('median', 'ci95_low', 'ci95_high')."""
+    return float(s[key] if isinstance(s, Mapping) else getattr(s, key))
+
+
+def _ms(x: float) -> str:
+    return R.fmt_ms(x)
+
+
+def _label(label: str) -> str:
+    return f"{label}: " if label else ""
+
+
+def faster(a: Any, b: Any, label: str = "", unit: str = "ms") -> Part:
+    """"A faster than B" from the 95 % confidence intervals of the medians (None: no data).
+    The detail reads "label: <A's median> vs <B's median> ms"."""
+    if a is None or b is None:
+        return Part(NO_DATA, f"{_label(label)}no data")
+    detail = f"{_label(label)}{_ms(_stat(a, 'median'))} vs {_ms(_stat(b, 'median'))} {unit}"
+    if _stat(a, "ci95_high") < _stat(b, "ci95_low"):
+        return Part(HOLDS, detail)
+    if _stat(a, "ci95_low") > _stat(b, "ci95_high"):
+        return Part(FAILS, detail)
+    return Part(INCONCLUSIVE, detail)
+
+
+def slower(a: Any, b: Any, label: str = "", unit: str = "ms") -> Part:
+    """"A slower than B" (= B faster than A); the detail still names A first."""
+    if a is None or b is None:
+        return Part(NO_DATA, f"{_label(label)}no data")
+    return Part(faster(b, a).verdict,
+                f"{_label(label)}{_ms(_stat(a, 'median'))} vs {_ms(_stat(b, 'median'))} {unit}")
+
+
+def not_clearly(part: Part) -> Part:
+    """"Not clearly X": holds unless X holds (then fails). No data stays no data."""
+    if part.verdict == NO_DATA:
+        return part
+    return Part(FAILS if part.verdict == HOLDS else HOLDS, part.detail)
+
+
+def combine(parts: Iterable[Part], sep: str = "; ") -> Part:
+    """Holds if every part holds, fails if any fails, inconclusive if any is inconclusive,
+    otherwise (some parts without data) no data."""
+    parts = list(parts)
+    verdicts = {p.verdict for p in parts}
+    detail = sep.join(p.detail for p in parts)
+    if not parts:
+        return Part(NO_DATA, "no data")
+    if FAILS in verdicts:
+        return Part(FAILS, detail)
+    if verdicts == {HOLDS}:
+        return Part(HOLDS, detail)
+    if INCONCLUSIVE in verdicts:
+        return Part(INCONCLUSIVE, detail)
+    return Part(NO_DATA, detail)
+
+
+def combine_every_or_none(parts: Iterable[Part], sep: str = "; ") -> Part:
+    """For a claim checked by a yes/no test per part: holds if every part holds, fails if no
+    part holds, inconclusive otherwise (some hold, some do not); no data if a part lacks data
+    and the others do not already decide (some hold and some fail)."""
+    parts = list(parts)
+    verdicts = [p.verdict for p in parts]
+    detail = sep.join(p.detail for p in parts)
+    if not parts:
+        return Part(NO_DATA, "no data")
+    if HOLDS in verdicts and any(v != HOLDS and v != NO_DATA for v in verdicts):
+        return Part(INCONCLUSIVE, detail)
+    if NO_DATA in verdicts:
+        return Part(NO_DATA, detail)
+    if all(v == HOLDS for v in verdicts):
+        return Part(HOLDS, detail)
+    if all(v == FAILS for v in verdicts):
+        return Part(FAILS, detail)
+    return Part(INCONCLUSIVE, detail)
+
+
+def nearly_constant(stats: Mapping[str, Any], threshold: float, unit: str = "ms") -> Part:
+    """"Nearly independent of X" over labelled medians (label -> stats): holds if the largest
+    upper CI bound over the smallest lower bound is <= threshold (even the extreme ratio the
+    intervals allow is small), fails if the largest lower bound over the smallest upper bound
+    exceeds it (even the mildest ratio is large), inconclusive otherwise."""
+    if not stats or any(s is None for s in stats.values()):
+        missing = ", ".join(k for k, s in stats.items() if s is None)
+        return Part(NO_DATA, f"no data for {missing}" if missing else "no data")
+    hi = max(_stat(s, "ci95_high") for s in stats.values()) / min(
+        _stat(s, "ci95_low") for s in stats.values())
+    lo = max(_stat(s, "ci95_low") for s in stats.values()) / min(
+        _stat(s, "ci95_high") for s in stats.values())
+    meds = ", ".join(f"{k}: {_ms(_stat(s, 'median'))}" for k, s in stats.items())
+    detail = f"{meds} {unit}; max/min ratio between {lo:.2f} and {hi:.2f} (threshold {threshold:g})"
+    if hi <= threshold:
+        return Part(HOLDS, detail)
+    if lo > threshold:
+        return Part(FAILS, detail)
+    return Part(INCONCLUSIVE, detail)
+
+
+def evaluate_study(*, id: str, title: str, experiment: str, conditions: list[str],
+                   condition_labels: dict[str, str], devices: list[Device], claims: list[Claim],
+                   context: Callable[[str, str], Any]) -> Study:
+    """Runs every claim's check for every device and condition. context(slug, condition) gives
+    the object the checks receive."""
+    ids = [c.id for c in claims]
+    if len(set(ids)) != len(ids):
+        raise ClaimError(f"study {id}: duplicate claim ids")
+    for c in claims:
+        if c.study != id or not c.id.startswith(id + "."):
+            raise ClaimError(f"study {id}: claim '{c.id}' belongs to study '{c.study}'")
+        if c.evaluate is None:
+            raise ClaimError(f"study {id}: claim '{c.id}' has no check")
+    outcomes: dict[str, dict[str, dict[str, Part]]] = {c.id: {} for c in claims}
+    for d in devices:
+        for cond in conditions:
+            ctx = context(d.slug, cond)
+            for c in claims:
+                outcomes[c.id].setdefault(d.slug, {})[cond] = c.evaluate(ctx)
+    return Study(id=id, title=title, experiment=experiment, conditions=list(conditions),
+                 condition_labels=dict(condition_labels), devices=list(devices),
+                 claims=list(claims), outcomes=outcomes)
+
+
+# ---------------------------------------------------------------------------------------------
+# renderers
+
+
+def _study_key(s: Study) -> tuple:
+    m = re.fullmatch(r"[A-Za-z]*(\d+)", s.id)
+    return (int(m.group(1)) if m else 1 << 30, s.id)
+
+
+def _all_devices(studies: list[Study]) -> list[Device]:
+    """Every device of every study, once, in order of first appearance; notes merged."""
+    seen: dict[str, Device] = {}
+    for s in studies:
+        for d in s.devices:
+            if d.slug not in seen:
+                seen[d.slug] = d
+            elif d.note and d.note not in seen[d.slug].note:
+                old = seen[d.slug]
+                note = f"{old.note}; {d.note}" if old.note else d.note
+                seen[d.slug] = Device(old.slug, old.name, note)
+    return list(seen.values())
+
+
+def _device_headers(devices: list[Device]) -> dict[str, str]:
+    """slug -> header text: the name, plus the slug where two devices share a name."""
+    names = [d.name for d in devices]
+    return {d.slug: d.name if names.count(d.name) == 1 else f"{d.name} ({d.slug})"
+            for d in devices}
+
+
+def _study_no(s: Study) -> str:
+    """'1' for study 'S1'."""
+    return s.id[1:] if s.id[:1] == "S" and s.id[1:].isdigit() else s.id
+
+
+def _claim_no(claim_id: str) -> str:
+    return claim_id.split(".", 1)[1] if "." in claim_id else claim_id
+
+
+def tex_text(text: str) -> str:
+    """Escapes text for LaTeX and typesets "5x5" as a product and a few symbols."""
+    out = R.latex_escape(text)
+    out = re.sub(r"(\d+)x(\d+)", r"$\1\\times\2$", out)
+    return (out.replace("≥", r"$\geq$").replace("≤", r"$\leq$").replace("≈", r"$\approx$")
+            .replace("×", r"$\times$"))
+
+
+def ledger_tex(studies: list[Study]) -> str:
+    studies = sorted(studies, key=_study_key)
+    devices = _all_devices(studies)
+    heads = _device_headers(devices)
+    e = R.latex_escape
+    n = len(devices)
+    if not studies or not devices:
+        return ("% Generated by experiments/analysis/claims.py (make_all.py); do not edit.\n"
+                "No claims were evaluated (no study with claims has results).\n")
+    width = max(1.6, min(2.6, 9.0 / max(n, 1)))
+    lines = ["% Generated by experiments/analysis/claims.py (make_all.py) from the raw results; "
+             "do not edit. Needs booktabs, tabularx, array, pifont.",
+             rf"\begin{{tabularx}}{{\linewidth}}{{@{{}}lX*{{{n}}}"
+             rf"{{>{{\centering\arraybackslash}}p{{{width:.1f}cm}}}}@{{}}}}",
+             r"\toprule"]
+    head = ["", "Claim"] + [
+        r"\raggedright\arraybackslash " + e(heads[d.slug])
+        + (rf"\newline{{\scriptsize ({e(d.note)})}}" if d.note else "") for d in devices]
+    lines += [" & ".join(head) + r" \\"]
+    for s in studies:
+        conds = " / ".join(e(s.condition_labels.get(c, c)) for c in s.conditions)
+        lines += [r"\midrule",
+                  rf"\multicolumn{{{n + 2}}}{{@{{}}>{{\raggedright\arraybackslash}}"
+                  rf"p{{\linewidth}}@{{}}}}{{\textit{{Study {e(_study_no(s))}: {e(s.title)}}} "
+                  rf"(cells: {conds})}} \\"]
+        for c in s.claims:
+            cells = [e(_claim_no(c.id)), tex_text(c.short)]
+            for d in devices:
+                if d.slug not in {x.slug for x in s.devices}:
+                    cells.append("not measured")
+                    continue
+                cells.append(" / ".join(
+                    TEX_SYMBOL[(p.verdict if (p := s.outcome(c.id, d.slug, cond)) else NO_DATA)]
+                    for cond in s.conditions))
+            lines.append(" & ".join(cells) + r" \\")
+    lines += [r"\bottomrule", r"\end{tabularx}", ""]
+    return "\n".join(lines)
+
+
+def ledger_details_tex(studies: list[Study]) -> str:
+    """Per device, one table: claim, and per condition the verdict and the numbers behind it."""
+    studies = sorted(studies, key=_study_key)
+    devices = _all_devices(studies)
+    heads = _device_headers(devices)
+    e = R.latex_escape
+    lines = ["% Generated by experiments/analysis/claims.py (make_all.py) from the raw results; "
+             "do not edit. Needs booktabs, tabularx, array."]
+    for d in devices:
+        mine = [s for s in studies if d.slug in {x.slug for x in s.devices}]
+        conds = []
+        for s in mine:
+            conds += [c for c in s.conditions if c not in conds]
+        spec = "@{}l" + "".join(r">{\raggedright\arraybackslash}X" for _ in conds) + "@{}"
+        note = f" ({e(d.note)})" if d.note else ""
+        lines += [r"\begin{table}[p]", r"  \centering\scriptsize",
+                  rf"  \begin{{tabularx}}{{\linewidth}}{{{spec}}}", r"  \toprule"]
+        labels = {}
+        for s in mine:
+            labels.update(s.condition_labels)
+        lines.append("  Claim & " + " & ".join(e(labels.get(c, c)) for c in conds) + r" \\")
+        for s in mine:
+            lines.append(r"  \midrule")
+            for c in s.claims:
+                cells = [e(c.id)]
+                for cond in conds:
+                    p = s.outcome(c.id, d.slug, cond) if cond in s.conditions else None
+                    cells.append("---" if p is None else
+                                 f"{TEX_WORD[p.verdict]}: {tex_text(p.detail)}")
+                lines.append("  " + " & ".join(cells) + r" \\")
+        lines += [r"  \bottomrule", r"  \end{tabularx}",
+                  rf"  \caption{{Claims ledger, {e(heads[d.slug])}{note}: the verdict of each "
+                  r"claim and the numbers behind it (medians; sizes as k3 to k9 for "
+                  r"$3\times3$ to $9\times9$). Verdicts compare the 95\,\% confidence intervals "
+                  r"of the medians.}",
+                  rf"  \label{{tab:claims-details-{d.slug}}}", r"\end{table}", ""]
+    return "\n".join(lines)
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def ledger_markdown(studies: list[Study]) -> str:
+    studies = sorted(studies, key=_study_key)
+    devices = _all_devices(studies)
+    heads = _device_headers(devices)
+    out = ["Each claim of a reproduced article, checked per device on the committed raw results. "
+           "\"A faster than B\" holds if the 95 % confidence interval of A's median lies "
+           "entirely below B's, fails if it lies entirely above, and is inconclusive if they "
+           "overlap; a claim over several sizes or pairs holds if every part holds and fails "
+           "if any part fails. Numbers are medians (k3 to k9: filter sizes 3x3 to 9x9).",
+           ""]
+    for s in studies:
+        conds = [s.condition_labels.get(c, c) for c in s.conditions]
+        devs = [d for d in devices if d.slug in {x.slug for x in s.devices}]
+        out += [f"### Study {_study_no(s)}: {s.title}", "",
+                f"Experiment `{s.experiment}`; each cell: {' / '.join(conds)}.", ""]
+        head = ["claim"] + [_md(heads[d.slug] + (f" ({d.note})" if d.note else "")) for d in devs]
+        out += ["| " + " | ".join(head) + " |", "| " + " | ".join("---" for _ in head) + " |"]
+        for c in s.claims:
+            cells = [f"{c.id} {_md(c.short)}"]
+            for d in devs:
+                cells.append(" / ".join(
+                    MD_WORD[p.verdict if (p := s.outcome(c.id, d.slug, cond)) else NO_DATA]
+                    for cond in s.conditions))
+            out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+        for c in s.claims:
+            out += [f"#### {c.id}: {c.short}", "", f"Article: \"{c.text}\"", "",
+                    f"Checked: {c.check}", "",
+                    "| device | " + " | ".join(conds) + " |",
+                    "| --- | " + " | ".join("---" for _ in conds) + " |"]
+            for d in devs:
+                cells = [_md(heads[d.slug])]
+                for cond in s.conditions:
+                    p = s.outcome(c.id, d.slug, cond)
+                    cells.append("no data" if p is None else
+                                 f"{MD_WORD[p.verdict]}: {_md(p.detail)}")
+                out.append("| " + " | ".join(cells) + " |")
+            out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+LEDGER_FILES = ("claims_ledger.tex", "claims_ledger_details.tex", "claims_ledger.md")
+
+
+def write_ledger(out: Path, studies: list[Study]) -> None:
+    """Writes the three ledger files for all studies into out."""
+    out = Path(out)
+    ids = [s.id for s in studies]
+    if len(set(ids)) != len(ids):
+        raise ClaimError(f"two experiments report claims of the same study: {sorted(ids)}")
+    R.write_text(out / "claims_ledger.tex", ledger_tex(studies))
+    R.write_text(out / "claims_ledger_details.tex", ledger_details_tex(studies))
+    R.write_text(out / "claims_ledger.md", ledger_markdown(studies))
