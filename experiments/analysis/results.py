@@ -321,3 +321,42 @@ def write_text(path: Path, text: str) -> None:
     tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
+
+
+# ---------------------------------------------------------------------------------------------
+# the common start of every analysis script
+
+
+def require_matplotlib(experiment: str) -> None:
+    """Selects the Agg backend; exits with advice if matplotlib is missing."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot  # noqa: F401
+    except ImportError as e:
+        raise SystemExit(f"{experiment}: matplotlib is missing ({e}); run with Debian's "
+                         "/usr/bin/python3 (python3-matplotlib) or scripts/install-deps.sh paper")
+
+
+def load_and_summarize(argv: list[str] | None, experiment: str, description: str,
+                       derive: Any) -> tuple[Path, dict] | None:
+    """Parses --results/--out, loads and validates the experiment's raw results, writes
+    <out>/<experiment>_summary.json from derive(results, results_dir) and returns (out, summary)
+    as read back from that file (raw -> derived -> figures), or None after printing the error."""
+    import argparse
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--results", required=True, type=Path,
+                    help=f"results directory (holds {experiment}/<device_slug>.json)")
+    ap.add_argument("--out", required=True, type=Path, help="output directory (created)")
+    args = ap.parse_args(argv)
+    require_matplotlib(experiment)
+    try:
+        results = load_experiment(args.results, experiment)
+        summary = derive(results, args.results)
+    except ResultError as e:
+        print(f"{experiment}: {e}", file=sys.stderr)
+        return None
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / f"{experiment}_summary.json"
+    write_text(path, json.dumps(summary, indent=1, sort_keys=False) + "\n")
+    return args.out, json.loads(path.read_text(encoding="utf-8"))

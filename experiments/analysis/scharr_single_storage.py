@@ -17,8 +17,6 @@ Writes to --out:
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import textwrap
 from pathlib import Path
@@ -107,16 +105,6 @@ def derive(results: list[R.DeviceResult], results_dir: Path) -> dict:
 
 # ---------------------------------------------------------------------------------------------
 # derived -> figure
-
-
-def _require_matplotlib() -> None:
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot  # noqa: F401
-    except ImportError as e:
-        raise SystemExit(f"{EXPERIMENT}: matplotlib is missing ({e}); run with Debian's "
-                         "/usr/bin/python3 (python3-matplotlib) or scripts/install-deps.sh paper")
 
 
 def plot(summary: dict, out: Path) -> None:
@@ -326,29 +314,16 @@ def macros_tex(summary: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--results", required=True, type=Path,
-                    help=f"results directory (holds {EXPERIMENT}/<device_slug>.json)")
-    ap.add_argument("--out", required=True, type=Path, help="output directory (created)")
-    args = ap.parse_args(argv)
-    _require_matplotlib()
-    try:
-        results = R.load_experiment(args.results, EXPERIMENT)
-        summary = derive(results, args.results)
-    except R.ResultError as e:
-        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
+    loaded = R.load_and_summarize(argv, EXPERIMENT, __doc__.split("\n\n")[0], derive)
+    if loaded is None:
         return 1
-    args.out.mkdir(parents=True, exist_ok=True)
-    R.write_text(args.out / f"{EXPERIMENT}_summary.json",
-                 json.dumps(summary, indent=1, sort_keys=False) + "\n")
-    # Everything below reads only the summary, as written (raw -> derived -> figures).
-    summary = json.loads((args.out / f"{EXPERIMENT}_summary.json").read_text(encoding="utf-8"))
-    plot(summary, args.out)
-    R.write_text(args.out / f"{EXPERIMENT}_table.tex", table_tex(summary))
-    R.write_text(args.out / f"{EXPERIMENT}_devices.tex", devices_tex(summary))
-    R.write_text(args.out / f"{EXPERIMENT}_macros.tex", macros_tex(summary))
+    out, summary = loaded
+    plot(summary, out)
+    R.write_text(out / f"{EXPERIMENT}_table.tex", table_tex(summary))
+    R.write_text(out / f"{EXPERIMENT}_devices.tex", devices_tex(summary))
+    R.write_text(out / f"{EXPERIMENT}_macros.tex", macros_tex(summary))
     names = ", ".join(d["device"] for d in summary["devices"])
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) ({names}) -> {args.out}")
+    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) ({names}) -> {out}")
     return 0
 
 

@@ -63,6 +63,28 @@ nlohmann::json bandwidth_json(const ocl::Bandwidth& bw) {
           {"split_copy_ms", summary_json(bw.split_copy_ms)}};
 }
 
+double floor_ms(std::uint64_t bytes, double GBps) { return static_cast<double>(bytes) / (GBps * 1e9) * 1e3; }
+
+nlohmann::json timing_row(const Variant& v, const std::string& options, std::size_t launches, std::uint64_t bytes_min,
+                          double GBps, const ocl::Samples& samples) {
+  const auto k = summarize(samples.kernel_ms);
+  const double floor = floor_ms(bytes_min, GBps);
+  return {{"id", v.id()},
+          {"variant", v.family},
+          {"storage", std::string(storage_name(v.storage))},
+          {"ksize", v.ksize},
+          {"local_size", {v.local_w, v.local_h}},
+          {"build_options", options},
+          {"launches_per_sample", launches},
+          {"bytes_min", bytes_min},
+          {"floor_ms", floor},
+          {"kernel_ms", summary_json(k)},
+          {"wall_ms", summary_json(summarize(samples.wall_ms))},
+          {"roofline_fraction", floor / k.median},
+          {"samples_kernel_ms", samples.kernel_ms},
+          {"samples_wall_ms", samples.wall_ms}};
+}
+
 void add_pyramid_provenance(nlohmann::json& prov, const PyramidInput& in, int warmup, int repetitions, unsigned seed) {
   prov["scale"] = in.scale;
   prov["base_image"] = in.base_image;

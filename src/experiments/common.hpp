@@ -2,14 +2,17 @@
 // What every pyramid experiment shares: the scale choice, the input pyramid, the roofline
 // measurement, JSON for statistics and the shuffled measurement rounds.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "filters/level_store.hpp"
+#include "filters/variant.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
+#include "ocl/runtime.hpp"
 #include "reference/image.hpp"
 #include "stats.hpp"
 
@@ -33,6 +36,12 @@ PyramidInput load_pyramid(const std::string& base_image, int scale);
 
 nlohmann::json summary_json(const Summary& s);
 nlohmann::json bandwidth_json(const ocl::Bandwidth& bw);
+// The time a traffic of `bytes` takes at `GBps`, in ms: the roofline floor.
+double floor_ms(std::uint64_t bytes, double GBps);
+// A result row's common fields: the variant's ID and description, its build options, launches per
+// sample, minimum bytes and floor, kernel and wall statistics, roofline fraction and raw samples.
+nlohmann::json timing_row(const Variant& v, const std::string& options, std::size_t launches, std::uint64_t bytes_min,
+                          double GBps, const ocl::Samples& samples);
 // Provenance fields about the input pyramid and the measurement settings.
 void add_pyramid_provenance(nlohmann::json& prov, const PyramidInput& in, int warmup, int repetitions, unsigned seed);
 // The process's peak resident memory so far, MiB.

@@ -73,14 +73,14 @@ void verify_config(ocl::Runtime& rt, Config& c, const PyramidInput& in, const Or
 nlohmann::json level0_json(const Config& c, const PyramidInput& in, double GBps) {
   const auto& l = in.shapes.front();
   const std::uint64_t bytes = kBytesPerPixel * static_cast<std::uint64_t>(l.width) * static_cast<std::uint64_t>(l.height);
-  const double floor_ms = static_cast<double>(bytes) / (GBps * 1e9) * 1e3;
+  const double floor = floor_ms(bytes, GBps);
   const auto k = summarize(c.samples.leading_kernel_ms);
   return {{"width", l.width},
           {"height", l.height},
           {"bytes_min", bytes},
-          {"floor_ms", floor_ms},
+          {"floor_ms", floor},
           {"kernel_ms", summary_json(k)},
-          {"roofline_fraction", floor_ms / k.median},
+          {"roofline_fraction", floor / k.median},
           {"samples_kernel_ms", c.samples.leading_kernel_ms}};
 }
 
@@ -201,28 +201,15 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   result["provenance"] = prov;
 
   const std::uint64_t bytes_min = kBytesPerPixel * input.pixels;
-  const double floor_ms = static_cast<double>(bytes_min) / (bw.best_GBps() * 1e9) * 1e3;
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& c : configs) {
-    const auto k = summarize(c.samples.kernel_ms);
-    rows.push_back({{"id", c.variant.id()},
-                    {"variant", c.variant.family},
-                    {"storage", std::string(storage_name(c.variant.storage))},
-                    {"ksize", c.variant.ksize},
-                    {"local_size", {c.variant.local_w, c.variant.local_h}},
-                    {"copy_pattern", copy_pattern_name(c.variant.copy_pattern())},
-                    {"outputs", 2},
-                    {"build_options", c.runner->options()},
-                    {"kernel_program_sha256", c.runner->source().sha256},
-                    {"launches_per_sample", c.variant.launches_per_level() * static_cast<int>(input.shapes.size())},
-                    {"bytes_min", bytes_min},
-                    {"floor_ms", floor_ms},
-                    {"kernel_ms", summary_json(k)},
-                    {"wall_ms", summary_json(summarize(c.samples.wall_ms))},
-                    {"roofline_fraction", floor_ms / k.median},
-                    {"samples_kernel_ms", c.samples.kernel_ms},
-                    {"samples_wall_ms", c.samples.wall_ms},
-                    {"level0", level0_json(c, input, bw.best_GBps())}});
+    const auto launches = static_cast<std::size_t>(c.variant.launches_per_level()) * input.shapes.size();
+    auto row = timing_row(c.variant, c.runner->options(), launches, bytes_min, bw.best_GBps(), c.samples);
+    row["copy_pattern"] = copy_pattern_name(c.variant.copy_pattern());
+    row["outputs"] = 2;
+    row["kernel_program_sha256"] = c.runner->source().sha256;
+    row["level0"] = level0_json(c, input, bw.best_GBps());
+    rows.push_back(row);
   }
   result["rows"] = rows;
   io::write_file_atomically(out_path, result.dump(1) + "\n");

@@ -137,25 +137,9 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
   result["provenance"] = prov;
   // Minimum traffic per sample: each filter reads every pixel once and writes every pixel once.
   const std::uint64_t bytes_min = 2ull * 2ull * sizeof(float) * pixels;
-  const double floor_ms = static_cast<double>(bytes_min) / (bw.best_GBps() * 1e9) * 1e3;
   nlohmann::json rows = nlohmann::json::array();
-  for (const auto& c : configs) {
-    const auto k = summarize(c.samples.kernel_ms);
-    rows.push_back({{"id", c.variant.id()},
-                    {"variant", c.variant.family},
-                    {"storage", std::string(storage_name(c.variant.storage))},
-                    {"ksize", c.variant.ksize},
-                    {"local_size", {c.variant.local_w, c.variant.local_h}},
-                    {"build_options", c.runner->options()},
-                    {"launches_per_sample", 2 * shapes.size()},
-                    {"bytes_min", bytes_min},
-                    {"floor_ms", floor_ms},
-                    {"kernel_ms", summary_json(k)},
-                    {"wall_ms", summary_json(summarize(c.samples.wall_ms))},
-                    {"roofline_fraction", floor_ms / k.median},
-                    {"samples_kernel_ms", c.samples.kernel_ms},
-                    {"samples_wall_ms", c.samples.wall_ms}});
-  }
+  for (const auto& c : configs)
+    rows.push_back(timing_row(c.variant, c.runner->options(), 2 * shapes.size(), bytes_min, bw.best_GBps(), c.samples));
   result["rows"] = rows;
   io::write_file_atomically(out_path, result.dump(1) + "\n");
   std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
