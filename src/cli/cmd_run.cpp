@@ -14,22 +14,20 @@ int cmd_run(const RunArgs& a) {
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
   if (!a.variants.empty() && a.experiment != "scharr_gradient_variants")
     throw Error("--variants applies to scharr_gradient_variants only");
+  PyramidRunConfig common;
+  common.base_image = a.base_image;
+  common.results_dir = a.results_dir;
+  common.scale = a.scale;
+  common.repetitions = a.repetitions;
+  common.warmup = a.warmup;
   const auto devices = ocl::select_devices(a.device);
   if (a.experiment == "scharr_single_storage") {
     ScharrStorageConfig cfg;
-    cfg.base_image = a.base_image;
-    cfg.results_dir = a.results_dir;
-    cfg.scale = a.scale;
-    cfg.repetitions = a.repetitions;
-    cfg.warmup = a.warmup;
+    static_cast<PyramidRunConfig&>(cfg) = common;
     for (const auto& d : devices) std::cout << run_scharr_single_storage(d, cfg) << "\n";
   } else {
     GradientVariantsConfig cfg;
-    cfg.base_image = a.base_image;
-    cfg.results_dir = a.results_dir;
-    cfg.scale = a.scale;
-    cfg.repetitions = a.repetitions;
-    cfg.warmup = a.warmup;
+    static_cast<PyramidRunConfig&>(cfg) = common;
     cfg.variants = a.variants;
     for (const auto& d : devices) std::cout << run_scharr_gradient_variants(d, cfg) << "\n";
   }

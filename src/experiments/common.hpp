@@ -18,6 +18,16 @@
 
 namespace filterlab {
 
+// Settings every pyramid experiment takes from the command line.
+struct PyramidRunConfig {
+  std::string base_image;    // the derived 3866x4320 grey base (PGM)
+  std::string results_dir;   // writes <dir>/<experiment>/<slug>.json
+  int scale = 0;             // 1, 2, 4, 8 (per dimension); 0: 1 on GPUs, FILTERLAB_CPU_SCALE or 4 on CPUs
+  int warmup = 3;
+  int repetitions = 0;       // 0: 30 on GPUs, 10 on CPUs
+  unsigned seed = 20261122;  // shuffles the measurement order
+};
+
 // 1 on GPUs; on CPUs FILTERLAB_CPU_SCALE or 4. Throws for anything but 1, 2, 4, 8.
 int choose_scale(const ocl::DeviceInfo& dev, int requested);
 // Repetitions when none were requested: 30 on GPUs, 10 on CPUs.

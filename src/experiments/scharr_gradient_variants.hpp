@@ -7,20 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "experiments/common.hpp"
 #include "ocl/device.hpp"
 #include "reference/border.hpp"
 
 namespace filterlab {
 
-struct GradientVariantsConfig {
-  std::string base_image;    // the derived 3866x4320 grey base (PGM)
-  std::string results_dir;   // writes <dir>/scharr_gradient_variants/<slug>.json
-  int scale = 0;             // 1, 2, 4, 8 (per dimension); 0: 1 on GPUs, FILTERLAB_CPU_SCALE or 4 on CPUs
-  int warmup = 3;
-  int repetitions = 0;       // 0: 30 on GPUs, 10 on CPUs
+struct GradientVariantsConfig : PyramidRunConfig {
   std::string variants;      // only variant IDs containing this text (empty: all registered)
   ref::Border border = ref::Border::Reflect101;  // the study's BORDER_DEFAULT
-  unsigned seed = 20261122;  // shuffles the measurement order
 };
 
 // Runs, verifies, writes the raw result file and prints the roofline summary; returns the path.
