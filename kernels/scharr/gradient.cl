@@ -11,6 +11,10 @@
 //   FL_ROWS        pixels per work-item, stacked vertically (default 1); above 1 only with
 //                  FL_DOUBLE and FL_PREDEFINED and without FL_LOCAL, through the generated
 //                  FL_PREDEFINED_XY_ROWS, which loads every position once for all rows
+//   FL_PYRAMID     one launch for every level (needs FL_ROWS > 1): work-group t takes tile t of
+//                  all levels' tiles, finding its level in `levels` (offset, width, height, first
+//                  tile; nlevels entries), so the small levels' work overlaps the large ones'
+//                  instead of paying a launch each
 // Otherwise the KSIZE x KSIZE filters come from constant memory, every tap read (the study's
 // baseline, loops unrolled). Needs common/border.cl and common/storage.cl before it.
 // Arguments are the same for every case; unused ones (dst2, filt2, filt) are ignored.
@@ -21,8 +25,14 @@
 #ifndef FL_ROWS
 #define FL_ROWS 1
 #endif
+#ifndef FL_PYRAMID
+#define FL_PYRAMID 0
+#endif
 #if FL_ROWS > 1 && (!FL_DOUBLE || !FL_PREDEFINED || FL_LOCAL)
 #error "FL_ROWS > 1 needs FL_DOUBLE=1, FL_PREDEFINED=1 and FL_LOCAL=0"
+#endif
+#if FL_PYRAMID && FL_ROWS == 1
+#error "FL_PYRAMID needs FL_ROWS > 1"
 #endif
 
 #if FL_LOCAL
@@ -36,13 +46,10 @@
 #define FL_ATTRIBUTES
 #endif
 
-// `offset` is the level's first pixel in the buffer; image storage ignores it.
-kernel FL_ATTRIBUTES void scharr_gradient(FL_SRC, FL_DST, FL_DST2, constant float* filt, constant float* filt2,
-                                          const int width, const int height, const float border_value,
-                                          const int offset) {
-  const int x = get_global_id(0);
-  const int y = get_global_id(1) * FL_ROWS;  // the first of this work-item's rows
 #if FL_ROWS > 1
+// Both derivatives of the FL_ROWS pixels from (x, y) down; nothing outside the level.
+inline void fl_gradient_rows(FL_SRC, FL_DST, FL_DST2, const int x, const int y, const int width, const int height,
+                             const float border_value, const int offset) {
   if (x >= width || y >= height) return;  // the padded part of the NDRange; no barriers here
   float sx[FL_ROWS], sy[FL_ROWS];
 #pragma unroll
@@ -55,6 +62,30 @@ kernel FL_ATTRIBUTES void scharr_gradient(FL_SRC, FL_DST, FL_DST2, constant floa
       FL_STORE_TO(dst2, x, y + r, sy[r]);
     }
   }
+}
+#endif
+
+// `level_offset` is the level's first pixel in the buffer; image storage ignores it. `levels` and
+// `nlevels` are read only with FL_PYRAMID, which takes every level's shape from them instead.
+kernel FL_ATTRIBUTES void scharr_gradient(FL_SRC, FL_DST, FL_DST2, constant float* filt, constant float* filt2,
+                                          const int level_width, const int level_height, const float border_value,
+                                          const int level_offset, constant int* levels, const int nlevels) {
+#if FL_PYRAMID
+  const int t = get_group_id(0);
+  int lvl = 0;
+  for (int i = 1; i < nlevels; ++i) lvl = t >= levels[4 * i + 3] ? i : lvl;
+  const int width = levels[4 * lvl + 1];
+  const int tile = t - levels[4 * lvl + 3];
+  const int tiles_x = (width + FL_WG_W - 1) / FL_WG_W;
+  const int x = (tile % tiles_x) * FL_WG_W + get_local_id(0);
+  const int y = ((tile / tiles_x) * FL_WG_H + get_local_id(1)) * FL_ROWS;
+  fl_gradient_rows(src, dst, dst2, x, y, width, levels[4 * lvl + 2], border_value, levels[4 * lvl]);
+#else
+  const int offset = level_offset, width = level_width, height = level_height;
+  const int x = get_global_id(0);
+  const int y = get_global_id(1) * FL_ROWS;  // the first of this work-item's rows
+#if FL_ROWS > 1
+  fl_gradient_rows(src, dst, dst2, x, y, width, height, border_value, offset);
 #else
 #if FL_LOCAL
   local float tile[TILE_W * TILE_H];
@@ -106,4 +137,5 @@ kernel FL_ATTRIBUTES void scharr_gradient(FL_SRC, FL_DST, FL_DST2, constant floa
   FL_STORE_TO(dst2, x, y, sum2);
 #endif
 #endif  // FL_ROWS
+#endif  // FL_PYRAMID
 }

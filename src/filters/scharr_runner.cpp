@@ -1,5 +1,6 @@
 #include "filters/scharr_runner.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include "error.hpp"
@@ -76,8 +77,33 @@ LevelStore& ScharrRunner::temporary(const LevelStore& like) {
   return *tmp_;
 }
 
+const cl::Buffer& ScharrRunner::level_table(const LevelStore& in, std::size_t count) {
+  const std::vector<LevelShape> shapes(in.levels.begin(), in.levels.begin() + static_cast<std::ptrdiff_t>(count));
+  const bool same = table_shapes_.size() == shapes.size() &&
+                    std::equal(shapes.begin(), shapes.end(), table_shapes_.begin(), [](const auto& a, const auto& b) {
+                      return a.width == b.width && a.height == b.height && a.offset == b.offset;
+                    });
+  if (same) return level_table_;
+  const auto rows = static_cast<std::size_t>(variant_.traits().rows);
+  std::vector<cl_int> table;
+  std::size_t tiles = 0;
+  for (const auto& l : shapes) {
+    const auto w = static_cast<std::size_t>(l.width), h = static_cast<std::size_t>(l.height);
+    const std::size_t tiles_x = (w + variant_.local_w - 1) / variant_.local_w;
+    const std::size_t tiles_y = ((h + rows - 1) / rows + variant_.local_h - 1) / variant_.local_h;
+    table.insert(table.end(), {static_cast<cl_int>(l.offset), l.width, l.height, static_cast<cl_int>(tiles)});
+    tiles += tiles_x * tiles_y;
+  }
+  if (tiles > static_cast<std::size_t>(std::numeric_limits<cl_int>::max()))
+    throw Error("too many work-groups for one launch of " + variant_.id(), "filter fewer or smaller images at once");
+  level_table_ = cl::Buffer(rt_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, table.size() * sizeof(cl_int), table.data());
+  table_shapes_ = shapes;
+  launch_groups_ = tiles;
+  return level_table_;
+}
+
 void ScharrRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2, std::size_t level,
-                          std::vector<cl::Event>& events) {
+                          std::vector<cl::Event>& events, std::size_t level_count) {
   const auto& shape = in.levels[level];
   cl::Kernel kernel = *l.kernel;
   const bool images = variant_.storage == Storage::Images;
@@ -102,18 +128,26 @@ void ScharrRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out
   kernel.setArg(arg++, static_cast<cl_int>(shape.height));
   kernel.setArg(arg++, l.border_value);
   kernel.setArg(arg++, static_cast<cl_int>(shape.offset));
+  if (!l.separable) {
+    kernel.setArg(arg++, level_table(in, level_count));
+    kernel.setArg(arg++, static_cast<cl_int>(level_count));
+  }
   const cl::NDRange local(variant_.local_w, variant_.local_h);
   cl::Event e;
   // A work-item computes `rows` pixels stacked vertically.
   const int rows = l.separable ? 1 : variant_.traits().rows;
   const int items_y = (shape.height + rows - 1) / rows;
-  rt_.queue.enqueueNDRangeKernel(kernel, cl::NullRange, ocl::padded_global(shape.width, items_y, local), local, nullptr,
-                                 &e);
+  // One-launch variants: one row of work-groups for every level, each finding its level and
+  // tile in the table; the level-0 arguments above are ignored by the kernel.
+  const cl::NDRange global = !l.separable && variant_.traits().one_launch
+                                 ? cl::NDRange(launch_groups_ * variant_.local_w, variant_.local_h)
+                                 : ocl::padded_global(shape.width, items_y, local);
+  rt_.queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &e);
   events.push_back(e);
 }
 
 void ScharrRunner::enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, std::size_t level,
-                                 std::vector<cl::Event>& events) {
+                                 std::vector<cl::Event>& events, std::size_t level_count) {
   const bool x = axis == ref::Axis::X;
   auto kernel = [&](const char* role) -> const cl::Kernel* {
     for (const auto& [r, k] : kernels_)
@@ -122,11 +156,13 @@ void ScharrRunner::enqueue_level(const LevelStore& in, LevelStore& out, ref::Axi
   };
   if (variant_.traits().separable) {
     LevelStore& tmp = temporary(in);
-    launch({kernel("pass_h"), x ? &pass_h_x_ : &pass_h_y_, border_value_, true}, in, tmp, nullptr, level, events);
+    launch({kernel("pass_h"), x ? &pass_h_x_ : &pass_h_y_, border_value_, true}, in, tmp, nullptr, level, events,
+           level_count);
     launch({kernel("pass_v"), x ? &pass_v_x_ : &pass_v_y_, x ? pass_v_border_x_ : pass_v_border_y_, true}, tmp, out,
-           nullptr, level, events);
+           nullptr, level, events, level_count);
   } else {
-    launch({kernel(x ? "x" : "y"), x ? &filter_x_ : &filter_y_, border_value_, false}, in, out, nullptr, level, events);
+    launch({kernel(x ? "x" : "y"), x ? &filter_x_ : &filter_y_, border_value_, false}, in, out, nullptr, level, events,
+           level_count);
   }
 }
 
@@ -137,25 +173,28 @@ std::vector<cl::Event> ScharrRunner::enqueue(const LevelStore& in, LevelStore& o
     throw Error("internal: " + variant_.id() + " was given storage of another type or shape");
   std::vector<cl::Event> events;
   try {
-    for (std::size_t i = 0; i < in.levels.size(); ++i) enqueue_level(in, out, axis, i, events);
+    for (std::size_t i = 0; i < in.levels.size(); ++i) enqueue_level(in, out, axis, i, events, in.levels.size());
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "running " + variant_.id() + " on " + rt_.device.info.name);
   }
   return events;
 }
 
-std::vector<cl::Event> ScharrRunner::enqueue_both(const LevelStore& in, LevelStore& out_x, LevelStore& out_y) {
+std::vector<cl::Event> ScharrRunner::enqueue_both(const LevelStore& in, LevelStore& out_x, LevelStore& out_y,
+                                                 std::size_t level_count) {
   for (const LevelStore* s : {&in, static_cast<const LevelStore*>(&out_x), static_cast<const LevelStore*>(&out_y)})
     if (s->storage != variant_.storage || s->levels.size() != in.levels.size())
       throw Error("internal: " + variant_.id() + " was given storage of another type or shape");
   std::vector<cl::Event> events;
   try {
-    for (std::size_t i = 0; i < in.levels.size(); ++i) {
+    const std::size_t count = std::min(level_count, in.levels.size());
+    const std::size_t launches = variant_.traits().one_launch ? 1 : count;  // one launch: all levels
+    for (std::size_t i = 0; i < launches; ++i) {
       if (variant_.traits().both) {
-        launch({&kernels_.front().second, nullptr, border_value_, false}, in, out_x, &out_y, i, events);
+        launch({&kernels_.front().second, nullptr, border_value_, false}, in, out_x, &out_y, i, events, count);
       } else {
-        enqueue_level(in, out_x, ref::Axis::X, i, events);
-        enqueue_level(in, out_y, ref::Axis::Y, i, events);
+        enqueue_level(in, out_x, ref::Axis::X, i, events, count);
+        enqueue_level(in, out_y, ref::Axis::Y, i, events, count);
       }
     }
   } catch (const cl::Error& e) {

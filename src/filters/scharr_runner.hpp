@@ -18,8 +18,11 @@ class ScharrRunner {
 
   // Both derivatives of every level of `in` into the same level of out_x (d/dx) and out_y (d/dy),
   // all of the same storage and shapes. Returns the profiling events level by level:
-  // variant().launches_per_level() of them per level, level 0 first.
-  std::vector<cl::Event> enqueue_both(const LevelStore& in, LevelStore& out_x, LevelStore& out_y);
+  // variant().launches_per_level() of them per level, level 0 first (one event in all for
+  // one-launch variants).
+  // `level_count` limits the work to the first levels (level 0 alone: 1).
+  std::vector<cl::Event> enqueue_both(const LevelStore& in, LevelStore& out_x, LevelStore& out_y,
+                                      std::size_t level_count = static_cast<std::size_t>(-1));
   // One derivative; not for "double" variants, which always compute both (throws).
   std::vector<cl::Event> enqueue(const LevelStore& in, LevelStore& out, ref::Axis axis);
 
@@ -29,11 +32,15 @@ class ScharrRunner {
 
  private:
   struct Launch;
+  // `level_count`: the levels this enqueue covers (a one-launch variant's table holds them all).
   void launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2, std::size_t level,
-              std::vector<cl::Event>& events);
+              std::vector<cl::Event>& events, std::size_t level_count);
   void enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, std::size_t level,
-                     std::vector<cl::Event>& events);
+                     std::vector<cl::Event>& events, std::size_t level_count);
   LevelStore& temporary(const LevelStore& like);
+  // The gradient kernel's level table for the first `count` levels (offset, width, height, first
+  // tile of each level), uploaded once per set of shapes; sets launch_groups_.
+  const cl::Buffer& level_table(const LevelStore& in, std::size_t count);
 
   ocl::Runtime& rt_;
   Variant variant_;
@@ -45,6 +52,9 @@ class ScharrRunner {
   cl::Buffer pass_h_x_, pass_v_x_, pass_h_y_, pass_v_y_;
   float pass_v_border_x_ = 0.0f, pass_v_border_y_ = 0.0f;    // constant border for the second pass
   std::unique_ptr<LevelStore> tmp_;                          // separable: the intermediate levels
+  std::vector<LevelShape> table_shapes_;                     // what level_table_ describes
+  cl::Buffer level_table_;
+  std::size_t launch_groups_ = 0;  // work-groups of a one-launch variant's launch: one per tile
 };
 
 // Convenience for `filter`, the tests and `verify`: images in, filtered images out.

@@ -1,5 +1,7 @@
 #include "filters/variant.hpp"
 
+#include <algorithm>
+
 #include "error.hpp"
 #include "filters/predefined_source.hpp"
 
@@ -17,6 +19,7 @@ struct ExtraGroups {
 const ExtraGroups kExtraGroups[] = {
     {"scharr.double_predefined", {{32, 8}, {64, 4}}},
     {"scharr.double_predefined_rows8", {{64, 4}, {128, 2}, {256, 1}}},
+    {"scharr.double_predefined_rows8_onelaunch", {{64, 4}, {128, 2}, {256, 1}}},
 };
 
 std::string define(const char* name, long value) { return std::string(" -D") + name + "=" + std::to_string(value); }
@@ -34,29 +37,38 @@ const char* copy_pattern_name(CopyPattern p) {
 CopyPattern article_copy_rule(int ksize) { return ksize <= 7 ? CopyPattern::Remap : CopyPattern::TwoLoop; }
 
 const std::vector<Family>& families() {
-  // name                              local  copy          both   predef separable rows
+  // name                              local  copy          both   predef separable rows one_launch
   static const std::vector<Family> f = {
-      {"scharr.single", false, CP::None, false, false, false, 1, "one filter per launch, KxK taps from constant memory"},
-      {"scharr.local", true, CP::None, false, false, false, 1, "tile in local memory, copy pattern by the article's rule"},
-      {"scharr.local_2loop", true, CP::TwoLoop, false, false, false, 1, "tile in local memory, two-loop zigzag copy"},
-      {"scharr.local_remap", true, CP::Remap, false, false, false, 1, "tile in local memory, 1-D index remap copy"},
-      {"scharr.separable", false, CP::None, false, false, true, 1, "two 1-D passes through a temporary level"},
-      {"scharr.double", false, CP::None, true, false, false, 1, "d/dx and d/dy in one launch"},
-      {"scharr.predefined", false, CP::None, false, true, false, 1, "generated code, only the 6 non-zero taps"},
-      {"scharr.double_local", true, CP::None, true, false, false, 1, "double + local memory"},
-      {"scharr.double_predefined", false, CP::None, true, true, false, 1, "double + predefined"},
-      {"scharr.predefined_local", true, CP::None, false, true, false, 1, "predefined + local memory"},
-      {"scharr.double_predefined_local", true, CP::None, true, true, false, 1, "double + predefined + local memory"},
-      // Our extension beyond the article: 8 pixels per work-item in a column, shared loads.
-      {"scharr.double_predefined_rows8", false, CP::None, true, true, false, 8,
+      {"scharr.single", false, CP::None, false, false, false, 1, false, "one filter per launch, KxK taps from constant memory"},
+      {"scharr.local", true, CP::None, false, false, false, 1, false, "tile in local memory, copy pattern by the article's rule"},
+      {"scharr.local_2loop", true, CP::TwoLoop, false, false, false, 1, false, "tile in local memory, two-loop zigzag copy"},
+      {"scharr.local_remap", true, CP::Remap, false, false, false, 1, false, "tile in local memory, 1-D index remap copy"},
+      {"scharr.separable", false, CP::None, false, false, true, 1, false, "two 1-D passes through a temporary level"},
+      {"scharr.double", false, CP::None, true, false, false, 1, false, "d/dx and d/dy in one launch"},
+      {"scharr.predefined", false, CP::None, false, true, false, 1, false, "generated code, only the 6 non-zero taps"},
+      {"scharr.double_local", true, CP::None, true, false, false, 1, false, "double + local memory"},
+      {"scharr.double_predefined", false, CP::None, true, true, false, 1, false, "double + predefined"},
+      {"scharr.predefined_local", true, CP::None, false, true, false, 1, false, "predefined + local memory"},
+      {"scharr.double_predefined_local", true, CP::None, true, true, false, 1, false, "double + predefined + local memory"},
+      // Our extensions beyond the article: 8 pixels per work-item in a column, shared loads; and
+      // the same with every level of the pyramid in one launch.
+      {"scharr.double_predefined_rows8", false, CP::None, true, true, false, 8, false,
        "double + predefined, 8 pixels per work-item in a column (our extension)"},
+      {"scharr.double_predefined_rows8_onelaunch", false, CP::None, true, true, false, 8, true,
+       "rows8 with every level in one launch (our extension, buffer only)"},
   };
+
   return f;
 }
 
 std::string Variant::id() const {
   return family + "/" + std::string(storage_name(storage)) + "/k" + std::to_string(ksize) + "/wg" +
          std::to_string(local_w) + "x" + std::to_string(local_h);
+}
+
+std::vector<Storage> Family::storages() const {
+  if (one_launch) return {Storage::Buffer};
+  return {std::begin(kAllStorages), std::end(kAllStorages)};
 }
 
 const Family& Variant::traits() const {
@@ -96,7 +108,8 @@ std::vector<KernelBuild> Variant::kernel_builds(ref::Border border) const {
   const std::string opts = common + define("FL_DOUBLE", t.both) + define("FL_LOCAL", t.local) +
                            define("FL_COPY_REMAP", copy_pattern() == CopyPattern::Remap) +
                            define("FL_PREDEFINED", t.predefined) + define("FL_WG_W", static_cast<long>(local_w)) +
-                           define("FL_WG_H", static_cast<long>(local_h)) + define("FL_ROWS", t.rows);
+                           define("FL_WG_H", static_cast<long>(local_h)) + define("FL_ROWS", t.rows) +
+                           define("FL_PYRAMID", t.one_launch);
   if (t.both) return {{"scharr_gradient", opts, "xy"}};
   // Predefined code is specific to one derivative; otherwise the filter is an argument.
   if (t.predefined)
@@ -112,7 +125,11 @@ std::string Variant::build_options(ref::Border border) const {
 
 int Variant::launches_per_level() const {
   const auto& t = traits();
-  return t.separable ? 4 : t.both ? 1 : 2;
+  return t.one_launch ? 0 : t.separable ? 4 : t.both ? 1 : 2;
+}
+
+int Variant::launches(std::size_t levels) const {
+  return traits().one_launch ? 1 : launches_per_level() * static_cast<int>(levels);
 }
 
 std::size_t Variant::local_bytes() const {
@@ -124,7 +141,7 @@ std::size_t Variant::local_bytes() const {
 std::vector<Variant> registered_variants() {
   std::vector<Variant> out;
   for (const auto& f : families())
-    for (Storage s : kAllStorages)
+    for (Storage s : f.storages())
       for (int k : kSizes) out.push_back(Variant{f.name, s, k, 16, 16});
   for (const auto& e : kExtraGroups)
     for (const auto& [w, h] : e.groups)
@@ -155,6 +172,10 @@ Variant make_variant(const std::string& family, const std::string& storage, int 
   if (!known) throw Error("unknown filter family '" + family + "'", "use one of " + names);
   const auto s = parse_storage(storage);
   if (!s) throw Error("unknown storage '" + storage + "'", "use images or buffer");
+  const auto supported = Variant{family}.traits().storages();
+  if (std::find(supported.begin(), supported.end(), *s) == supported.end())
+    throw Error(family + " does not run on " + storage + " storage",
+                "its single launch covers every level of one buffer: use --storage buffer");
   if (!ref::valid_scharr_size(ksize))
     throw Error("filter size " + std::to_string(ksize) + " is not supported",
                 ksize > 0 && ksize % 2 == 0 ? "filter sizes must be odd: use 3, 5, 7 or 9" : "use 3, 5, 7 or 9");

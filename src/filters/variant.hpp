@@ -28,7 +28,11 @@ struct Family {
   bool predefined;        // coefficients compiled in, zero taps skipped (generated code)
   bool separable;         // two 1-D passes through a temporary level
   int rows;               // output pixels per work-item, stacked vertically (1: one pixel)
+  bool one_launch;        // every level in one launch (buffer storage only; needs rows > 1)
   const char* summary;
+  // The storages it runs on: both, or the buffer alone for one-launch families (an image per
+  // level cannot be addressed from one launch).
+  std::vector<Storage> storages() const;
 };
 const std::vector<Family>& families();
 
@@ -52,8 +56,11 @@ struct Variant {
   std::vector<ocl::GeneratedSource> generated_sources() const;
   std::vector<KernelBuild> kernel_builds(ref::Border border) const;
   std::string build_options(ref::Border border) const;  // every kernel's options, " | "-separated
-  // Launches to compute both derivatives of one level.
+  // Launches to compute both derivatives of one level (0 for one-launch families, whose single
+  // launch covers every level: their level 0 cannot be timed alone).
   int launches_per_level() const;
+  // Launches to compute both derivatives of `levels` levels.
+  int launches(std::size_t levels) const;
   // Local memory the tile needs (0 without local memory).
   std::size_t local_bytes() const;
 };

@@ -65,3 +65,8 @@ TEST_CASE("a local tile read off by one column is caught", "[mutation][opencl]")
   CHECK_FALSE(mutant_passes(make_variant("scharr.double_predefined_local", "buffer", 9), "(lx + RADIUS + (dx))",
                             "(lx + RADIUS + (dx) + 1)"));
 }
+
+TEST_CASE("a one-launch variant that takes the wrong level is caught", "[mutation][opencl]") {
+  CHECK_FALSE(mutant_passes(make_variant("scharr.double_predefined_rows8_onelaunch", "buffer", 5, 256, 1),
+                            "lvl = t >= levels[4 * i + 3] ? i : lvl;", "lvl = t > levels[4 * i + 3] ? i : lvl;"));
+}

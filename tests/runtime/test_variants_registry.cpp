@@ -25,14 +25,16 @@ TEST_CASE("even, zero and negative filter sizes are rejected with advice", "[var
   CHECK_THROWS_WITH(find_variants("nosuch"), Catch::Contains("no registered variant"));
 }
 
-TEST_CASE("every family is registered for both storages and all sizes, IDs as documented", "[variants]") {
+TEST_CASE("every family is registered for its storages and all sizes, IDs as documented", "[variants]") {
   const auto all = registered_variants();
   for (const auto& f : families())
     for (const char* storage : {"images", "buffer"})
       for (int k : {3, 5, 7, 9}) {
         const auto id = std::string(f.name) + "/" + storage + "/k" + std::to_string(k) + "/wg16x16";
         CAPTURE(id);
-        CHECK(std::count_if(all.begin(), all.end(), [&](const Variant& v) { return v.id() == id; }) == 1);
+        // Every family runs on buffers; all but the one-launch families on images too.
+        const int expected = std::string(storage) == "buffer" || !f.one_launch ? 1 : 0;
+        CHECK(std::count_if(all.begin(), all.end(), [&](const Variant& v) { return v.id() == id; }) == expected);
       }
   CHECK(find_variants("scharr.double_local/images/k5/wg16x16").size() == 1);
 }
@@ -61,4 +63,21 @@ TEST_CASE("build options select the case through defines", "[variants]") {
   const auto s = make_variant("scharr.separable", "images", 5);
   CHECK(s.launches_per_level() == 4);
   CHECK(s.kernel_files().back() == "scharr/separable.cl");
+}
+
+TEST_CASE("one-launch families cover every level in one launch, on buffers only", "[variants]") {
+  const auto v = make_variant("scharr.double_predefined_rows8_onelaunch", "buffer", 5, 128, 2);
+  CHECK_THAT(v.build_options(ref::Border::Reflect101), Catch::Contains("-DFL_PYRAMID=1"));
+  CHECK(v.launches(16) == 1);
+  CHECK(v.launches_per_level() == 0);
+  CHECK(make_variant("scharr.double_predefined_rows8", "buffer", 5).launches(16) == 16);
+  CHECK(make_variant("scharr.separable", "buffer", 5).launches(16) == 64);
+  try {
+    make_variant("scharr.double_predefined_rows8_onelaunch", "images", 5);
+    FAIL("images accepted for a one-launch family");
+  } catch (const Error& e) {
+    CHECK_THAT(std::string(e.what()), Catch::Contains("does not run on images"));
+  }
+  for (const auto& r : registered_variants())
+    if (r.traits().one_launch) CHECK(r.storage == Storage::Buffer);
 }
