@@ -454,7 +454,9 @@ def ledger_markdown(studies: list[Study]) -> str:
         devs = [d for d in devices if d.slug in {x.slug for x in s.devices}]
         out += [f"### Study {_study_no(s)}: {s.title}", "",
                 f"Experiment `{s.experiment}`; each cell: {' / '.join(conds)}.", ""]
-        head = ["claim"] + [_md(heads[d.slug] + (f" ({d.note})" if d.note else "")) for d in devs]
+        notes = {x.slug: x.note for x in s.devices}  # this study's note, not another study's
+        head = ["claim"] + [_md(heads[d.slug] + (f" ({notes[d.slug]})" if notes[d.slug] else ""))
+                            for d in devs]
         out += ["| " + " | ".join(head) + " |", "| " + " | ".join("---" for _ in head) + " |"]
         for c in s.claims:
             cells = [f"{c.id} {_md(c.short)}"]
