@@ -215,8 +215,9 @@ def macros_tex(summary: dict, study: C.Study) -> str:
     same = [d["name"] for d in measured for p in exact
             if all(d["article"][m]["values"] == p["article"][m]["values"] for m in MODES)]
     defs["SampSameAsSpecSentence"] = (
-        f"The table of {_and([e(x) for x in same])} is identical to that of "
-        f"{_and([e(p['name']) for p in exact])}." if same and exact else
+        (f"The table of {e(same[0])} is" if len(same) == 1 else
+         f"The tables of {_and([e(x) for x in same])} are")
+        + f" identical to that of {_and([e(p['name']) for p in exact])}." if same and exact else
         "No measured table is identical to a published one that matches the float32 formula.")
     rep = reproduced(summary)
     found = [f"{BORDER_TEXT[b]} (" + _and(sorted({MODE_TEXT[m] for m, _ in v})) + ")"
