@@ -32,4 +32,23 @@ inline double separable_accumulation_bound(std::size_t taps_per_pass, double sum
   return (2.0 * gamma + gamma * gamma + kFloatUnitRoundoff) * sum_abs_h * sum_abs_v * max_abs_input;
 }
 
+// OpenCL samplers (Study 3). The specification leaves the precision of normalized-coordinate
+// addressing and of LINEAR filtering open; the Khronos conformance tests (OpenCL-CTS,
+// test_conformance/images/kernel_read_write) pick these rules, and we judge devices by them:
+//  - NEAREST with normalized coordinates: a read that does not match the texel at the coordinate
+//    is retried at the coordinate moved by -0.1 and +0.1 texel (NORM_OFFSET in the CTS's
+//    testBase.h); a match there passes. So near a texel edge either neighbour is conformant.
+//    Unnormalized NEAREST reads get no offset: they must match exactly.
+inline constexpr double kSamplerNearestOffsetTexels = 0.1;
+//  - LINEAR on CL_FLOAT: |value - reference| <= (2^-7 + 2 FLT_EPSILON) * max |tap| over the texels
+//    taking part, at least FLT_MIN (get_max_relative_error and get_max_absolute_error in the CTS's
+//    imageHelpers.cpp: the spec itself allows any error; the CTS "picked a number"). The
+//    reference is the formula in float32.
+inline constexpr double kSamplerLinearRelative = 0.0078125 + 2.0 * 1.1920928955078125e-07;  // 2^-7 + 2 * 2^-23
+inline constexpr double kFloatMin = 1.1754943508222875e-38;                                  // FLT_MIN
+inline double sampler_linear_bound(double max_abs_tap) {
+  const double b = kSamplerLinearRelative * max_abs_tap;
+  return b > kFloatMin ? b : kFloatMin;
+}
+
 }  // namespace filterlab::tol

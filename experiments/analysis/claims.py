@@ -426,9 +426,9 @@ def ledger_details_tex(studies: list[Study]) -> str:
                 lines.append("  " + " & ".join(cells) + r" \\")
         lines += [r"  \bottomrule", r"  \end{tabularx}",
                   rf"  \caption{{Claims ledger, {e(heads[d.slug])}{note}: the verdict of each "
-                  r"claim and the numbers behind it (medians; sizes as k3 to k9 for "
-                  r"$3\times3$ to $9\times9$). Verdicts compare the 95\,\% confidence intervals "
-                  r"of the medians.}",
+                  r"claim and the numbers behind it (timings: medians, sizes as k3 to k9 for "
+                  r"$3\times3$ to $9\times9$; timing verdicts compare the 95\,\% confidence "
+                  r"intervals of the medians; other claims are checked as stated in the text).}",
                   rf"  \label{{tab:claims-details-{d.slug}}}", r"\end{table}", ""]
     return "\n".join(lines)
 
@@ -441,18 +441,22 @@ def ledger_markdown(studies: list[Study]) -> str:
     studies = sorted(studies, key=_study_key)
     devices = _all_devices(studies)
     heads = _device_headers(devices)
-    out = ["Each claim of a reproduced article, checked per device on the committed raw results. "
-           "\"A faster than B\" holds if the 95 % confidence interval of A's median lies "
-           "entirely below B's, fails if it lies entirely above, and is inconclusive if they "
-           "overlap; a claim over several sizes or pairs holds if every part holds and fails "
-           "if any part fails. Numbers are medians (k3 to k9: filter sizes 3x3 to 9x9).",
+    out = ["Each claim of a reproduced article, checked per device on the committed raw results "
+           "(and, where a study judges an article's published data, on those: devices marked "
+           "\"(article)\"). Timing claims: \"A faster than B\" holds if the 95 % confidence "
+           "interval of A's median lies entirely below B's, fails if it lies entirely above, and "
+           "is inconclusive if they overlap; a claim over several sizes or pairs holds if every "
+           "part holds and fails if any part fails. Numbers are medians (k3 to k9: filter sizes "
+           "3x3 to 9x9). Every other claim says under \"Checked\" how it is checked.",
            ""]
     for s in studies:
         conds = [s.condition_labels.get(c, c) for c in s.conditions]
         devs = [d for d in devices if d.slug in {x.slug for x in s.devices}]
         out += [f"### Study {_study_no(s)}: {s.title}", "",
                 f"Experiment `{s.experiment}`; each cell: {' / '.join(conds)}.", ""]
-        head = ["claim"] + [_md(heads[d.slug] + (f" ({d.note})" if d.note else "")) for d in devs]
+        notes = {x.slug: x.note for x in s.devices}  # this study's note, not another study's
+        head = ["claim"] + [_md(heads[d.slug] + (f" ({notes[d.slug]})" if notes[d.slug] else ""))
+                            for d in devs]
         out += ["| " + " | ".join(head) + " |", "| " + " | ".join("---" for _ in head) + " |"]
         for c in s.claims:
             cells = [f"{c.id} {_md(c.short)}"]

@@ -2,15 +2,33 @@
 
 #include "cli/commands.hpp"
 #include "error.hpp"
+#include "experiments/sampler.hpp"
 #include "experiments/scharr_gradient_variants.hpp"
 #include "experiments/scharr_single_storage.hpp"
 #include "ocl/device.hpp"
 
 namespace filterlab::cli {
 
+namespace {
+
+// Study 3 measures no time and reads no image: the pyramid options do not apply to it.
+int run_sampler_experiment(const RunArgs& a) {
+  if (!a.base_image.empty() || !a.variants.empty() || a.scale != 0 || a.repetitions != 0)
+    throw Error("--base, --variants, --scale and --repetitions do not apply to the sampler experiment",
+                "run it as: filterlab run sampler --results DIR [--device PATTERN]");
+  SamplerRunConfig cfg;
+  cfg.results_dir = a.results_dir;
+  for (const auto& d : ocl::select_devices(a.device)) std::cout << run_sampler(d, cfg) << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int cmd_run(const RunArgs& a) {
+  if (a.experiment == "sampler") return run_sampler_experiment(a);
   if (a.experiment != "scharr_single_storage" && a.experiment != "scharr_gradient_variants")
-    throw Error("unknown experiment '" + a.experiment + "'", "available: scharr_single_storage, scharr_gradient_variants");
+    throw Error("unknown experiment '" + a.experiment + "'", "available: scharr_single_storage, scharr_gradient_variants, sampler");
+  if (a.base_image.empty()) throw Error(a.experiment + " needs --base", "give the derived base image (make data writes it)");
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
   if (!a.variants.empty() && a.experiment != "scharr_gradient_variants")
     throw Error("--variants applies to scharr_gradient_variants only");

@@ -1,13 +1,9 @@
 // Mutation tests: a kernel with a deliberate bug, loaded through the development override
 // directory, must fail verification. Shows that the oracle tests can fail for the bugs that local
 // memory invites (a tile copied incompletely).
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 
-#include "ocl/embedded_kernels.hpp"
 #include "ocl/program.hpp"
 #include "opencl_fixture.hpp"
 #include "verify/verify.hpp"
@@ -17,26 +13,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Writes every embedded kernel to a fresh directory, with `from` replaced by `to` in `file`.
-fs::path mutated_kernels(const std::string& file, const std::string& from, const std::string& to) {
-  const auto dir = fs::temp_directory_path() / ("filterlab-mutant-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  for (std::size_t i = 0; i < ocl::kEmbeddedKernelCount; ++i) {
-    const fs::path path = dir / ocl::kEmbeddedKernels[i].path;
-    fs::create_directories(path.parent_path());
-    std::string text = ocl::kEmbeddedKernels[i].source;
-    if (file == ocl::kEmbeddedKernels[i].path) {
-      const auto at = text.find(from);
-      REQUIRE(at != std::string::npos);  // the mutation must apply, or the test proves nothing
-      text.replace(at, from.size(), to);
-    }
-    std::ofstream(path) << text;
-  }
-  return dir;
-}
-
 bool mutant_passes(const Variant& v, const std::string& from, const std::string& to) {
-  const auto dir = mutated_kernels("scharr/gradient.cl", from, to);
+  const auto dir = test::mutated_kernels("scharr/gradient.cl", from, to);
   ocl::set_kernel_dir(dir.string());
   bool passed = true;
   try {
