@@ -905,12 +905,12 @@ def macros_tex(summary: dict, study: C.Study) -> str:
         defs.update({
             "GradTargetDevice": e(d["device"]),
             "GradTargetPyramidPercent": R.fmt_percent(p["roofline_fraction"]) + r"\,\%",
-            "GradTargetPyramidVariant": rf"\texttt{{{e(p['id'])}}}",
+            "GradTargetPyramidVariant": _tt_id(p["id"]),
             "GradTargetPyramidMedian": R.fmt_ms(p["median_ms"]) + r"\,ms",
             "GradTargetPyramidFloor": R.fmt_ms(p["floor_ms"]) + r"\,ms",
             "GradTargetPyramidVerdict": met[p["met"]],
             "GradTargetLevelZeroPercent": R.fmt_percent(z["roofline_fraction"]) + r"\,\%",
-            "GradTargetLevelZeroVariant": rf"\texttt{{{e(z['id'])}}}",
+            "GradTargetLevelZeroVariant": _tt_id(z["id"]),
             "GradTargetLevelZeroMedian": R.fmt_ms(z["median_ms"]) + r"\,ms",
             "GradTargetLevelZeroFloor": R.fmt_ms(z["floor_ms"]) + r"\,ms",
             "GradTargetLevelZeroVerdict": met[z["met"]],
@@ -931,6 +931,17 @@ def macros_tex(summary: dict, study: C.Study) -> str:
                 f"kernels, reached {defs['GradTargetSplitPercent']} of the copy bandwidth there")
             defs["GradTargetSentence"] += (
                 ", so the mix does not explain the gap: the kernels do." if share >= 0.9 else ".")
+        stream0 = z.get("stream_fraction")
+        if stream0 is not None:
+            defs["GradTargetLevelZeroStreamPercent"] = R.fmt_percent(stream0) + r"\,\%"
+            above = stream0 < LEVEL0_TARGET
+            defs["GradTargetSentence"] += (
+                f" The same stream over level~0's size ({z['width']}$\\times${z['height']} pixels "
+                f"in) reached {defs['GradTargetLevelZeroStreamPercent']} of the copy bandwidth "
+                f"measured over 1\\,GiB"
+                + (", below the level-0 target itself" if above else "")
+                + f"; the best level-0 variant reached "
+                f"{R.fmt_percent(z['roofline_fraction'] / stream0)}\\,\\% of that stream.")
         if len(targets) > 1:
             defs["GradTargetSentence"] += (" Table~\\ref{tab:grad-target} gives the other "
                                            "NVIDIA GPUs.")
