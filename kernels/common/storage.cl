@@ -1,24 +1,50 @@
-// Pixel access for the two storage types, chosen at compile time with -DFL_IMAGES=1 (image2d_t per
-// level) or -DFL_IMAGES=0 (one float buffer holding every level, the level starting `offset`
-// pixels in, rows `width` long). Kernels declare FL_SRC/FL_DST/FL_DST2 parameters and use
-// fl_pixel/FL_STORE, so one kernel body serves both storages. Needs common/border.cl before it.
-#ifndef FL_IMAGES
-#error "FL_IMAGES must be defined (1: image2d_t, 0: buffer)"
+// Pixel access for the four storage types of the storage study, chosen at compile time with
+// -DFL_STORAGE=<n>:
+//   0 buffer        one float buffer holding every level, the level starting `offset` pixels in
+//   1 images        one image2d_t per level (`offset` unused)
+//   2 image buffer  one image1d_buffer_t over a buffer holding every level, addressed as the buffer
+//   3 cubes         one image2d_array_t per octave (levels of equal size), `offset` is the layer
+// Rows are `width` pixels long. Kernels declare FL_SRC/FL_DST/FL_DST2 parameters and use
+// fl_pixel/FL_STORE, so one kernel body serves every storage. Needs common/border.cl before it.
+#define FL_STORAGE_BUFFER 0
+#define FL_STORAGE_IMAGES 1
+#define FL_STORAGE_IMAGE_BUFFER 2
+#define FL_STORAGE_CUBES 3
+#ifndef FL_STORAGE
+#error "FL_STORAGE must be defined (0 buffer, 1 images, 2 image buffer, 3 cubes)"
 #endif
+// Image buffers and cubes hold several levels per memory object: a launch covers a run of levels
+// along the NDRange's third dimension and finds each level's shape in a table.
+#define FL_GROUPED (FL_STORAGE == FL_STORAGE_IMAGE_BUFFER || FL_STORAGE == FL_STORAGE_CUBES)
 
-#if FL_IMAGES
+#if FL_STORAGE == FL_STORAGE_IMAGES
 constant sampler_t fl_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 #define FL_SRC read_only image2d_t src
 #define FL_DST write_only image2d_t dst
 #define FL_DST2 write_only image2d_t dst2
 #define FL_LOAD(px, py) read_imagef(src, fl_sampler, (int2)((px), (py))).s0
 #define FL_STORE_TO(img, px, py, v) write_imagef(img, (int2)((px), (py)), (float4)((v), 0.0f, 0.0f, 1.0f))
-#else
+#elif FL_STORAGE == FL_STORAGE_CUBES
+constant sampler_t fl_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+#define FL_SRC read_only image2d_array_t src
+#define FL_DST write_only image2d_array_t dst
+#define FL_DST2 write_only image2d_array_t dst2
+#define FL_LOAD(px, py) read_imagef(src, fl_sampler, (int4)((px), (py), offset, 0)).s0
+#define FL_STORE_TO(img, px, py, v) write_imagef(img, (int4)((px), (py), offset, 0), (float4)((v), 0.0f, 0.0f, 1.0f))
+#elif FL_STORAGE == FL_STORAGE_IMAGE_BUFFER
+#define FL_SRC read_only image1d_buffer_t src
+#define FL_DST write_only image1d_buffer_t dst
+#define FL_DST2 write_only image1d_buffer_t dst2
+#define FL_LOAD(px, py) read_imagef(src, offset + (py) * width + (px)).s0
+#define FL_STORE_TO(img, px, py, v) write_imagef(img, offset + (py) * width + (px), (float4)((v), 0.0f, 0.0f, 1.0f))
+#elif FL_STORAGE == FL_STORAGE_BUFFER
 #define FL_SRC global const float* src
 #define FL_DST global float* dst
 #define FL_DST2 global float* dst2
 #define FL_LOAD(px, py) src[offset + (py) * width + (px)]
 #define FL_STORE_TO(buf, px, py, v) buf[offset + (py) * width + (px)] = (v)
+#else
+#error "FL_STORAGE must be 0..3"
 #endif
 #define FL_STORE(px, py, v) FL_STORE_TO(dst, px, py, v)
 

@@ -31,8 +31,8 @@
 #if FL_ROWS > 1 && (!FL_DOUBLE || !FL_PREDEFINED || FL_LOCAL)
 #error "FL_ROWS > 1 needs FL_DOUBLE=1, FL_PREDEFINED=1 and FL_LOCAL=0"
 #endif
-#if FL_PYRAMID && FL_ROWS == 1
-#error "FL_PYRAMID needs FL_ROWS > 1"
+#if FL_PYRAMID && (FL_ROWS == 1 || FL_STORAGE != FL_STORAGE_BUFFER)
+#error "FL_PYRAMID needs FL_ROWS > 1 and buffer storage"
 #endif
 
 #if FL_LOCAL
@@ -65,8 +65,9 @@ inline void fl_gradient_rows(FL_SRC, FL_DST, FL_DST2, const int x, const int y, 
 }
 #endif
 
-// `level_offset` is the level's first pixel in the buffer; image storage ignores it. `levels` and
-// `nlevels` are read only with FL_PYRAMID, which takes every level's shape from them instead.
+// `level_offset` is the level's first pixel in the buffer; image storage ignores it. `levels`
+// and `nlevels` are read with FL_PYRAMID and for image buffers and cubes, which take every level's
+// shape from them instead.
 kernel FL_ATTRIBUTES void scharr_gradient(FL_SRC, FL_DST, FL_DST2, constant float* filt, constant float* filt2,
                                           const int level_width, const int level_height, const float border_value,
                                           const int level_offset, constant int* levels, const int nlevels) {
@@ -81,7 +82,19 @@ kernel FL_ATTRIBUTES void scharr_gradient(FL_SRC, FL_DST, FL_DST2, constant floa
   const int y = ((tile / tiles_x) * FL_WG_H + get_local_id(1)) * FL_ROWS;
   fl_gradient_rows(src, dst, dst2, x, y, width, levels[4 * lvl + 2], border_value, levels[4 * lvl]);
 #else
+#if FL_GROUPED
+  // A run of equal-sized levels in one launch: the third NDRange dimension is the level (its
+  // global offset the run's first level), its shape from the table.
+  const int lvl = get_global_id(2);
+  const int width = levels[4 * lvl + 1], height = levels[4 * lvl + 2];
+#if FL_STORAGE == FL_STORAGE_CUBES
+  const int offset = lvl - get_global_offset(2);  // the level's layer in its octave's array
+#else
+  const int offset = levels[4 * lvl];
+#endif
+#else
   const int offset = level_offset, width = level_width, height = level_height;
+#endif
   const int x = get_global_id(0);
   const int y = get_global_id(1) * FL_ROWS;  // the first of this work-item's rows
 #if FL_ROWS > 1

@@ -29,6 +29,7 @@ int cmd_devices(const DevicesArgs& a) {
     row("image support", i.image_support ? "yes" : "no");
     if (i.image_support) {
       row("image2d max", std::to_string(i.image2d_max_width) + "x" + std::to_string(i.image2d_max_height));
+      row("image array layers", std::to_string(i.image_max_array_size));
       row("image1d_buffer max (px)", i.image_max_buffer_size);
     }
     row("timer resolution (ns)", i.profiling_timer_resolution_ns);

@@ -38,6 +38,7 @@ nlohmann::json device_json(const ocl::DeviceInfo& d) {
           {"image_support", d.image_support},
           {"image2d_max", {d.image2d_max_width, d.image2d_max_height}},
           {"image_max_buffer_size", d.image_max_buffer_size},
+          {"image_max_array_size", d.image_max_array_size},
           {"timer_resolution_ns", d.profiling_timer_resolution_ns}};
 }
 
@@ -60,7 +61,7 @@ nlohmann::json provenance(const ocl::DeviceInfo& d, const ocl::ProgramSource& so
 
 std::string build_options_pattern(const std::string& options) {
   const std::string a = std::regex_replace(options, std::regex("-DKSIZE=[0-9]+"), "-DKSIZE=<ksize>");
-  return std::regex_replace(a, std::regex("-DFL_IMAGES=[01]"), "-DFL_IMAGES=<0|1>");
+  return std::regex_replace(a, std::regex("-DFL_STORAGE=[0-3]"), "-DFL_STORAGE=<0..3>");
 }
 
 }  // namespace filterlab

@@ -115,8 +115,9 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   const int reps = choose_repetitions(dev, cfg.repetitions);
   if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
   std::vector<Variant> variants;
+  // This study's storages: images (the article's) and the buffer (ours); the storage study has the others.
   for (const auto& v : find_variants(cfg.variants))
-    if (v.storage == Storage::Buffer || dev.image_support) variants.push_back(v);
+    if ((v.storage == Storage::Buffer || (v.storage == Storage::Images && dev.image_support))) variants.push_back(v);
   if (!dev.image_support)
     std::cerr << "[" << kExperiment << "] " << dev.name << " has no image support: measuring buffer variants only\n";
   if (variants.empty()) throw Error("no variant to measure on " + dev.name, "choose buffer variants with --variants");

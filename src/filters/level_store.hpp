@@ -1,6 +1,8 @@
 #pragma once
-// A set of image levels on the device in one storage type: one image2d_t per level ("images"), or
-// every level packed into one float buffer at known offsets ("buffer", the storage study's layout).
+// A set of image levels on the device in one of the storage study's four types: one image2d_t per
+// level ("images"); every level packed into one float buffer at known offsets ("buffer"); the same
+// buffer seen as one image1d_buffer_t ("image_buffer"); one image2d_array_t per run of equal-sized
+// levels, an octave of the pyramid ("cubes").
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -12,8 +14,8 @@
 
 namespace filterlab {
 
-enum class Storage { Images, Buffer };
-inline constexpr Storage kAllStorages[] = {Storage::Images, Storage::Buffer};
+enum class Storage { Images, Buffer, ImageBuffer, Cubes };
+inline constexpr Storage kAllStorages[] = {Storage::Images, Storage::Buffer, Storage::ImageBuffer, Storage::Cubes};
 std::string_view storage_name(Storage s);
 std::optional<Storage> parse_storage(std::string_view name);
 
@@ -25,11 +27,23 @@ struct LevelShape {
 // Packs shapes one after another (offsets are running sums of pixels).
 std::vector<LevelShape> pack_levels(const std::vector<std::pair<int, int>>& sizes);
 
+// A run of consecutive levels of equal size (an octave of the pyramid): what one image2d_array
+// holds and what one launch covers for image buffers and cubes.
+struct LevelRun {
+  std::size_t first = 0, count = 0;
+};
+std::vector<LevelRun> equal_size_runs(const std::vector<LevelShape>& levels);
+// Whether a storage type holds several levels per memory object and launches per run.
+bool launches_per_run(Storage s);
+
 struct LevelStore {
   Storage storage = Storage::Buffer;
   std::vector<LevelShape> levels;
-  std::vector<cl::Image2D> images;  // Storage::Images
-  cl::Buffer buffer;                // Storage::Buffer
+  std::vector<cl::Image2D> images;       // Storage::Images
+  cl::Buffer buffer;                     // Storage::Buffer, and under Storage::ImageBuffer
+  cl::Image1DBuffer image_buffer;        // Storage::ImageBuffer, over `buffer`
+  std::vector<LevelRun> runs;            // Storage::Cubes and Storage::ImageBuffer
+  std::vector<cl::Image2DArray> arrays;  // Storage::Cubes, one per run
   std::size_t total_pixels() const;
 };
 

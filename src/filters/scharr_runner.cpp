@@ -37,7 +37,7 @@ ScharrRunner::ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border
   const auto& dev = rt.device.info;
   const auto& traits = variant.traits();
   const std::string what = variant.id() + " (" + std::string(ref::border_name(border)) + ")";
-  if (variant.storage == Storage::Images) ocl::require_images(dev, what);
+  if (variant.storage != Storage::Buffer) ocl::require_images(dev, what);
   const auto taps = static_cast<std::size_t>(variant.ksize) * static_cast<std::size_t>(variant.ksize);
   ocl::check_constant_memory(dev, 2 * taps * sizeof(float), what + " filter coefficients");
   if (traits.local) ocl::check_local_memory(dev, variant.local_bytes(), what + " local-memory tile");
@@ -102,21 +102,45 @@ const cl::Buffer& ScharrRunner::level_table(const LevelStore& in, std::size_t co
   return level_table_;
 }
 
-void ScharrRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2, std::size_t level,
-                          std::vector<cl::Event>& events, std::size_t level_count) {
-  const auto& shape = in.levels[level];
-  cl::Kernel kernel = *l.kernel;
-  const bool images = variant_.storage == Storage::Images;
-  int arg = 0;
-  if (images) {
-    kernel.setArg(arg++, in.images[level]);
-    kernel.setArg(arg++, out.images[level]);
-    if (!l.separable) kernel.setArg(arg++, (out2 ? *out2 : out).images[level]);
+std::vector<LevelRun> ScharrRunner::launch_units(const LevelStore& in, std::size_t count) const {
+  if (variant_.traits().one_launch) return {{0, count}};
+  std::vector<LevelRun> units;
+  if (launches_per_run(variant_.storage)) {
+    for (const auto& r : in.runs)
+      if (r.first < count) units.push_back({r.first, std::min(r.count, count - r.first)});
   } else {
-    kernel.setArg(arg++, in.buffer);
-    kernel.setArg(arg++, out.buffer);
-    if (!l.separable) kernel.setArg(arg++, (out2 ? *out2 : out).buffer);
+    for (std::size_t i = 0; i < count; ++i) units.push_back({i, 1});
   }
+  return units;
+}
+
+namespace {
+// Sets the memory object of `store` that holds the levels of `unit` as kernel argument `arg`.
+void set_store_arg(cl::Kernel& kernel, int arg, const LevelStore& store, const LevelRun& unit) {
+  switch (store.storage) {
+    case Storage::Images: kernel.setArg(arg, store.images[unit.first]); return;
+    case Storage::Buffer: kernel.setArg(arg, store.buffer); return;
+    case Storage::ImageBuffer: kernel.setArg(arg, store.image_buffer); return;
+    case Storage::Cubes:
+      for (std::size_t r = 0; r < store.runs.size(); ++r)
+        if (store.runs[r].first == unit.first) {
+          kernel.setArg(arg, store.arrays[r]);
+          return;
+        }
+      break;
+  }
+  throw Error("internal: no memory object holds levels from " + std::to_string(unit.first));
+}
+}  // namespace
+
+void ScharrRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2,
+                          const LevelRun& unit, std::vector<cl::Event>& events, std::size_t level_count) {
+  const auto& shape = in.levels[unit.first];
+  cl::Kernel kernel = *l.kernel;
+  int arg = 0;
+  set_store_arg(kernel, arg++, in, unit);
+  set_store_arg(kernel, arg++, out, unit);
+  if (!l.separable) set_store_arg(kernel, arg++, out2 ? *out2 : out, unit);
   if (l.separable) {
     kernel.setArg(arg++, *l.coefficients);
   } else {
@@ -139,14 +163,21 @@ void ScharrRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out
   const int items_y = (shape.height + rows - 1) / rows;
   // One-launch variants: one row of work-groups for every level, each finding its level and
   // tile in the table; the level-0 arguments above are ignored by the kernel.
-  const cl::NDRange global = !l.separable && variant_.traits().one_launch
-                                 ? cl::NDRange(launch_groups_ * variant_.local_w, variant_.local_h)
-                                 : ocl::padded_global(shape.width, items_y, local);
-  rt_.queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &e);
+  const cl::NDRange padded = ocl::padded_global(shape.width, items_y, local);
+  if (!l.separable && variant_.traits().one_launch) {
+    rt_.queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(launch_groups_ * variant_.local_w, variant_.local_h),
+                                   local, nullptr, &e);
+  } else if (launches_per_run(variant_.storage)) {
+    // Image buffers and cubes: the run's levels along the third dimension, starting at its first.
+    rt_.queue.enqueueNDRangeKernel(kernel, cl::NDRange(0, 0, unit.first), cl::NDRange(padded[0], padded[1], unit.count),
+                                   cl::NDRange(variant_.local_w, variant_.local_h, 1), nullptr, &e);
+  } else {
+    rt_.queue.enqueueNDRangeKernel(kernel, cl::NullRange, padded, local, nullptr, &e);
+  }
   events.push_back(e);
 }
 
-void ScharrRunner::enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, std::size_t level,
+void ScharrRunner::enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, const LevelRun& level,
                                  std::vector<cl::Event>& events, std::size_t level_count) {
   const bool x = axis == ref::Axis::X;
   auto kernel = [&](const char* role) -> const cl::Kernel* {
@@ -173,7 +204,8 @@ std::vector<cl::Event> ScharrRunner::enqueue(const LevelStore& in, LevelStore& o
     throw Error("internal: " + variant_.id() + " was given storage of another type or shape");
   std::vector<cl::Event> events;
   try {
-    for (std::size_t i = 0; i < in.levels.size(); ++i) enqueue_level(in, out, axis, i, events, in.levels.size());
+    for (const auto& unit : launch_units(in, in.levels.size()))
+      enqueue_level(in, out, axis, unit, events, in.levels.size());
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "running " + variant_.id() + " on " + rt_.device.info.name);
   }
@@ -188,13 +220,12 @@ std::vector<cl::Event> ScharrRunner::enqueue_both(const LevelStore& in, LevelSto
   std::vector<cl::Event> events;
   try {
     const std::size_t count = std::min(level_count, in.levels.size());
-    const std::size_t launches = variant_.traits().one_launch ? 1 : count;  // one launch: all levels
-    for (std::size_t i = 0; i < launches; ++i) {
+    for (const auto& unit : launch_units(in, count)) {
       if (variant_.traits().both) {
-        launch({&kernels_.front().second, nullptr, border_value_, false}, in, out_x, &out_y, i, events, count);
+        launch({&kernels_.front().second, nullptr, border_value_, false}, in, out_x, &out_y, unit, events, count);
       } else {
-        enqueue_level(in, out_x, ref::Axis::X, i, events, count);
-        enqueue_level(in, out_y, ref::Axis::Y, i, events, count);
+        enqueue_level(in, out_x, ref::Axis::X, unit, events, count);
+        enqueue_level(in, out_y, ref::Axis::Y, unit, events, count);
       }
     }
   } catch (const cl::Error& e) {
@@ -216,7 +247,8 @@ Prepared prepare(ocl::Runtime& rt, const Variant& variant, const std::vector<ref
   for (const auto& img : inputs) sizes.emplace_back(img.width, img.height);
   Prepared p;
   p.shapes = pack_levels(sizes);
-  if (variant.storage == Storage::Buffer && store_bytes(p.shapes) / sizeof(float) > 0x7fffffffu)
+  const bool offsets = variant.storage == Storage::Buffer || variant.storage == Storage::ImageBuffer;
+  if (offsets && store_bytes(p.shapes) / sizeof(float) > 0x7fffffffu)
     throw Error("images too large for 32-bit buffer offsets", "filter fewer or smaller images at once");
   ocl::check_total_memory(rt.device.info, static_cast<std::uint64_t>(stores) * store_bytes(p.shapes), "filtering the input");
   p.in = allocate_levels(rt, variant.storage, p.shapes, "the input image");

@@ -32,11 +32,14 @@ class ScharrRunner {
 
  private:
   struct Launch;
-  // `level_count`: the levels this enqueue covers (a one-launch variant's table holds them all).
-  void launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2, std::size_t level,
+  // `level_count`: the levels this enqueue covers (the level table holds them all).
+  void launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2, const LevelRun& unit,
               std::vector<cl::Event>& events, std::size_t level_count);
-  void enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, std::size_t level,
+  void enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, const LevelRun& unit,
                      std::vector<cl::Event>& events, std::size_t level_count);
+  // What each launch covers among the first `count` levels: one level (images, buffer), a run of
+  // equal-sized levels (image buffers, cubes), or all of them (one-launch variants).
+  std::vector<LevelRun> launch_units(const LevelStore& in, std::size_t count) const;
   LevelStore& temporary(const LevelStore& like);
   // The gradient kernel's level table for the first `count` levels (offset, width, height, first
   // tile of each level), uploaded once per set of shapes; sets launch_groups_.

@@ -23,6 +23,17 @@ const ExtraGroups kExtraGroups[] = {
 };
 
 std::string define(const char* name, long value) { return std::string(" -D") + name + "=" + std::to_string(value); }
+
+// The FL_STORAGE number of common/storage.cl.
+long storage_define(Storage s) {
+  switch (s) {
+    case Storage::Buffer: return 0;
+    case Storage::Images: return 1;
+    case Storage::ImageBuffer: return 2;
+    case Storage::Cubes: return 3;
+  }
+  return -1;
+}
 }  // namespace
 
 const char* copy_pattern_name(CopyPattern p) {
@@ -37,24 +48,24 @@ const char* copy_pattern_name(CopyPattern p) {
 CopyPattern article_copy_rule(int ksize) { return ksize <= 7 ? CopyPattern::Remap : CopyPattern::TwoLoop; }
 
 const std::vector<Family>& families() {
-  // name                              local  copy          both   predef separable rows one_launch
+  // name                              local  copy          both   predef separable rows one_launch all_storages
   static const std::vector<Family> f = {
-      {"scharr.single", false, CP::None, false, false, false, 1, false, "one filter per launch, KxK taps from constant memory"},
-      {"scharr.local", true, CP::None, false, false, false, 1, false, "tile in local memory, copy pattern by the article's rule"},
-      {"scharr.local_2loop", true, CP::TwoLoop, false, false, false, 1, false, "tile in local memory, two-loop zigzag copy"},
-      {"scharr.local_remap", true, CP::Remap, false, false, false, 1, false, "tile in local memory, 1-D index remap copy"},
-      {"scharr.separable", false, CP::None, false, false, true, 1, false, "two 1-D passes through a temporary level"},
-      {"scharr.double", false, CP::None, true, false, false, 1, false, "d/dx and d/dy in one launch"},
-      {"scharr.predefined", false, CP::None, false, true, false, 1, false, "generated code, only the 6 non-zero taps"},
-      {"scharr.double_local", true, CP::None, true, false, false, 1, false, "double + local memory"},
-      {"scharr.double_predefined", false, CP::None, true, true, false, 1, false, "double + predefined"},
-      {"scharr.predefined_local", true, CP::None, false, true, false, 1, false, "predefined + local memory"},
-      {"scharr.double_predefined_local", true, CP::None, true, true, false, 1, false, "double + predefined + local memory"},
+      {"scharr.single", false, CP::None, false, false, false, 1, false, true, "one filter per launch, KxK taps from constant memory"},
+      {"scharr.local", true, CP::None, false, false, false, 1, false, true, "tile in local memory, copy pattern by the article's rule"},
+      {"scharr.local_2loop", true, CP::TwoLoop, false, false, false, 1, false, false, "tile in local memory, two-loop zigzag copy"},
+      {"scharr.local_remap", true, CP::Remap, false, false, false, 1, false, false, "tile in local memory, 1-D index remap copy"},
+      {"scharr.separable", false, CP::None, false, false, true, 1, false, false, "two 1-D passes through a temporary level"},
+      {"scharr.double", false, CP::None, true, false, false, 1, false, false, "d/dx and d/dy in one launch"},
+      {"scharr.predefined", false, CP::None, false, true, false, 1, false, false, "generated code, only the 6 non-zero taps"},
+      {"scharr.double_local", true, CP::None, true, false, false, 1, false, false, "double + local memory"},
+      {"scharr.double_predefined", false, CP::None, true, true, false, 1, false, false, "double + predefined"},
+      {"scharr.predefined_local", true, CP::None, false, true, false, 1, false, false, "predefined + local memory"},
+      {"scharr.double_predefined_local", true, CP::None, true, true, false, 1, false, false, "double + predefined + local memory"},
       // Our extensions beyond the article: 8 pixels per work-item in a column, shared loads; and
       // the same with every level of the pyramid in one launch.
-      {"scharr.double_predefined_rows8", false, CP::None, true, true, false, 8, false,
+      {"scharr.double_predefined_rows8", false, CP::None, true, true, false, 8, false, false,
        "double + predefined, 8 pixels per work-item in a column (our extension)"},
-      {"scharr.double_predefined_rows8_onelaunch", false, CP::None, true, true, false, 8, true,
+      {"scharr.double_predefined_rows8_onelaunch", false, CP::None, true, true, false, 8, true, false,
        "rows8 with every level in one launch (our extension, buffer only)"},
   };
 
@@ -68,7 +79,8 @@ std::string Variant::id() const {
 
 std::vector<Storage> Family::storages() const {
   if (one_launch) return {Storage::Buffer};
-  return {std::begin(kAllStorages), std::end(kAllStorages)};
+  if (all_storages) return {std::begin(kAllStorages), std::end(kAllStorages)};
+  return {Storage::Images, Storage::Buffer};
 }
 
 const Family& Variant::traits() const {
@@ -101,7 +113,7 @@ std::vector<KernelBuild> Variant::kernel_builds(ref::Border border) const {
   const auto& t = traits();
   // -cl-std=CL1.2: the newest OpenCL C every device we use accepts (NVIDIA offers only 1.2).
   const std::string common = "-cl-std=CL1.2" + define("KSIZE", ksize) + define("FL_BORDER", static_cast<int>(border)) +
-                             define("FL_IMAGES", storage == Storage::Images);
+                             define("FL_STORAGE", storage_define(storage));
   if (t.separable)
     return {{"scharr_pass", common + define("FL_PASS_VERTICAL", 0), "pass_h"},
             {"scharr_pass", common + define("FL_PASS_VERTICAL", 1), "pass_v"}};
@@ -171,11 +183,14 @@ Variant make_variant(const std::string& family, const std::string& storage, int 
   }
   if (!known) throw Error("unknown filter family '" + family + "'", "use one of " + names);
   const auto s = parse_storage(storage);
-  if (!s) throw Error("unknown storage '" + storage + "'", "use images or buffer");
+  if (!s) throw Error("unknown storage '" + storage + "'", "use images, buffer, image_buffer or cubes");
   const auto supported = Variant{family}.traits().storages();
   if (std::find(supported.begin(), supported.end(), *s) == supported.end())
     throw Error(family + " does not run on " + storage + " storage",
-                "its single launch covers every level of one buffer: use --storage buffer");
+                Variant{family}.traits().one_launch
+                    ? "its single launch covers every level of one buffer: use --storage buffer"
+                    : "image buffers and cubes serve the storage study's families (scharr.single, scharr.local): "
+                      "use --storage images or buffer");
   if (!ref::valid_scharr_size(ksize))
     throw Error("filter size " + std::to_string(ksize) + " is not supported",
                 ksize > 0 && ksize % 2 == 0 ? "filter sizes must be odd: use 3, 5, 7 or 9" : "use 3, 5, 7 or 9");

@@ -29,9 +29,10 @@ struct Family {
   bool separable;         // two 1-D passes through a temporary level
   int rows;               // output pixels per work-item, stacked vertically (1: one pixel)
   bool one_launch;        // every level in one launch (buffer storage only; needs rows > 1)
+  bool all_storages;      // also on image buffers and cubes (the storage study's families)
   const char* summary;
-  // The storages it runs on: both, or the buffer alone for one-launch families (an image per
-  // level cannot be addressed from one launch).
+  // The storages it runs on: images and buffer; all four for the storage study's families; the
+  // buffer alone for one-launch families (an image per level cannot be addressed from one launch).
   std::vector<Storage> storages() const;
 };
 const std::vector<Family>& families();

@@ -85,6 +85,7 @@ DeviceInfo describe(const cl::Platform& platform, const cl::Device& device) {
     i.image2d_max_width = device.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>();
     i.image2d_max_height = device.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>();
     i.image_max_buffer_size = device.getInfo<CL_DEVICE_IMAGE_MAX_BUFFER_SIZE>();
+    i.image_max_array_size = device.getInfo<CL_DEVICE_IMAGE_MAX_ARRAY_SIZE>();
   }
   i.profiling_timer_resolution_ns = device.getInfo<CL_DEVICE_PROFILING_TIMER_RESOLUTION>();
   // e.g. "nvidia-h200", "pocl-cpu-skylake-avx512-intel-r-xeon-r-processor": no word said twice.

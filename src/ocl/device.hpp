@@ -17,6 +17,7 @@ struct DeviceInfo {
   std::size_t max_work_group_size = 0;
   bool image_support = false;
   std::size_t image2d_max_width = 0, image2d_max_height = 0, image_max_buffer_size = 0;
+  std::size_t image_max_array_size = 0;  // layers of an image2d_array
   std::size_t profiling_timer_resolution_ns = 0;
   bool is_cpu() const { return type == "CPU"; }
 };

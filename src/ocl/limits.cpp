@@ -35,6 +35,15 @@ void check_image1d_buffer(const DeviceInfo& dev, std::size_t pixels, const std::
                 "split it (one image buffer per octave) or use a plain buffer");
 }
 
+void check_image2d_array(const DeviceInfo& dev, std::size_t width, std::size_t height, std::size_t layers,
+                         const std::string& what) {
+  check_image2d(dev, width, height, what);
+  if (layers > dev.image_max_array_size)
+    throw Error(what + " has " + std::to_string(layers) + " layers but image arrays are limited to " +
+                    std::to_string(dev.image_max_array_size) + on(dev),
+                "use images (one image2d_t per level) or a buffer");
+}
+
 void check_allocation(const DeviceInfo& dev, std::uint64_t bytes, const std::string& what) {
   if (bytes > dev.max_alloc_bytes)
     throw Error(what + " needs " + mib(bytes) + " in one allocation but the limit is " + mib(dev.max_alloc_bytes) + on(dev),

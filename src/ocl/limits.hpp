@@ -13,6 +13,8 @@ namespace filterlab::ocl {
 void require_images(const DeviceInfo& dev, const std::string& what);
 void check_image2d(const DeviceInfo& dev, std::size_t width, std::size_t height, const std::string& what);
 void check_image1d_buffer(const DeviceInfo& dev, std::size_t pixels, const std::string& what);
+void check_image2d_array(const DeviceInfo& dev, std::size_t width, std::size_t height, std::size_t layers,
+                         const std::string& what);
 void check_allocation(const DeviceInfo& dev, std::uint64_t bytes, const std::string& what);
 // Sum of all objects that must be resident together.
 void check_total_memory(const DeviceInfo& dev, std::uint64_t bytes, const std::string& what);

@@ -52,7 +52,7 @@ TEST_CASE("the article's copy rule: remap up to 7x7, two loops from 9x9", "[vari
 TEST_CASE("build options select the case through defines", "[variants]") {
   const auto v = make_variant("scharr.double_predefined_local", "buffer", 9);
   const auto opts = v.build_options(ref::Border::Wrap);
-  for (const char* d : {"-DKSIZE=9", "-DFL_BORDER=3", "-DFL_IMAGES=0", "-DFL_DOUBLE=1", "-DFL_LOCAL=1",
+  for (const char* d : {"-DKSIZE=9", "-DFL_BORDER=3", "-DFL_STORAGE=0", "-DFL_DOUBLE=1", "-DFL_LOCAL=1",
                         "-DFL_COPY_REMAP=0", "-DFL_PREDEFINED=1", "-DFL_WG_W=16", "-DFL_WG_H=16"})
     CHECK_THAT(opts, Catch::Contains(d));
   CHECK(v.launches_per_level() == 1);
