@@ -13,9 +13,21 @@
 #ifndef FL_STORAGE
 #error "FL_STORAGE must be defined (0 buffer, 1 images, 2 image buffer, 3 cubes)"
 #endif
-// Image buffers and cubes hold several levels per memory object: a launch covers a run of levels
-// along the NDRange's third dimension and finds each level's shape in a table.
-#define FL_GROUPED (FL_STORAGE == FL_STORAGE_IMAGE_BUFFER || FL_STORAGE == FL_STORAGE_CUBES)
+// Buffers, image buffers and cubes hold several levels per memory object: a launch covers a run
+// of equal-sized levels (an octave) along the NDRange's third dimension, whose global offset is
+// the run's first level, and finds each level's shape in a table (the storage study's design).
+#define FL_GROUPED (FL_STORAGE != FL_STORAGE_IMAGES)
+
+// In a grouped launch: this work-item's level, its shape and its `offset` (first pixel, or layer).
+#if FL_STORAGE == FL_STORAGE_CUBES
+#define FL_LEVEL_OFFSET(lvl) ((lvl) - (int)get_global_offset(2))
+#else
+#define FL_LEVEL_OFFSET(lvl) levels[4 * (lvl)]
+#endif
+#define FL_GROUPED_LEVEL(levels)                                   \
+  const int lvl_ = get_global_id(2);                               \
+  const int width = levels[4 * lvl_ + 1], height = levels[4 * lvl_ + 2]; \
+  const int offset = FL_LEVEL_OFFSET(lvl_)
 
 #if FL_STORAGE == FL_STORAGE_IMAGES
 constant sampler_t fl_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;

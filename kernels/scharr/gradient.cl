@@ -65,9 +65,9 @@ inline void fl_gradient_rows(FL_SRC, FL_DST, FL_DST2, const int x, const int y, 
 }
 #endif
 
-// `level_offset` is the level's first pixel in the buffer; image storage ignores it. `levels`
-// and `nlevels` are read with FL_PYRAMID and for image buffers and cubes, which take every level's
-// shape from them instead.
+// `level_width`, `level_height` and `level_offset` describe the level of a per-level launch
+// (images); grouped launches (common/storage.cl) and FL_PYRAMID take every level's shape from
+// `levels` (offset, width, height, first tile; `nlevels` entries) instead.
 kernel FL_ATTRIBUTES void scharr_gradient(FL_SRC, FL_DST, FL_DST2, constant float* filt, constant float* filt2,
                                           const int level_width, const int level_height, const float border_value,
                                           const int level_offset, constant int* levels, const int nlevels) {
@@ -83,15 +83,7 @@ kernel FL_ATTRIBUTES void scharr_gradient(FL_SRC, FL_DST, FL_DST2, constant floa
   fl_gradient_rows(src, dst, dst2, x, y, width, levels[4 * lvl + 2], border_value, levels[4 * lvl]);
 #else
 #if FL_GROUPED
-  // A run of equal-sized levels in one launch: the third NDRange dimension is the level (its
-  // global offset the run's first level), its shape from the table.
-  const int lvl = get_global_id(2);
-  const int width = levels[4 * lvl + 1], height = levels[4 * lvl + 2];
-#if FL_STORAGE == FL_STORAGE_CUBES
-  const int offset = lvl - get_global_offset(2);  // the level's layer in its octave's array
-#else
-  const int offset = levels[4 * lvl];
-#endif
+  FL_GROUPED_LEVEL(levels);  // width, height, offset of this work-item's level
 #else
   const int offset = level_offset, width = level_width, height = level_height;
 #endif

@@ -9,8 +9,15 @@
 #endif
 #define RADIUS (KSIZE / 2)
 
-kernel void scharr_pass(FL_SRC, FL_DST, constant float* vec, const int width, const int height,
-                        const float border_value, const int offset) {
+// Arguments as in gradient.cl: a per-level launch (images) reads the level's shape from
+// `level_*`, a grouped launch from `levels`.
+kernel void scharr_pass(FL_SRC, FL_DST, constant float* vec, const int level_width, const int level_height,
+                        const float border_value, const int level_offset, constant int* levels, const int nlevels) {
+#if FL_GROUPED
+  FL_GROUPED_LEVEL(levels);
+#else
+  const int offset = level_offset, width = level_width, height = level_height;
+#endif
   const int x = get_global_id(0);
   const int y = get_global_id(1);
   if (x >= width || y >= height) return;  // padded NDRange; no barriers follow

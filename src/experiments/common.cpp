@@ -10,8 +10,25 @@
 #include "error.hpp"
 #include "io/netpbm.hpp"
 #include "reference/pyramid.hpp"
+#include "verify/compare.hpp"
 
 namespace filterlab {
+
+void verify_pyramid(ocl::Runtime& rt, ScharrRunner& runner, const LevelStore& in, LevelStore& out, ref::Axis axis,
+                    const std::vector<ref::Image>& pyramid, const std::vector<ref::Image>& oracle_per_octave,
+                    double tolerance) {
+  runner.enqueue(in, out, axis);
+  const auto got = download_levels(rt, out);
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const auto cmp = compare_images(got[i], oracle_per_octave[i / 4], tolerance);
+    if (!cmp.passed())
+      throw Error(runner.variant().id() + (axis == ref::Axis::X ? " d/dx" : " d/dy") +
+                      " disagrees with the oracle on level " + std::to_string(i) + " (" +
+                      std::to_string(pyramid[i].width) + "x" + std::to_string(pyramid[i].height) +
+                      "): " + cmp.describe(got[i], oracle_per_octave[i / 4]),
+                  "this is a kernel bug; nothing was timed");
+  }
+}
 
 int choose_scale(const ocl::DeviceInfo& dev, int requested) {
   int scale = requested;

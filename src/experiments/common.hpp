@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "filters/level_store.hpp"
+#include "filters/scharr_runner.hpp"
 #include "filters/variant.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
@@ -54,6 +55,13 @@ nlohmann::json timing_row(const Variant& v, const std::string& options, std::siz
                           double GBps, const ocl::Samples& samples);
 // Provenance fields about the input pyramid and the measurement settings.
 void add_pyramid_provenance(nlohmann::json& prov, const PyramidInput& in, int warmup, int repetitions, unsigned seed);
+// Runs one derivative of `runner` over every level and compares each with the oracle of its
+// octave (`oracle_per_octave[level / 4]`: the levels of an octave are copies); throws naming the
+// variant and level on the first difference beyond `tolerance`: nothing is timed then.
+void verify_pyramid(ocl::Runtime& rt, ScharrRunner& runner, const LevelStore& in, LevelStore& out, ref::Axis axis,
+                    const std::vector<ref::Image>& pyramid, const std::vector<ref::Image>& oracle_per_octave,
+                    double tolerance);
+
 // The process's peak resident memory so far, MiB.
 double peak_host_rss_mib();
 

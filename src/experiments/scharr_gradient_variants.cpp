@@ -70,7 +70,7 @@ void verify_config(ocl::Runtime& rt, Config& c, const PyramidInput& in, const Or
   }
 }
 
-// Level 0 alone: its launches within the pyramid, or for one-launch variants a launch of its own.
+// Level 0 alone: its launches within the pyramid, or an enqueue of its own where it shares them.
 nlohmann::json level0_json(const Config& c, const PyramidInput& in, double GBps) {
   const auto& l = in.shapes.front();
   const std::uint64_t bytes = kBytesPerPixel * static_cast<std::uint64_t>(l.width) * static_cast<std::uint64_t>(l.height);
@@ -176,11 +176,13 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   }
 
   auto sample = [&](Config& c, ocl::Samples& into) {
+    const bool alone = c.runner->level0_launched_alone(c.stores->in);
     ocl::take_sample(
         rt.queue, [&] { return c.runner->enqueue_both(c.stores->in, c.stores->out_x, c.stores->out_y); }, into,
-        static_cast<std::size_t>(c.variant.launches_per_level()));  // level 0 comes first
-    if (!c.variant.traits().one_launch) return;
-    // One launch covers every level: level 0 alone is timed as a launch of its own.
+        alone ? c.runner->launch_count(c.stores->in, 1) : 0);  // level 0's launches come first
+    if (alone) return;
+    // Level 0 shares its launches with other levels (an octave, or every level): it is timed in
+    // an enqueue of its own.
     ocl::Samples level0;
     ocl::take_sample(
         rt.queue, [&] { return c.runner->enqueue_both(c.stores->in, c.stores->out_x, c.stores->out_y, 1); }, level0, 0);
@@ -220,7 +222,7 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   const std::uint64_t bytes_min = kBytesPerPixel * input.pixels;
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& c : configs) {
-    const auto launches = static_cast<std::size_t>(c.variant.launches(input.shapes.size()));
+    const auto launches = c.runner->launch_count(c.stores->in);
     auto row = timing_row(c.variant, c.runner->options(), launches, bytes_min, bw.best_GBps(), c.samples);
     row["copy_pattern"] = copy_pattern_name(c.variant.copy_pattern());
     row["outputs"] = 2;

@@ -37,7 +37,7 @@ std::vector<LevelRun> equal_size_runs(const std::vector<LevelShape>& levels) {
   return runs;
 }
 
-bool launches_per_run(Storage s) { return s == Storage::ImageBuffer || s == Storage::Cubes; }
+bool launches_per_run(Storage s) { return s != Storage::Images; }
 
 std::vector<LevelShape> pack_levels(const std::vector<std::pair<int, int>>& sizes) {
   std::vector<LevelShape> out;
@@ -105,8 +105,8 @@ LevelStore allocate_levels(ocl::Runtime& rt, Storage storage, const std::vector<
       if (storage == Storage::ImageBuffer) ocl::check_image1d_buffer(dev, store.total_pixels(), what);
       ocl::check_allocation(dev, bytes, what);
       store.buffer = cl::Buffer(rt.context, CL_MEM_READ_WRITE, bytes);
+      store.runs = equal_size_runs(levels);
       if (storage == Storage::ImageBuffer) {
-        store.runs = equal_size_runs(levels);
         store.image_buffer = cl::Image1DBuffer(rt.context, CL_MEM_READ_WRITE, cl::ImageFormat(CL_R, CL_FLOAT),
                                                store.total_pixels(), store.buffer);
       }

@@ -28,7 +28,7 @@ struct LevelShape {
 std::vector<LevelShape> pack_levels(const std::vector<std::pair<int, int>>& sizes);
 
 // A run of consecutive levels of equal size (an octave of the pyramid): what one image2d_array
-// holds and what one launch covers for image buffers and cubes.
+// holds and what one launch covers for every storage but images.
 struct LevelRun {
   std::size_t first = 0, count = 0;
 };
@@ -42,7 +42,7 @@ struct LevelStore {
   std::vector<cl::Image2D> images;       // Storage::Images
   cl::Buffer buffer;                     // Storage::Buffer, and under Storage::ImageBuffer
   cl::Image1DBuffer image_buffer;        // Storage::ImageBuffer, over `buffer`
-  std::vector<LevelRun> runs;            // Storage::Cubes and Storage::ImageBuffer
+  std::vector<LevelRun> runs;            // every storage but Storage::Images
   std::vector<cl::Image2DArray> arrays;  // Storage::Cubes, one per run
   std::size_t total_pixels() const;
 };

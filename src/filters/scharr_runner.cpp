@@ -47,7 +47,8 @@ ScharrRunner::ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border
     for (const auto& b : variant.kernel_builds(border)) {
       const auto program = ocl::build_program(rt.context, rt.device, source_, b.options);
       cl::Kernel kernel(program, b.kernel.c_str());
-      ocl::check_work_group(dev, rt.device.device, kernel, variant.local_w, variant.local_h, what);
+      if (!variant.default_local_size())
+        ocl::check_work_group(dev, rt.device.device, kernel, variant.local_w, variant.local_h, what);
       kernels_.emplace_back(b.role, kernel);
     }
     if (traits.separable) {
@@ -114,6 +115,15 @@ std::vector<LevelRun> ScharrRunner::launch_units(const LevelStore& in, std::size
   return units;
 }
 
+std::size_t ScharrRunner::launch_count(const LevelStore& in, std::size_t level_count) const {
+  return launch_units(in, std::min(level_count, in.levels.size())).size() *
+         static_cast<std::size_t>(variant_.launches_per_unit());
+}
+
+bool ScharrRunner::level0_launched_alone(const LevelStore& in) const {
+  return launch_units(in, in.levels.size()).front().count == 1;
+}
+
 namespace {
 // Sets the memory object of `store` that holds the levels of `unit` as kernel argument `arg`.
 void set_store_arg(cl::Kernel& kernel, int arg, const LevelStore& store, const LevelRun& unit) {
@@ -152,11 +162,11 @@ void ScharrRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out
   kernel.setArg(arg++, static_cast<cl_int>(shape.height));
   kernel.setArg(arg++, l.border_value);
   kernel.setArg(arg++, static_cast<cl_int>(shape.offset));
-  if (!l.separable) {
-    kernel.setArg(arg++, level_table(in, level_count));
-    kernel.setArg(arg++, static_cast<cl_int>(level_count));
-  }
-  const cl::NDRange local(variant_.local_w, variant_.local_h);
+  kernel.setArg(arg++, level_table(in, level_count));
+  kernel.setArg(arg++, static_cast<cl_int>(level_count));
+  // A default local size (NullRange) leaves the choice to the runtime over the exact level size.
+  const bool chosen = !variant_.default_local_size();
+  const cl::NDRange local = chosen ? cl::NDRange(variant_.local_w, variant_.local_h) : cl::NullRange;
   cl::Event e;
   // A work-item computes `rows` pixels stacked vertically.
   const int rows = l.separable ? 1 : variant_.traits().rows;
@@ -168,9 +178,9 @@ void ScharrRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out
     rt_.queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(launch_groups_ * variant_.local_w, variant_.local_h),
                                    local, nullptr, &e);
   } else if (launches_per_run(variant_.storage)) {
-    // Image buffers and cubes: the run's levels along the third dimension, starting at its first.
+    // Buffers, image buffers and cubes: the run's levels along the third dimension, from its first.
     rt_.queue.enqueueNDRangeKernel(kernel, cl::NDRange(0, 0, unit.first), cl::NDRange(padded[0], padded[1], unit.count),
-                                   cl::NDRange(variant_.local_w, variant_.local_h, 1), nullptr, &e);
+                                   chosen ? cl::NDRange(variant_.local_w, variant_.local_h, 1) : cl::NullRange, nullptr, &e);
   } else {
     rt_.queue.enqueueNDRangeKernel(kernel, cl::NullRange, padded, local, nullptr, &e);
   }

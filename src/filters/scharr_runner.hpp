@@ -17,14 +17,19 @@ class ScharrRunner {
   ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border border, float border_value = 0.0f);
 
   // Both derivatives of every level of `in` into the same level of out_x (d/dx) and out_y (d/dy),
-  // all of the same storage and shapes. Returns the profiling events level by level:
-  // variant().launches_per_level() of them per level, level 0 first (one event in all for
-  // one-launch variants).
+  // all of the same storage and shapes. Returns the profiling events launch by launch, level 0's
+  // first: launch_count(in, level_count) of them.
   // `level_count` limits the work to the first levels (level 0 alone: 1).
   std::vector<cl::Event> enqueue_both(const LevelStore& in, LevelStore& out_x, LevelStore& out_y,
                                       std::size_t level_count = static_cast<std::size_t>(-1));
   // One derivative; not for "double" variants, which always compute both (throws).
   std::vector<cl::Event> enqueue(const LevelStore& in, LevelStore& out, ref::Axis axis);
+
+  // Launches enqueue_both makes over the first `level_count` levels of `in`.
+  std::size_t launch_count(const LevelStore& in, std::size_t level_count = static_cast<std::size_t>(-1)) const;
+  // Whether enqueue_both's first launches cover level 0 alone (launch_count(in, 1) of them), so
+  // that level 0 can be timed within the whole; otherwise it needs an enqueue of its own.
+  bool level0_launched_alone(const LevelStore& in) const;
 
   const Variant& variant() const { return variant_; }
   const ocl::ProgramSource& source() const { return source_; }

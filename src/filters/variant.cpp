@@ -10,16 +10,23 @@ namespace filterlab {
 namespace {
 constexpr int kSizes[] = {3, 5, 7, 9};
 using CP = CopyPattern;
-// Work-group shapes tried for the fastest families besides 16x16 (wider rows coalesce better),
-// on buffers, the faster storage for them on every device we measured.
+// Work-groups registered besides 16x16 (0x0: the runtime's choice).
 struct ExtraGroups {
   const char* family;
   std::vector<std::pair<std::size_t, std::size_t>> groups;
+  bool buffer_only;        // else on every storage of the family
+  std::vector<int> sizes;
 };
+const std::vector<int> kAllSizes(std::begin(kSizes), std::end(kSizes));
 const ExtraGroups kExtraGroups[] = {
-    {"scharr.double_predefined", {{32, 8}, {64, 4}}},
-    {"scharr.double_predefined_rows8", {{64, 4}, {128, 2}, {256, 1}}},
-    {"scharr.double_predefined_rows8_onelaunch", {{64, 4}, {128, 2}, {256, 1}}},
+    // The fastest families (wider rows coalesce better), on buffers, the faster storage for them
+    // on every device we measured.
+    {"scharr.double_predefined", {{32, 8}, {64, 4}}, true, kAllSizes},
+    {"scharr.double_predefined_rows8", {{64, 4}, {128, 2}, {256, 1}}, true, kAllSizes},
+    {"scharr.double_predefined_rows8_onelaunch", {{64, 4}, {128, 2}, {256, 1}}, true, kAllSizes},
+    // The storage study: the runtime's choice at every size (its Figure 3), a local-size sweep at 5x5.
+    {"scharr.single", {{0, 0}}, false, kAllSizes},
+    {"scharr.single", {{8, 8}, {32, 8}, {32, 32}, {64, 4}}, false, {5}},
 };
 
 std::string define(const char* name, long value) { return std::string(" -D") + name + "=" + std::to_string(value); }
@@ -74,7 +81,7 @@ const std::vector<Family>& families() {
 
 std::string Variant::id() const {
   return family + "/" + std::string(storage_name(storage)) + "/k" + std::to_string(ksize) + "/wg" +
-         std::to_string(local_w) + "x" + std::to_string(local_h);
+         (default_local_size() ? std::string("default") : std::to_string(local_w) + "x" + std::to_string(local_h));
 }
 
 std::vector<Storage> Family::storages() const {
@@ -135,13 +142,9 @@ std::string Variant::build_options(ref::Border border) const {
   return out;
 }
 
-int Variant::launches_per_level() const {
+int Variant::launches_per_unit() const {
   const auto& t = traits();
-  return t.one_launch ? 0 : t.separable ? 4 : t.both ? 1 : 2;
-}
-
-int Variant::launches(std::size_t levels) const {
-  return traits().one_launch ? 1 : launches_per_level() * static_cast<int>(levels);
+  return t.separable ? 4 : t.both ? 1 : 2;
 }
 
 std::size_t Variant::local_bytes() const {
@@ -156,8 +159,9 @@ std::vector<Variant> registered_variants() {
     for (Storage s : f.storages())
       for (int k : kSizes) out.push_back(Variant{f.name, s, k, 16, 16});
   for (const auto& e : kExtraGroups)
-    for (const auto& [w, h] : e.groups)
-      for (int k : kSizes) out.push_back(Variant{e.family, Storage::Buffer, k, w, h});
+    for (Storage s : e.buffer_only ? std::vector<Storage>{Storage::Buffer} : Variant{e.family}.traits().storages())
+      for (const auto& [w, h] : e.groups)
+        for (int k : e.sizes) out.push_back(Variant{e.family, s, k, w, h});
   return out;
 }
 
@@ -194,7 +198,10 @@ Variant make_variant(const std::string& family, const std::string& storage, int 
   if (!ref::valid_scharr_size(ksize))
     throw Error("filter size " + std::to_string(ksize) + " is not supported",
                 ksize > 0 && ksize % 2 == 0 ? "filter sizes must be odd: use 3, 5, 7 or 9" : "use 3, 5, 7 or 9");
-  if (local_w == 0 || local_h == 0) throw Error("work-group sizes must be positive");
+  const bool fixed_group = Variant{family}.traits().local || Variant{family}.traits().rows > 1;
+  if ((local_w == 0) != (local_h == 0) || (local_w == 0 && fixed_group))
+    throw Error("work-group sizes must be positive" + std::string(local_w == 0 && local_h == 0 ? " for " + family : ""),
+                "0x0 (the runtime's choice) is for families without local memory or a row strip");
   return Variant{family, *s, ksize, local_w, local_h};
 }
 

@@ -51,17 +51,17 @@ struct Variant {
   std::size_t local_w = 16, local_h = 16;
 
   std::string id() const;
+  // 0x0 stands for the runtime's choice (NullRange), "wgdefault" in the ID.
+  bool default_local_size() const { return local_w == 0 && local_h == 0; }
   const Family& traits() const;
   CopyPattern copy_pattern() const;  // resolved (the rule applied); None without local memory
   std::vector<std::string> kernel_files() const;
   std::vector<ocl::GeneratedSource> generated_sources() const;
   std::vector<KernelBuild> kernel_builds(ref::Border border) const;
   std::string build_options(ref::Border border) const;  // every kernel's options, " | "-separated
-  // Launches to compute both derivatives of one level (0 for one-launch families, whose single
-  // launch covers every level: their level 0 cannot be timed alone).
-  int launches_per_level() const;
-  // Launches to compute both derivatives of `levels` levels.
-  int launches(std::size_t levels) const;
+  // Launches to compute both derivatives of what one launch covers: a level (images), a run of
+  // equal-sized levels (the other storages) or every level (one-launch families).
+  int launches_per_unit() const;
   // Local memory the tile needs (0 without local memory).
   std::size_t local_bytes() const;
 };

@@ -1,4 +1,4 @@
-// Image buffers and cubes launch once per run of equal-sized levels (an octave of the pyramid),
+// Buffers, image buffers and cubes launch once per run of equal-sized levels (an octave of the pyramid),
 // the levels along the NDRange's third dimension. `verify` uses images of ten different sizes,
 // one level per run; these inputs put several levels in a run, as the pyramid does.
 #include <catch2/catch.hpp>
@@ -35,10 +35,10 @@ TEST_CASE("equal-sized consecutive levels form one run", "[storage]") {
   CHECK((runs[2].first == 3 && runs[2].count == 3));
 }
 
-TEST_CASE("image buffers and cubes filter every level of a multi-level run exactly", "[storage][opencl]") {
+TEST_CASE("buffers, image buffers and cubes filter every level of a multi-level run exactly", "[storage][opencl]") {
   auto& rt = test::runtime();
   const auto levels = octave_like_levels();
-  for (const char* storage : {"image_buffer", "cubes"})
+  for (const char* storage : {"buffer", "image_buffer", "cubes"})
     for (const char* family : {"scharr.single", "scharr.local"})
       for (ref::Border border : {ref::Border::Constant, ref::Border::Reflect101, ref::Border::Wrap}) {
         CAPTURE(storage, family, ref::border_name(border));
@@ -52,4 +52,23 @@ TEST_CASE("image buffers and cubes filter every level of a multi-level run exact
           CHECK(compare_images(gy[i], wy, 0.0).passed());
         }
       }
+}
+
+TEST_CASE("separable and double variants on a buffer filter multi-level runs exactly", "[storage][opencl]") {
+  auto& rt = test::runtime();
+  const auto levels = octave_like_levels();
+  for (const char* family : {"scharr.separable", "scharr.double_predefined", "scharr.double_predefined_rows8"}) {
+    CAPTURE(family);
+    const auto v = make_variant(family, "buffer", 3);
+    const auto [gx, gy] = apply_gradient(rt, v, levels, ref::Border::Reflect);
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      CAPTURE(i);
+      CHECK(compare_images(gx[i], ref::correlate2d(levels[i], ref::scharr_kernel(3, ref::Axis::X), ref::Border::Reflect),
+                           0.0)
+                .passed());
+      CHECK(compare_images(gy[i], ref::correlate2d(levels[i], ref::scharr_kernel(3, ref::Axis::Y), ref::Border::Reflect),
+                           0.0)
+                .passed());
+    }
+  }
 }

@@ -55,23 +55,20 @@ TEST_CASE("build options select the case through defines", "[variants]") {
   for (const char* d : {"-DKSIZE=9", "-DFL_BORDER=3", "-DFL_STORAGE=0", "-DFL_DOUBLE=1", "-DFL_LOCAL=1",
                         "-DFL_COPY_REMAP=0", "-DFL_PREDEFINED=1", "-DFL_WG_W=16", "-DFL_WG_H=16"})
     CHECK_THAT(opts, Catch::Contains(d));
-  CHECK(v.launches_per_level() == 1);
+  CHECK(v.launches_per_unit() == 1);
   CHECK(v.local_bytes() == 24 * 24 * sizeof(float));
   const auto p = make_variant("scharr.predefined", "images", 3);
   CHECK(p.kernel_builds(ref::Border::Constant).size() == 2);  // one program per derivative
-  CHECK(p.launches_per_level() == 2);
+  CHECK(p.launches_per_unit() == 2);
   const auto s = make_variant("scharr.separable", "images", 5);
-  CHECK(s.launches_per_level() == 4);
+  CHECK(s.launches_per_unit() == 4);
   CHECK(s.kernel_files().back() == "scharr/separable.cl");
 }
 
 TEST_CASE("one-launch families cover every level in one launch, on buffers only", "[variants]") {
   const auto v = make_variant("scharr.double_predefined_rows8_onelaunch", "buffer", 5, 128, 2);
   CHECK_THAT(v.build_options(ref::Border::Reflect101), Catch::Contains("-DFL_PYRAMID=1"));
-  CHECK(v.launches(16) == 1);
-  CHECK(v.launches_per_level() == 0);
-  CHECK(make_variant("scharr.double_predefined_rows8", "buffer", 5).launches(16) == 16);
-  CHECK(make_variant("scharr.separable", "buffer", 5).launches(16) == 64);
+  CHECK(v.launches_per_unit() == 1);
   try {
     make_variant("scharr.double_predefined_rows8_onelaunch", "images", 5);
     FAIL("images accepted for a one-launch family");
