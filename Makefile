@@ -40,13 +40,16 @@ verify: build
 data: build
 	$(BUILD)/data/filterlab-derive-base data/path_2560x1600.jpg $(BASE) --width 3866 --height 4320
 
-EXPERIMENTS := scharr_single_storage scharr_gradient_variants sampler
+EXPERIMENTS := scharr_single_storage scharr_gradient_variants sampler tiled
 
 # The sampler study (Study 3) reads no image and times nothing: it takes only the results directory.
+# The tiled study (Study 4) makes its own images (sizes capped at 2048^2 on CPU devices).
 experiments: data
 	for e in $(EXPERIMENTS); do \
 	  if [ $$e = sampler ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) || exit 1; \
+	  elif [ $$e = tiled ]; then \
+	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) --repetitions $(REPS) || exit 1; \
 	  else \
 	    FILTERLAB_CPU_SCALE=$(CPU_SCALE) $(FILTERLAB) run $$e --device "$(DEVICE)" \
 	      --base $(BASE) --results $(RESULTS) --repetitions $(REPS) || exit 1; \

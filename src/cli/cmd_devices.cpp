@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "filters/tiled_variant.hpp"
 #include "filters/variant.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
@@ -50,7 +51,9 @@ int cmd_devices(const DevicesArgs& a) {
 int cmd_variants() {
   std::cout << "# families\n";
   for (const auto& f : families()) std::cout << "#   " << f.name << ": " << f.summary << "\n";
+  for (const auto& d : tiled_designs()) std::cout << "#   " << d.name << ": " << d.summary << "\n";
   for (const auto& v : registered_variants()) std::cout << v.id() << "\n";
+  for (const auto& v : registered_tiled_variants()) std::cout << v.id() << "\n";
   return 0;
 }
 

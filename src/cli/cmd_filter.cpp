@@ -9,6 +9,9 @@
 namespace filterlab::cli {
 
 int cmd_filter(const FilterArgs& a) {
+  if (a.family.rfind("tiled.", 0) == 0) return cmd_filter_tiled(a);
+  if (!a.src_roi.empty() || !a.dst_roi.empty() || a.check)
+    throw Error("--src-roi, --dst-roi and --check apply to the tiled.* designs only", "e.g. --family tiled.amd");
   // Validate everything the user typed before touching the device or the files.
   const Variant variant = make_variant(a.family, a.storage, a.ksize);
   const auto border = ref::parse_border(a.border);

@@ -5,6 +5,7 @@
 #include "experiments/sampler.hpp"
 #include "experiments/scharr_gradient_variants.hpp"
 #include "experiments/scharr_single_storage.hpp"
+#include "experiments/tiled.hpp"
 #include "ocl/device.hpp"
 
 namespace filterlab::cli {
@@ -22,16 +23,32 @@ int run_sampler_experiment(const RunArgs& a) {
   return 0;
 }
 
+// Study 4 makes its own images: no base image, no pyramid scale.
+int run_tiled_experiment(const RunArgs& a) {
+  if (!a.base_image.empty() || a.scale != 0)
+    throw Error("--base and --scale do not apply to the tiled experiment",
+                "run it as: filterlab run tiled --results DIR [--device PATTERN] [--repetitions N] [--variants TEXT]");
+  if (a.repetitions < 0) throw Error("--repetitions must be positive");
+  TiledRunConfig cfg;
+  cfg.results_dir = a.results_dir;
+  cfg.variants = a.variants;
+  cfg.repetitions = a.repetitions;
+  cfg.warmup = a.warmup;
+  for (const auto& d : ocl::select_devices(a.device)) std::cout << run_tiled(d, cfg) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int cmd_run(const RunArgs& a) {
   if (a.experiment == "sampler") return run_sampler_experiment(a);
+  if (a.experiment == "tiled") return run_tiled_experiment(a);
   if (a.experiment != "scharr_single_storage" && a.experiment != "scharr_gradient_variants")
-    throw Error("unknown experiment '" + a.experiment + "'", "available: scharr_single_storage, scharr_gradient_variants, sampler");
+    throw Error("unknown experiment '" + a.experiment + "'", "available: scharr_single_storage, scharr_gradient_variants, sampler, tiled");
   if (a.base_image.empty()) throw Error(a.experiment + " needs --base", "give the derived base image (make data writes it)");
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
   if (!a.variants.empty() && a.experiment != "scharr_gradient_variants")
-    throw Error("--variants applies to scharr_gradient_variants only");
+    throw Error("--variants applies to scharr_gradient_variants and tiled only");
   PyramidRunConfig common;
   common.base_image = a.base_image;
   common.results_dir = a.results_dir;

@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "error.hpp"
 #include "ocl/device.hpp"
+#include "verify/tiled_verify.hpp"
 #include "verify/verify.hpp"
 
 namespace filterlab::cli {
@@ -25,7 +26,17 @@ std::vector<ref::Border> parse_borders(const std::string& list) {
 }  // namespace
 
 int cmd_verify(const VerifyArgs& a) {
-  const auto variants = find_variants(a.variants);
+  // Study 1's Scharr variants and Study 4's tiled ones, both filtered by the same ID text.
+  std::vector<Variant> variants;
+  for (const auto& v : registered_variants())
+    if (a.variants.empty() || v.id().find(a.variants) != std::string::npos) variants.push_back(v);
+  const auto tiled = find_tiled_variants(a.variants);
+  if (variants.empty() && tiled.empty()) find_variants(a.variants);  // throws, listing every Scharr ID
+  auto row = [](const VerifyResult& r, const std::string& status) {
+    std::cout << std::left << std::setw(50) << r.id << std::setw(12) << ref::border_name(r.border) << std::setw(14)
+              << r.max_error_integer << std::setw(16) << r.max_error_float << std::setw(14) << r.float_tolerance
+              << status << "\n";
+  };
   const auto borders = parse_borders(a.borders);
   const auto devices = ocl::select_devices(a.device);
   int failures = 0, total = 0;
@@ -51,9 +62,28 @@ int cmd_verify(const VerifyArgs& a) {
           status = std::string("ERROR: ") + e.what();
         }
         if (!r.passed) ++failures;
-        std::cout << std::left << std::setw(50) << v.id() << std::setw(12) << ref::border_name(b) << std::setw(14)
-                  << r.max_error_integer << std::setw(16) << r.max_error_float << std::setw(14) << r.float_tolerance
-                  << status << "\n";
+        r.id = v.id();
+        r.border = b;
+        row(r, status);
+      }
+    }
+    for (const auto& v : tiled) {
+      for (auto b : borders) {
+        ++total;
+        VerifyResult r;
+        std::string status;
+        try {
+          std::cerr << "verifying " << v.id() << " " << ref::border_name(b) << " on " << d.info.name << "   \r";
+          r = verify_tiled(rt, v, b);
+          status = r.passed ? "ok" : "FAIL: " + r.failure;
+        } catch (const std::exception& e) {
+          r.passed = false;
+          status = std::string("ERROR: ") + e.what();
+        }
+        if (!r.passed) ++failures;
+        r.id = v.id();
+        r.border = b;
+        row(r, status);
       }
     }
   }

@@ -18,8 +18,11 @@ struct FilterArgs {
   int ksize = 3;
   float border_value = 0.0f;
   std::string input, output;
+  std::string src_roi, dst_roi;  // tiled designs: "x,y,w,h" (default: the whole image)
+  bool check = false;            // tiled designs: compare with the oracle, poisoned target
 };
 int cmd_filter(const FilterArgs& a);
+int cmd_filter_tiled(const FilterArgs& a);  // cmd_filter for --family tiled.*
 
 struct VerifyArgs {
   std::string device, variants, borders;

@@ -27,12 +27,19 @@ int main(int argc, char** argv) {
   FilterArgs filter;
   auto* c_filter = app.add_subcommand("filter", "Apply one variant to an image file and write the float result (.pfm/.tif)");
   c_filter->add_option("--device", filter.device, device_help);
-  c_filter->add_option("--family", filter.family, "Variant family (see `filterlab variants`)")->capture_default_str();
+  c_filter->add_option("--family", filter.family, "Variant family or tiled design (see `filterlab variants`)")->capture_default_str();
   c_filter->add_option("--storage", filter.storage, "images or buffer")->capture_default_str();
-  c_filter->add_option("--ksize", filter.ksize, "Filter size: 3, 5, 7 or 9")->capture_default_str();
+  c_filter->add_option("--ksize", filter.ksize, "Filter size: 3, 5, 7 or 9 (tiled.*: the study's separable weights, --axis ignored)")->capture_default_str();
   c_filter->add_option("--axis", filter.axis, "x (d/dx) or y (d/dy)")->capture_default_str();
   c_filter->add_option("--border", filter.border, "constant, replicate, reflect, wrap or reflect101")->capture_default_str();
   c_filter->add_option("--border-value", filter.border_value, "Value outside the image for --border constant");
+  c_filter->add_option("--src-roi", filter.src_roi, "tiled.* designs: source ROI x,y,w,h (default: the whole image)");
+  c_filter->add_option("--dst-roi", filter.dst_roi,
+                       "tiled.* designs: target ROI x,y,w,h in an output of the input's size, whose other pixels "
+                       "keep the input's values (default: the whole image)");
+  c_filter->add_flag("--check", filter.check,
+                     "tiled.* designs: also compare with the CPU oracle and show that nothing outside the target ROI "
+                     "was written");
   c_filter->add_option("input", filter.input, "Input image (PGM/PFM, or any format OpenCV reads)")->required();
   c_filter->add_option("output", filter.output, "Output image (.pfm, or .tif with OpenCV)")->required();
 
@@ -45,14 +52,14 @@ int main(int argc, char** argv) {
   RunArgs run;
   auto* c_run = app.add_subcommand("run", "Run an experiment and write its raw results");
   c_run->add_option("experiment", run.experiment,
-                    "Experiment name: scharr_single_storage, scharr_gradient_variants or sampler")
+                    "Experiment name: scharr_single_storage, scharr_gradient_variants, sampler or tiled")
       ->required();
   c_run->add_option("--device", run.device, device_help);
   c_run->add_option("--base", run.base_image, "The derived base image (PGM); the pyramid experiments need it");
   c_run->add_option("--results", run.results_dir, "Results directory")->required();
   c_run->add_option("--scale", run.scale, "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs)");
   c_run->add_option("--repetitions", run.repetitions, "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
-  c_run->add_option("--variants", run.variants, "scharr_gradient_variants: only variant IDs containing this text");
+  c_run->add_option("--variants", run.variants, "scharr_gradient_variants, tiled: only variant IDs containing this text");
   c_run->add_option("--warmup", run.warmup, "Warm-up repetitions per configuration")->capture_default_str();
 
   CLI11_PARSE(app, argc, argv);
