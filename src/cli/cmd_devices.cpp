@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "filters/epsilon_variant.hpp"
 #include "filters/variant.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
@@ -49,7 +50,11 @@ int cmd_devices(const DevicesArgs& a) {
 int cmd_variants() {
   std::cout << "# families\n";
   for (const auto& f : families()) std::cout << "#   " << f.name << ": " << f.summary << "\n";
+  for (const auto& s : epsilon_steps())
+    std::cout << "#   epsilon." << s.name << ": Study 5 step " << s.label << ", " << s.description << ", "
+              << s.outputs_per_item << " output(s) per work-item\n";
   for (const auto& v : registered_variants()) std::cout << v.id() << "\n";
+  for (const auto& v : registered_epsilon_variants()) std::cout << v.id() << "\n";
   return 0;
 }
 

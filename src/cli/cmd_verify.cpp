@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -5,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "error.hpp"
 #include "ocl/device.hpp"
+#include "verify/epsilon_verify.hpp"
 #include "verify/verify.hpp"
 
 namespace filterlab::cli {
@@ -22,11 +24,30 @@ std::vector<ref::Border> parse_borders(const std::string& list) {
   return out;
 }
 
+// The Scharr variants and the epsilon steps whose IDs contain `filter`; throws (listing every ID)
+// if neither registry has one.
+std::pair<std::vector<Variant>, std::vector<EpsilonVariant>> matching_variants(const std::string& filter) {
+  auto epsilon = find_epsilon_variants(filter);
+  std::vector<Variant> scharr;
+  for (const auto& v : registered_variants())
+    if (filter.empty() || v.id().find(filter) != std::string::npos) scharr.push_back(v);
+  if (scharr.empty() && epsilon.empty()) {
+    std::string ids;
+    for (const auto& v : registered_variants()) ids += "\n  " + v.id();
+    for (const auto& v : registered_epsilon_variants()) ids += "\n  " + v.id();
+    throw Error("no registered variant matches '" + filter + "'", "registered variants are:" + ids);
+  }
+  return {scharr, epsilon};
+}
+
 }  // namespace
 
 int cmd_verify(const VerifyArgs& a) {
-  const auto variants = find_variants(a.variants);
+  const auto [variants, epsilon] = matching_variants(a.variants);
   const auto borders = parse_borders(a.borders);
+  // The epsilon filter has one border, BORDER_REPLICATE (reference/epsilon.hpp): its steps are
+  // verified when the border list includes it.
+  const bool with_epsilon = std::find(borders.begin(), borders.end(), ref::Border::Replicate) != borders.end();
   const auto devices = ocl::select_devices(a.device);
   int failures = 0, total = 0;
   for (const auto& d : devices) {
@@ -55,6 +76,27 @@ int cmd_verify(const VerifyArgs& a) {
                   << r.max_error_integer << std::setw(16) << r.max_error_float << std::setw(14) << r.float_tolerance
                   << status << "\n";
       }
+    }
+    // Epsilon steps: "max|err| int" is the largest difference in grey levels (0 for the integer
+    // steps; at most 1 for the float naive step, where the rule allows it); "float tol" the
+    // number of pixels that differed from the oracle over every image x threshold case.
+    for (const auto& v : epsilon) {
+      if (!with_epsilon) break;
+      ++total;
+      EpsilonVerifyResult r;
+      std::string status;
+      try {
+        std::cerr << "verifying " << v.id() << " on " << d.info.name << "   \r";
+        r = verify_epsilon(rt, v);
+        status = r.passed ? "ok (" + std::to_string(r.cases) + " cases)" : "FAIL: " + r.failure;
+      } catch (const std::exception& e) {
+        r.passed = false;
+        status = std::string("ERROR: ") + e.what();
+      }
+      if (!r.passed) ++failures;
+      std::cout << std::left << std::setw(50) << v.id() << std::setw(12) << "replicate" << std::setw(14)
+                << r.max_abs_diff << std::setw(16) << "-" << std::setw(14) << ("diff px " + std::to_string(r.differing))
+                << status << "\n";
     }
   }
   std::cerr << "\n";
