@@ -3,7 +3,7 @@
 # does not know it yet, then lists devices, verifies every variant against the oracle, and runs the
 # experiments. Results go to $1 (default ./results).
 # Environment: DEVICE (name pattern, default every device), STEPS (default "devices verify run"),
-# EXPERIMENTS (default all three), REPS (repetitions), JOBS (parallel verify processes, default nproc/2).
+# EXPERIMENTS (default all four), REPS (repetitions), JOBS (parallel verify processes, default nproc/2).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-$PWD/results}
@@ -20,7 +20,7 @@ fi
 fl="$here/bin/filterlab"
 device=${DEVICE:-}
 steps=${STEPS:-devices verify run}
-experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants sampler}
+experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants sampler epsilon}
 jobs=${JOBS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}
 tag=${device:+-$(echo "$device" | tr -c 'A-Za-z0-9\n' '_')}
 rc=0
@@ -45,6 +45,8 @@ case " $steps " in *" run "*)
   for e in $experiments; do
     if [ "$e" = sampler ]; then  # no image, no timing: the sampler study takes only the results directory
       "$fl" run sampler --device "$device" --results "$out" | tee "$out/sampler$tag.txt" || rc=1
+    elif [ "$e" = epsilon ]; then  # Study 5: the Y plane of the derived JPEG
+      "$fl" run epsilon --device "$device" --base "$here/data/epsilon_y_3264x2448.pgm" --results "$out" ${REPS:+--repetitions $REPS} || rc=1
     else
       "$fl" run "$e" --device "$device" --base "$here/data/base_3866x4320.pgm" --results "$out" ${REPS:+--repetitions $REPS} || rc=1
     fi
