@@ -12,6 +12,10 @@ CPU_SCALE  ?= 4
 REPS       ?= 0
 RESULTS    ?= experiments/results
 BASE       := $(BUILD)/data/base_3866x4320.pgm
+# Study 5's input: the photograph as a quality-20 JPEG at 3264x2448, and that JPEG's Y plane.
+EPS_QUALITY := 20
+EPS_JPEG   := $(BUILD)/data/epsilon_3264x2448_q$(EPS_QUALITY).jpg
+EPS_BASE   := $(BUILD)/data/epsilon_y_3264x2448.pgm
 FILTERLAB  := $(BUILD)/src/filterlab
 JOBS       ?= 2
 
@@ -39,17 +43,21 @@ verify: build
 
 data: build
 	$(BUILD)/data/filterlab-derive-base data/path_2560x1600.jpg $(BASE) --width 3866 --height 4320
+	$(BUILD)/data/filterlab-derive-epsilon data/path_2560x1600.jpg $(EPS_JPEG) $(EPS_BASE) --width 3264 --height 2448 --quality $(EPS_QUALITY)
 
-EXPERIMENTS := scharr_single_storage scharr_gradient_variants sampler tiled
+EXPERIMENTS := scharr_single_storage scharr_gradient_variants sampler tiled epsilon
 
 # The sampler study (Study 3) reads no image and times nothing: it takes only the results directory.
 # The tiled study (Study 4) makes its own images (sizes capped at 2048^2 on CPU devices).
+# The epsilon study (Study 5) reads the Y plane and picks its own crop on CPUs (not CPU_SCALE).
 experiments: data
 	for e in $(EXPERIMENTS); do \
 	  if [ $$e = sampler ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) || exit 1; \
 	  elif [ $$e = tiled ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) --repetitions $(REPS) || exit 1; \
+	  elif [ $$e = epsilon ]; then \
+	    $(FILTERLAB) run $$e --device "$(DEVICE)" --base $(EPS_BASE) --results $(RESULTS) --repetitions $(REPS) || exit 1; \
 	  else \
 	    FILTERLAB_CPU_SCALE=$(CPU_SCALE) $(FILTERLAB) run $$e --device "$(DEVICE)" \
 	      --base $(BASE) --results $(RESULTS) --repetitions $(REPS) || exit 1; \
@@ -78,7 +86,7 @@ reproduce:
 bundle: data
 	cmake -G Ninja -S . -B $(BUNDLE_BUILD) -DCMAKE_BUILD_TYPE=Release -DFILTERLAB_WITH_OPENCV=OFF -DFILTERLAB_BUILD_TESTS=OFF
 	cmake --build $(BUNDLE_BUILD) -j $(JOBS) --target filterlab
-	scripts/make-bundle.sh $(BUNDLE_BUILD)/src/filterlab $(BASE) dist/filterlab-bundle
+	scripts/make-bundle.sh $(BUNDLE_BUILD)/src/filterlab $(BASE) dist/filterlab-bundle $(EPS_BASE)
 
 clean:
 	rm -rf $(BUILD) $(BUNDLE_BUILD) dist paper/generated

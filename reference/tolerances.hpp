@@ -51,4 +51,18 @@ inline double sampler_linear_bound(double max_abs_tap) {
   return b > kFloatMin ? b : kFloatMin;
 }
 
+// Epsilon filter (Study 5). Every integer step computes the oracle's sum, count and rounding
+// exactly: zero tolerance (kIntegerExact). The article's naive step works in float: it reads
+// p / 255 (CL_UNORM_INT8), adds up to 81 such values in float, divides by the count and converts
+// mean * 255 to 8 bits rounding to nearest even (convert_uchar_sat_rte). Its choice of neighbours
+// is exact (it compares |c - p| with (T + 1/2) / 255, half a grey level from any integer
+// difference, far beyond float error). Its mean * 255 differs from the exact sum / count by at
+// most about 2 * 81 * u * 255 = 2.5e-3 grey levels (81 rounded reads, 81 rounded additions, the
+// division and the scaling); so its 8-bit result can differ from the oracle's (sum + count/2) /
+// count only where the exact mean lies within that distance of a half grey level k + 1/2 (exact
+// halves included: round-half-even vs half-up), and then by one grey level. We allow a difference
+// of exactly 1 at pixels whose exact mean lies within this window of k + 1/2, and nowhere else.
+inline constexpr int kEpsilonFloatMaxDiff = 1;
+inline constexpr double kEpsilonFloatHalfWindow = 0.01;  // grey levels, 4x the bound above
+
 }  // namespace filterlab::tol

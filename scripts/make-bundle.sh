@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Packs the filterlab binary, the shared libraries a bare machine may lack, the base image and the
 # run script into one directory that runs anywhere with an OpenCL ICD loader (see run-bundle.sh).
+# Further arguments are more input files for data/ (Study 5's Y plane).
 set -euo pipefail
 binary=$1 base=$2 out=$3
+shift 3
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/data"
 cp "$binary" "$out/bin/"
 cp "$base" "$out/data/"
+for extra in "$@"; do cp "$extra" "$out/data/"; done
 cp scripts/run-bundle.sh "$out/"
 # Everything ldd resolves except the C/C++ runtime and the ICD loader, which must be the host's own
 # (a newer libstdc++ is backward compatible; the host's loader knows the host's drivers).

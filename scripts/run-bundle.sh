@@ -20,7 +20,7 @@ fi
 fl="$here/bin/filterlab"
 device=${DEVICE:-}
 steps=${STEPS:-devices verify run}
-experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants sampler tiled}
+experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants sampler tiled epsilon}
 jobs=${JOBS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}
 tag=${device:+-$(echo "$device" | tr -c 'A-Za-z0-9\n' '_')}
 rc=0
@@ -47,6 +47,8 @@ case " $steps " in *" run "*)
       "$fl" run sampler --device "$device" --results "$out" | tee "$out/sampler$tag.txt" || rc=1
     elif [ "$e" = tiled ]; then  # Study 4 makes its own images; prints the roofline target
       "$fl" run tiled --device "$device" --results "$out" ${REPS:+--repetitions $REPS} | tee "$out/tiled$tag.txt" || rc=1
+    elif [ "$e" = epsilon ]; then  # Study 5: the Y plane of the derived JPEG
+      "$fl" run epsilon --device "$device" --base "$here/data/epsilon_y_3264x2448.pgm" --results "$out" ${REPS:+--repetitions $REPS} || rc=1
     else
       "$fl" run "$e" --device "$device" --base "$here/data/base_3866x4320.pgm" --results "$out" ${REPS:+--repetitions $REPS} || rc=1
     fi

@@ -3,6 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "filters/tiled_variant.hpp"
+#include "filters/epsilon_variant.hpp"
 #include "filters/variant.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
@@ -52,8 +53,12 @@ int cmd_variants() {
   std::cout << "# families\n";
   for (const auto& f : families()) std::cout << "#   " << f.name << ": " << f.summary << "\n";
   for (const auto& d : tiled_designs()) std::cout << "#   " << d.name << ": " << d.summary << "\n";
+  for (const auto& s : epsilon_steps())
+    std::cout << "#   epsilon." << s.name << ": Study 5 step " << s.label << ", " << s.description << ", "
+              << s.outputs_per_item << " output(s) per work-item\n";
   for (const auto& v : registered_variants()) std::cout << v.id() << "\n";
   for (const auto& v : registered_tiled_variants()) std::cout << v.id() << "\n";
+  for (const auto& v : registered_epsilon_variants()) std::cout << v.id() << "\n";
   return 0;
 }
 

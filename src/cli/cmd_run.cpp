@@ -2,6 +2,7 @@
 
 #include "cli/commands.hpp"
 #include "error.hpp"
+#include "experiments/epsilon.hpp"
 #include "experiments/sampler.hpp"
 #include "experiments/scharr_gradient_variants.hpp"
 #include "experiments/scharr_single_storage.hpp"
@@ -38,13 +39,31 @@ int run_tiled_experiment(const RunArgs& a) {
   return 0;
 }
 
+// Study 5 reads the Y plane (--base) and takes its own scale: a centre crop per side on CPUs.
+int run_epsilon_experiment(const RunArgs& a) {
+  if (a.base_image.empty())
+    throw Error("epsilon needs --base", "give the Y plane of the derived JPEG (make data writes build/data/epsilon_y_3264x2448.pgm)");
+  if (!a.variants.empty()) throw Error("--variants applies to scharr_gradient_variants only");
+  if (a.repetitions < 0) throw Error("--repetitions must be positive");
+  EpsilonRunConfig cfg;
+  cfg.base_image = a.base_image;
+  cfg.results_dir = a.results_dir;
+  cfg.scale = a.scale;
+  cfg.repetitions = a.repetitions;
+  cfg.warmup = a.warmup;
+  for (const auto& d : ocl::select_devices(a.device)) std::cout << run_epsilon(d, cfg) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int cmd_run(const RunArgs& a) {
   if (a.experiment == "sampler") return run_sampler_experiment(a);
   if (a.experiment == "tiled") return run_tiled_experiment(a);
+  if (a.experiment == "epsilon") return run_epsilon_experiment(a);
   if (a.experiment != "scharr_single_storage" && a.experiment != "scharr_gradient_variants")
-    throw Error("unknown experiment '" + a.experiment + "'", "available: scharr_single_storage, scharr_gradient_variants, sampler, tiled");
+    throw Error("unknown experiment '" + a.experiment + "'",
+                "available: scharr_single_storage, scharr_gradient_variants, sampler, tiled, epsilon");
   if (a.base_image.empty()) throw Error(a.experiment + " needs --base", "give the derived base image (make data writes it)");
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
   if (!a.variants.empty() && a.experiment != "scharr_gradient_variants")

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -5,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "error.hpp"
 #include "ocl/device.hpp"
+#include "verify/epsilon_verify.hpp"
 #include "verify/tiled_verify.hpp"
 #include "verify/verify.hpp"
 
@@ -23,21 +25,36 @@ std::vector<ref::Border> parse_borders(const std::string& list) {
   return out;
 }
 
+// Every registered ID of the three registries, for the error that lists them.
+std::string all_ids() {
+  std::string ids;
+  for (const auto& v : registered_variants()) ids += "\n  " + v.id();
+  for (const auto& v : registered_tiled_variants()) ids += "\n  " + v.id();
+  for (const auto& v : registered_epsilon_variants()) ids += "\n  " + v.id();
+  return ids;
+}
+
 }  // namespace
 
 int cmd_verify(const VerifyArgs& a) {
-  // Study 1's Scharr variants and Study 4's tiled ones, both filtered by the same ID text.
+  // The Scharr variants (Studies 1 and 2), Study 4's tiled designs and Study 5's epsilon steps,
+  // all filtered by the same ID text.
   std::vector<Variant> variants;
   for (const auto& v : registered_variants())
     if (a.variants.empty() || v.id().find(a.variants) != std::string::npos) variants.push_back(v);
   const auto tiled = find_tiled_variants(a.variants);
-  if (variants.empty() && tiled.empty()) find_variants(a.variants);  // throws, listing every Scharr ID
+  const auto epsilon = find_epsilon_variants(a.variants);
+  if (variants.empty() && tiled.empty() && epsilon.empty())
+    throw Error("no registered variant matches '" + a.variants + "'", "registered variants are:" + all_ids());
   auto row = [](const VerifyResult& r, const std::string& status) {
     std::cout << std::left << std::setw(50) << r.id << std::setw(12) << ref::border_name(r.border) << std::setw(14)
               << r.max_error_integer << std::setw(16) << r.max_error_float << std::setw(14) << r.float_tolerance
               << status << "\n";
   };
   const auto borders = parse_borders(a.borders);
+  // The epsilon filter has one border, BORDER_REPLICATE (reference/epsilon.hpp): its steps are
+  // verified when the border list includes it.
+  const bool with_epsilon = std::find(borders.begin(), borders.end(), ref::Border::Replicate) != borders.end();
   const auto devices = ocl::select_devices(a.device);
   int failures = 0, total = 0;
   for (const auto& d : devices) {
@@ -85,6 +102,27 @@ int cmd_verify(const VerifyArgs& a) {
         r.border = b;
         row(r, status);
       }
+    }
+    // Epsilon steps: "max|err| int" is the largest difference in grey levels (0 for the integer
+    // steps; at most 1 for the float naive step, where the rule allows it); "float tol" the
+    // number of pixels that differed from the oracle over every image x threshold case.
+    for (const auto& v : epsilon) {
+      if (!with_epsilon) break;
+      ++total;
+      EpsilonVerifyResult r;
+      std::string status;
+      try {
+        std::cerr << "verifying " << v.id() << " on " << d.info.name << "   \r";
+        r = verify_epsilon(rt, v);
+        status = r.passed ? "ok (" + std::to_string(r.cases) + " cases)" : "FAIL: " + r.failure;
+      } catch (const std::exception& e) {
+        r.passed = false;
+        status = std::string("ERROR: ") + e.what();
+      }
+      if (!r.passed) ++failures;
+      std::cout << std::left << std::setw(50) << v.id() << std::setw(12) << "replicate" << std::setw(14)
+                << r.max_abs_diff << std::setw(16) << "-" << std::setw(14) << ("diff px " + std::to_string(r.differing))
+                << status << "\n";
     }
   }
   std::cerr << "\n";
