@@ -45,7 +45,7 @@ data: build
 	$(BUILD)/data/filterlab-derive-base data/path_2560x1600.jpg $(BASE) --width 3866 --height 4320
 	$(BUILD)/data/filterlab-derive-epsilon data/path_2560x1600.jpg $(EPS_JPEG) $(EPS_BASE) --width 3264 --height 2448 --quality $(EPS_QUALITY)
 
-EXPERIMENTS := scharr_single_storage scharr_gradient_variants sampler tiled epsilon
+EXPERIMENTS := scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon
 
 # The sampler study (Study 3) reads no image and times nothing: it takes only the results directory.
 # The tiled study (Study 4) makes its own images (sizes capped at 2048^2 on CPU devices).

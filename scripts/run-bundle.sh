@@ -3,7 +3,7 @@
 # does not know it yet, then lists devices, verifies every variant against the oracle, and runs the
 # experiments. Results go to $1 (default ./results).
 # Environment: DEVICE (name pattern, default every device), STEPS (default "devices verify run"),
-# EXPERIMENTS (default all four), REPS (repetitions), JOBS (parallel verify processes, default nproc/2).
+# EXPERIMENTS (default all six), REPS (repetitions), JOBS (parallel verify processes, default nproc/2).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-$PWD/results}
@@ -20,7 +20,7 @@ fi
 fl="$here/bin/filterlab"
 device=${DEVICE:-}
 steps=${STEPS:-devices verify run}
-experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants sampler tiled epsilon}
+experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon}
 jobs=${JOBS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}
 tag=${device:+-$(echo "$device" | tr -c 'A-Za-z0-9\n' '_')}
 rc=0

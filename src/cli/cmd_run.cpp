@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "error.hpp"
 #include "experiments/epsilon.hpp"
+#include "experiments/pyramid_storage.hpp"
 #include "experiments/sampler.hpp"
 #include "experiments/scharr_gradient_variants.hpp"
 #include "experiments/scharr_single_storage.hpp"
@@ -61,9 +62,10 @@ int cmd_run(const RunArgs& a) {
   if (a.experiment == "sampler") return run_sampler_experiment(a);
   if (a.experiment == "tiled") return run_tiled_experiment(a);
   if (a.experiment == "epsilon") return run_epsilon_experiment(a);
-  if (a.experiment != "scharr_single_storage" && a.experiment != "scharr_gradient_variants")
+  if (a.experiment != "scharr_single_storage" && a.experiment != "scharr_gradient_variants" &&
+      a.experiment != "pyramid_storage")
     throw Error("unknown experiment '" + a.experiment + "'",
-                "available: scharr_single_storage, scharr_gradient_variants, sampler, tiled, epsilon");
+                "available: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled, epsilon");
   if (a.base_image.empty()) throw Error(a.experiment + " needs --base", "give the derived base image (make data writes it)");
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
   if (!a.variants.empty() && a.experiment != "scharr_gradient_variants")
@@ -79,6 +81,10 @@ int cmd_run(const RunArgs& a) {
     ScharrStorageConfig cfg;
     static_cast<PyramidRunConfig&>(cfg) = common;
     for (const auto& d : devices) std::cout << run_scharr_single_storage(d, cfg) << "\n";
+  } else if (a.experiment == "pyramid_storage") {
+    PyramidStorageConfig cfg;
+    static_cast<PyramidRunConfig&>(cfg) = common;
+    for (const auto& d : devices) std::cout << run_pyramid_storage(d, cfg) << "\n";
   } else {
     GradientVariantsConfig cfg;
     static_cast<PyramidRunConfig&>(cfg) = common;

@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
   RunArgs run;
   auto* c_run = app.add_subcommand("run", "Run an experiment and write its raw results");
   c_run->add_option("experiment", run.experiment,
-                    "Experiment name: scharr_single_storage, scharr_gradient_variants, sampler, tiled or epsilon")
+                    "Experiment name: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled or epsilon")
       ->required();
   c_run->add_option("--device", run.device, device_help);
   c_run->add_option("--base", run.base_image, "The derived base image (PGM); the pyramid experiments need it");

@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <random>
@@ -10,6 +11,9 @@
 #include "error.hpp"
 #include "io/netpbm.hpp"
 #include "reference/pyramid.hpp"
+#include "reference/correlate.hpp"
+#include "reference/scharr.hpp"
+#include "reference/tolerances.hpp"
 #include "verify/compare.hpp"
 
 namespace filterlab {
@@ -28,6 +32,26 @@ void verify_pyramid(ocl::Runtime& rt, ScharrRunner& runner, const LevelStore& in
                       "): " + cmp.describe(got[i], oracle_per_octave[i / 4]),
                   "this is a kernel bug; nothing was timed");
   }
+}
+
+std::vector<ref::Image> octave_oracle(const PyramidInput& in, int ksize, ref::Axis axis, ref::Border border) {
+  std::vector<ref::Image> oracle;
+  for (std::size_t lvl = 0; lvl < in.levels.size(); lvl += 4)
+    oracle.push_back(ref::correlate2d(in.levels[lvl], ref::scharr_kernel(ksize, axis), border));
+  return oracle;
+}
+
+double scharr_tolerance(int ksize, ref::Axis axis) {
+  double sum_abs_w = 0;
+  for (double w : ref::scharr_kernel(ksize, axis).w) sum_abs_w += std::abs(w);
+  return tol::float_accumulation_bound(static_cast<std::size_t>(ksize * ksize), sum_abs_w, 1.0);  // pixels <= 1
+}
+
+std::vector<cl::Event> enqueue_each_axis(ScharrRunner& runner, const LevelStore& in, LevelStore& out) {
+  auto events = runner.enqueue(in, out, ref::Axis::X);
+  const auto y = runner.enqueue(in, out, ref::Axis::Y);
+  events.insert(events.end(), y.begin(), y.end());
+  return events;
 }
 
 int choose_scale(const ocl::DeviceInfo& dev, int requested) {

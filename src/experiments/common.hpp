@@ -62,6 +62,13 @@ void verify_pyramid(ocl::Runtime& rt, ScharrRunner& runner, const LevelStore& in
                     const std::vector<ref::Image>& pyramid, const std::vector<ref::Image>& oracle_per_octave,
                     double tolerance);
 
+// The oracle's derivative of the first level of every octave (the other levels are copies), and
+// the float tolerance for comparing a KxK Scharr output of [0, 1] pixels with it.
+std::vector<ref::Image> octave_oracle(const PyramidInput& in, int ksize, ref::Axis axis, ref::Border border);
+double scharr_tolerance(int ksize, ref::Axis axis);
+// d/dx then d/dy of every level into `out` with a one-derivative runner: one timed sample's work.
+std::vector<cl::Event> enqueue_each_axis(ScharrRunner& runner, const LevelStore& in, LevelStore& out);
+
 // The process's peak resident memory so far, MiB.
 double peak_host_rss_mib();
 

@@ -77,27 +77,15 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
   for (int k : cfg.sizes) {
     for (ref::Axis axis : {ref::Axis::X, ref::Axis::Y}) {
       std::cerr << "[" << kExperiment << "] verifying k" << k << (axis == ref::Axis::X ? " d/dx" : " d/dy") << "\n";
-      const auto kernel = ref::scharr_kernel(k, axis);
-      std::vector<ref::Image> oracle;
-      for (std::size_t lvl = 0; lvl < pyramid.size(); lvl += 4) oracle.push_back(ref::correlate2d(pyramid[lvl], kernel, cfg.border));
-      double sum_abs_w = 0;
-      for (double w : kernel.w) sum_abs_w += std::abs(w);
-      const double tolerance = tol::float_accumulation_bound(static_cast<std::size_t>(k * k), sum_abs_w, 1.0);
+      const auto oracle = octave_oracle(input, k, axis, cfg.border);
+      const double tolerance = scharr_tolerance(k, axis);
       for (auto& c : configs)
         if (c.variant.ksize == k) verify_pyramid(rt, *c.runner, *c.in, *c.out, axis, pyramid, oracle, tolerance);
     }
   }
 
   auto sample = [&](Config& c, ocl::Samples& into) {
-    ocl::take_sample(
-        rt.queue,
-        [&] {
-          auto ev = c.runner->enqueue(*c.in, *c.out, ref::Axis::X);
-          auto ey = c.runner->enqueue(*c.in, *c.out, ref::Axis::Y);
-          ev.insert(ev.end(), ey.begin(), ey.end());
-          return ev;
-        },
-        into);
+    ocl::take_sample(rt.queue, [&] { return enqueue_each_axis(*c.runner, *c.in, *c.out); }, into);
   };
   for (auto& c : configs) {
     ocl::Samples ignore;

@@ -16,6 +16,26 @@ std::string_view storage_name(Storage s) {
   return "unknown";
 }
 
+std::string_view storage_host_type(Storage s) {
+  switch (s) {
+    case Storage::Images: return "std::vector<cl::Image2D>, one per level";
+    case Storage::Buffer: return "cl::Buffer, every level";
+    case Storage::ImageBuffer: return "cl::Image1DBuffer over a cl::Buffer, every level";
+    case Storage::Cubes: return "std::vector<cl::Image2DArray>, one per octave";
+  }
+  return "unknown";
+}
+
+std::string_view storage_kernel_type(Storage s) {
+  switch (s) {
+    case Storage::Images: return "image2d_t";
+    case Storage::Buffer: return "global const float*";
+    case Storage::ImageBuffer: return "image1d_buffer_t";
+    case Storage::Cubes: return "image2d_array_t";
+  }
+  return "unknown";
+}
+
 std::optional<Storage> parse_storage(std::string_view name) {
   for (Storage s : kAllStorages)
     if (name == storage_name(s)) return s;

@@ -17,6 +17,9 @@ namespace filterlab {
 enum class Storage { Images, Buffer, ImageBuffer, Cubes };
 inline constexpr Storage kAllStorages[] = {Storage::Images, Storage::Buffer, Storage::ImageBuffer, Storage::Cubes};
 std::string_view storage_name(Storage s);
+// The storage study's table (its article's Table 1): what the host holds, what the kernel takes.
+std::string_view storage_host_type(Storage s);
+std::string_view storage_kernel_type(Storage s);  // as FL_SRC declares it in common/storage.cl
 std::optional<Storage> parse_storage(std::string_view name);
 
 struct LevelShape {

@@ -120,6 +120,12 @@ std::size_t ScharrRunner::launch_count(const LevelStore& in, std::size_t level_c
          static_cast<std::size_t>(variant_.launches_per_unit());
 }
 
+std::pair<std::size_t, std::size_t> ScharrRunner::work_group_info() const {
+  const auto& k = kernels_.front().second;
+  return {k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(rt_.device.device),
+          k.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(rt_.device.device)};
+}
+
 bool ScharrRunner::level0_launched_alone(const LevelStore& in) const {
   return launch_units(in, in.levels.size()).front().count == 1;
 }

@@ -31,6 +31,10 @@ class ScharrRunner {
   // that level 0 can be timed within the whole; otherwise it needs an enqueue of its own.
   bool level0_launched_alone(const LevelStore& in) const;
 
+  // What the runtime reports for the (first) kernel: CL_KERNEL_WORK_GROUP_SIZE and
+  // CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE (the only hints of a default local size's choice).
+  std::pair<std::size_t, std::size_t> work_group_info() const;
+
   const Variant& variant() const { return variant_; }
   const ocl::ProgramSource& source() const { return source_; }
   const std::string& options() const { return options_; }
