@@ -85,7 +85,7 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
       st->out = allocate_levels(rt, s, input.shapes, "the filtered pyramid");
       upload_levels(rt, st->in, input.levels);
       stores[s] = std::move(st);
-    } catch (const Error& e) {
+    } catch (const Unsupported& e) {  // a device limit: an image buffer's length, say
       log("storage " + name + " unsupported: " + e.what());
       unsupported.push_back({{"storage", name}, {"id", nullptr}, {"reason", e.what()}});
       continue;
@@ -97,7 +97,7 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
         c.runner = std::make_unique<ScharrRunner>(rt, v, cfg.border);
         c.stores = stores[s].get();
         configs.push_back(std::move(c));
-      } catch (const Error& e) {  // a work-group or local memory beyond the device's limits
+      } catch (const Unsupported& e) {  // a work-group or local memory beyond the device's limits
         log(v.id() + " unsupported: " + e.what());
         unsupported.push_back({{"storage", name}, {"id", v.id()}, {"reason", e.what()}});
       }

@@ -117,7 +117,8 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   std::vector<Variant> variants;
   // This study's storages: images (the article's) and the buffer (ours); the storage study has the others.
   for (const auto& v : find_variants(cfg.variants))
-    if ((v.storage == Storage::Buffer || (v.storage == Storage::Images && dev.image_support))) variants.push_back(v);
+    if ((v.storage == Storage::Buffer || (v.storage == Storage::Images && dev.image_support)) && !v.storage_study_only())
+      variants.push_back(v);
   if (!dev.image_support)
     std::cerr << "[" << kExperiment << "] " << dev.name << " has no image support: measuring buffer variants only\n";
   if (variants.empty()) throw Error("no variant to measure on " + dev.name, "choose buffer variants with --variants");

@@ -86,13 +86,15 @@ const cl::Buffer& ScharrRunner::level_table(const LevelStore& in, std::size_t co
                     });
   if (same) return level_table_;
   const auto rows = static_cast<std::size_t>(variant_.traits().rows);
+  const bool one_launch = variant_.traits().one_launch;  // only its kernel reads the tiles
   std::vector<cl_int> table;
   std::size_t tiles = 0;
   for (const auto& l : shapes) {
+    table.insert(table.end(), {static_cast<cl_int>(l.offset), l.width, l.height, static_cast<cl_int>(tiles)});
+    if (!one_launch) continue;
     const auto w = static_cast<std::size_t>(l.width), h = static_cast<std::size_t>(l.height);
     const std::size_t tiles_x = (w + variant_.local_w - 1) / variant_.local_w;
     const std::size_t tiles_y = ((h + rows - 1) / rows + variant_.local_h - 1) / variant_.local_h;
-    table.insert(table.end(), {static_cast<cl_int>(l.offset), l.width, l.height, static_cast<cl_int>(tiles)});
     tiles += tiles_x * tiles_y;
   }
   if (tiles > static_cast<std::size_t>(std::numeric_limits<cl_int>::max()))

@@ -53,6 +53,9 @@ struct Variant {
   std::string id() const;
   // 0x0 stands for the runtime's choice (NullRange), "wgdefault" in the ID.
   bool default_local_size() const { return local_w == 0 && local_h == 0; }
+  // Registered for the storage study's work-group experiments only (the runtime's choice and the
+  // local-size sweep of scharr.single), not for the gradient study's.
+  bool storage_study_only() const { return family == "scharr.single" && (local_w != 16 || local_h != 16); }
   const Family& traits() const;
   CopyPattern copy_pattern() const;  // resolved (the rule applied); None without local memory
   std::vector<std::string> kernel_files() const;

@@ -38,3 +38,14 @@ TEST_CASE("allocation, memory and work-group limits are enforced", "[limits][ope
   CHECK_THROWS_WITH(ScharrRunner(rt, make_variant("scharr.single", "buffer", 3, 4096, 4096), ref::Border::Reflect),
                     Catch::Contains("work-group"));
 }
+
+TEST_CASE("device limits raise Unsupported, which verify reports apart from failures", "[limits][opencl]") {
+  auto& rt = test::runtime();
+  const auto& dev = rt.device.info;
+  CHECK_THROWS_AS(ScharrRunner(rt, make_variant("scharr.single", "cubes", 3, 4096, 4096), ref::Border::Reflect),
+                  Unsupported);
+  CHECK_THROWS_AS(ocl::check_image2d_array(dev, 4, 4, dev.image_max_array_size + 1, "octave"), Unsupported);
+  CHECK_THROWS_WITH(ocl::check_image2d_array(dev, 4, 4, dev.image_max_array_size + 1, "octave"),
+                    Catch::Contains("image arrays are limited to"));
+  CHECK_NOTHROW(ocl::check_image2d_array(dev, 4, 4, dev.image_max_array_size, "octave"));
+}
