@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "filters/tiled_variant.hpp"
 #include "filters/epsilon_variant.hpp"
+#include "verify/pyramid_verify.hpp"
 #include "filters/variant.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
@@ -56,9 +57,12 @@ int cmd_variants() {
   for (const auto& s : epsilon_steps())
     std::cout << "#   epsilon." << s.name << ": Study 5 step " << s.label << ", " << s.description << ", "
               << s.outputs_per_item << " output(s) per work-item\n";
+  std::cout << "#   pyramid.build: Study 2, the pyramid built on the device, against the oracle's\n"
+            << "#   pyramid.keypoints: Study 2, key points from every level in one launch (buffer, image buffer)\n";
   for (const auto& v : registered_variants()) std::cout << v.id() << "\n";
   for (const auto& v : registered_tiled_variants()) std::cout << v.id() << "\n";
   for (const auto& v : registered_epsilon_variants()) std::cout << v.id() << "\n";
+  for (const auto& id : pyramid_check_ids()) std::cout << id << "\n";
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include "error.hpp"
 #include "ocl/device.hpp"
 #include "verify/epsilon_verify.hpp"
+#include "verify/pyramid_verify.hpp"
 #include "verify/tiled_verify.hpp"
 #include "verify/verify.hpp"
 
@@ -31,20 +32,22 @@ std::string all_ids() {
   for (const auto& v : registered_variants()) ids += "\n  " + v.id();
   for (const auto& v : registered_tiled_variants()) ids += "\n  " + v.id();
   for (const auto& v : registered_epsilon_variants()) ids += "\n  " + v.id();
+  for (const auto& id : pyramid_check_ids()) ids += "\n  " + id;
   return ids;
 }
 
 }  // namespace
 
 int cmd_verify(const VerifyArgs& a) {
-  // The Scharr variants (Studies 1 and 2), Study 4's tiled designs and Study 5's epsilon steps,
-  // all filtered by the same ID text.
+  // The Scharr variants (Studies 1 and 2), Study 4's tiled designs, Study 5's epsilon steps and
+  // Study 2's pyramid checks, all filtered by the same ID text.
   std::vector<Variant> variants;
   for (const auto& v : registered_variants())
     if (a.variants.empty() || v.id().find(a.variants) != std::string::npos) variants.push_back(v);
   const auto tiled = find_tiled_variants(a.variants);
   const auto epsilon = find_epsilon_variants(a.variants);
-  if (variants.empty() && tiled.empty() && epsilon.empty())
+  const auto pyramid_checks = pyramid_check_ids(a.variants);
+  if (variants.empty() && tiled.empty() && epsilon.empty() && pyramid_checks.empty())
     throw Error("no registered variant matches '" + a.variants + "'", "registered variants are:" + all_ids());
   auto row = [](const VerifyResult& r, const std::string& status) {
     std::cout << std::left << std::setw(50) << r.id << std::setw(12) << ref::border_name(r.border) << std::setw(14)
@@ -136,11 +139,32 @@ int cmd_verify(const VerifyArgs& a) {
                 << r.max_abs_diff << std::setw(16) << "-" << std::setw(14) << ("diff px " + std::to_string(r.differing))
                 << status << "\n";
     }
+    // Pyramid checks: exact (integer data); "float tol" column: pixels or points compared.
+    for (const auto& id : pyramid_checks) {
+      ++total;
+      PyramidCheck r;
+      std::string status;
+      try {
+        std::cerr << "verifying " << id << " on " << d.info.name << "   \r";
+        r = run_pyramid_check(rt, id);
+        status = r.passed ? "ok" : "FAIL: " + r.failure;
+      } catch (const Unsupported& e) {
+        status = std::string("unsupported: ") + e.what();
+        r.passed = true;  // not counted as a failure
+        ++unsupported;
+      } catch (const std::exception& e) {
+        r.passed = false;
+        status = std::string("ERROR: ") + e.what();
+      }
+      if (!r.passed) ++failures;
+      std::cout << std::left << std::setw(50) << id << std::setw(12) << "-" << std::setw(14) << "-" << std::setw(16)
+                << "-" << std::setw(14) << ("n " + std::to_string(r.compared)) << status << "\n";
+    }
   }
   std::cerr << "\n";
   // Unsupported combinations (a device limit forbids them) are neither passed nor failed.
   std::cout << (total - failures - unsupported) << " passed, " << failures << " failed";
-  if (unsupported > 0) std::cout << ", " << unsupported << " unsupported (a device limit forbids them)";
+  if (unsupported > 0) std::cout << ", " << unsupported << " unsupported (a device limit or the storage type forbids them)";
   std::cout << "\n";
   return failures == 0 ? 0 : 1;
 }
