@@ -36,10 +36,14 @@ void copy_level(ocl::Runtime& rt, LevelStore& store, std::size_t from, std::size
       rt.queue.enqueueCopyImage(store.images[from], store.images[to], {0, 0, 0}, {0, 0, 0}, region_of(a));
       return;
     case Storage::Cubes: {
+      // Layer to layer of one array through a scratch buffer: the spec allows a copy inside one
+      // image object, but NVIDIA's driver 580 left the target layer unwritten (seen by
+      // pyramid.build/cubes on the H200), so the copy goes out of the array and back.
       const auto [src, ls] = layer_of(store, from);
       const auto [dst, ld] = layer_of(store, to);
-      rt.queue.enqueueCopyImage(*src, *dst, {0, 0, static_cast<cl::size_type>(ls)}, {0, 0, static_cast<cl::size_type>(ld)},
-                                region_of(a));
+      cl::Buffer scratch(rt.context, CL_MEM_READ_WRITE, static_cast<std::size_t>(a.width) * a.height * sizeof(float));
+      rt.queue.enqueueCopyImageToBuffer(*src, scratch, {0, 0, static_cast<cl::size_type>(ls)}, region_of(a), 0);
+      rt.queue.enqueueCopyBufferToImage(scratch, *dst, 0, {0, 0, static_cast<cl::size_type>(ld)}, region_of(a));
       return;
     }
   }
