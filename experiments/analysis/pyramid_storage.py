@@ -674,7 +674,7 @@ def table_tex(summary: dict) -> str:
             text = "; ".join(f"{STORAGE_LABEL[s]}: " + ", ".join(f"{a}/{b}" for a, b in v)
                              for s, v in info.items())
         lim = d["image_buffer_limit"]
-        lines.append(rf"\multicolumn{{5}}{{@{{}}>{{\raggedright\arraybackslash}}p{{\linewidth}}}}"
+        lines.append(rf"\multicolumn{{5}}{{@{{}}>{{\raggedright\arraybackslash}}p{{\linewidth}}@{{}}}}"
                      rf"{{{_device_head(d)}: {e(text)}; image-buffer limit "
                      rf"{_num(lim['image_max_buffer_size'])} pixels, pyramid "
                      rf"{_num(lim['pyramid_pixels'])} pixels}} \\")
@@ -712,6 +712,9 @@ def _and(items: list[str]) -> str:
     if len(items) <= 2:
         return " and ".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+SLASH = r"/\allowbreak{}"  # a line may break after the slash of "1.20/1.21/1.14/1.10"
 
 
 def _sz(k: int) -> str:
@@ -773,9 +776,9 @@ def macros_tex(summary: dict, study: C.Study) -> str:
         for s in STORAGES:
             n = {"buffer": "Buffer", "image_buffer": "ImageBuffer", "images": "Images",
                  "cubes": "Cubes"}[s]
-            defs[f"{x}DefaultRatio{n}"] = "/".join(ratio(s, k, "default_over_16x16")
+            defs[f"{x}DefaultRatio{n}"] = SLASH.join(ratio(s, k, "default_over_16x16")
                                                    for k in KSIZES)
-            defs[f"{x}LocalRatio{n}"] = "/".join(ratio(s, k, "local_over_single")
+            defs[f"{x}LocalRatio{n}"] = SLASH.join(ratio(s, k, "local_over_single")
                                                  for k in KSIZES)
         dr = [r["default_over_16x16"] for r in d["ratios"] if r["default_over_16x16"]]
         defs[f"{x}DefaultRatioMin"] = R.fmt_ratio(min(dr)) if dr else "---"
@@ -785,7 +788,7 @@ def macros_tex(summary: dict, study: C.Study) -> str:
               / g[("scharr.single", "images", k, "16x16")]["kernel_ms"]["median"]
               for k in KSIZES if ("scharr.single", "cubes", k, "16x16") in g
               and ("scharr.single", "images", k, "16x16") in g]
-        defs[f"{x}CubesOverImages"] = "/".join(R.fmt_ratio(v) for v in ci) or "---"
+        defs[f"{x}CubesOverImages"] = SLASH.join(R.fmt_ratio(v) for v in ci) or "---"
         # wall vs kernel
         wall = {w["storage"]: w for w in d["wall"]}
         for s, n in (("images", "Images"), ("cubes", "Cubes"), ("buffer", "Buffer"),
