@@ -26,7 +26,8 @@ import claims as C  # noqa: E402
 import results as R  # noqa: E402
 
 # Experiments whose generated fragments paper/filterlab.tex \input's.
-PAPER_NEEDS = ["scharr_single_storage", "scharr_gradient_variants", "sampler", "tiled", "epsilon"]
+PAPER_NEEDS = ["scharr_single_storage", "scharr_gradient_variants", "pyramid_storage", "sampler",
+               "tiled", "epsilon"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -186,8 +186,11 @@ def _row(obj: Any, index: int, prov: dict, path: Path) -> Row:
     return row
 
 
-def load_file(path: Path, experiment: str | None = None) -> DeviceResult:
-    """Loads and validates one raw results file. Raises ResultError naming the file."""
+def load_file(path: Path, experiment: str | None = None,
+              per_row: tuple[str, ...] = ()) -> DeviceResult:
+    """Loads and validates one raw results file. Raises ResultError naming the file. per_row
+    names provenance keys that the experiment records per row instead (e.g. "local_size" where
+    rows differ in it); they are not required in the provenance."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -204,7 +207,8 @@ def load_file(path: Path, experiment: str | None = None) -> DeviceResult:
         raise ResultError(f"{path}: experiment is '{data['experiment']}' but the file lies in the "
                           f"directory of experiment '{experiment}'")
     prov = data["provenance"]
-    _require(prov, PROVENANCE_KEYS, "provenance", path)
+    _require(prov, {k: v for k, v in PROVENANCE_KEYS.items() if k not in per_row},
+             "provenance", path)
     if prov["device_slug"] != path.stem:
         raise ResultError(f"{path}: provenance.device_slug is '{prov['device_slug']}' but the "
                           f"file is named '{path.name}' (expected <device_slug>.json)")
@@ -231,8 +235,10 @@ def experiments_present(results_dir: Path) -> list[str]:
                   if d.is_dir() and any(d.glob("*.json")))
 
 
-def load_experiment(results_dir: Path, experiment: str) -> list[DeviceResult]:
-    """All devices' results of one experiment, sorted by device name then slug."""
+def load_experiment(results_dir: Path, experiment: str,
+                    per_row: tuple[str, ...] = ()) -> list[DeviceResult]:
+    """All devices' results of one experiment, sorted by device name then slug (per_row: as
+    for load_file)."""
     folder = Path(results_dir) / experiment
     if not folder.is_dir():
         raise ResultError(f"{folder}: no such directory (no results for experiment "
@@ -242,7 +248,7 @@ def load_experiment(results_dir: Path, experiment: str) -> list[DeviceResult]:
         raise ResultError(f"{folder}: holds no .json results file")
     for other in sorted(p for p in folder.iterdir() if p.suffix != ".json"):
         print(f"note: ignoring {other} (not a .json results file)", file=sys.stderr)
-    results = [load_file(p, experiment) for p in files]
+    results = [load_file(p, experiment, per_row) for p in files]
     return sorted(results, key=lambda r: (r.device.lower(), r.slug))
 
 
@@ -339,10 +345,11 @@ def require_matplotlib(experiment: str) -> None:
 
 
 def load_and_summarize(argv: list[str] | None, experiment: str, description: str,
-                       derive: Any) -> tuple[Path, dict] | None:
+                       derive: Any, per_row: tuple[str, ...] = ()) -> tuple[Path, dict] | None:
     """Parses --results/--out, loads and validates the experiment's raw results, writes
     <out>/<experiment>_summary.json from derive(results, results_dir) and returns (out, summary)
-    as read back from that file (raw -> derived -> figures), or None after printing the error."""
+    as read back from that file (raw -> derived -> figures), or None after printing the error.
+    per_row: provenance keys the experiment records per row (see load_file)."""
     import argparse
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--results", required=True, type=Path,
@@ -351,7 +358,7 @@ def load_and_summarize(argv: list[str] | None, experiment: str, description: str
     args = ap.parse_args(argv)
     require_matplotlib(experiment)
     try:
-        results = load_experiment(args.results, experiment)
+        results = load_experiment(args.results, experiment, per_row)
         summary = derive(results, args.results)
     except ResultError as e:
         print(f"{experiment}: {e}", file=sys.stderr)
