@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <array>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -26,6 +28,47 @@ std::vector<ref::Border> parse_borders(const std::string& list) {
   return out;
 }
 
+// The table: ID and border, three measured columns, the result.
+void print_row(const std::array<std::string, 5>& cells, const std::string& result) {
+  std::cout << std::left << std::setw(50) << cells[0] << std::setw(12) << cells[1] << std::setw(14) << cells[2]
+            << std::setw(16) << cells[3] << std::setw(14) << cells[4] << result << "\n";
+}
+
+std::string num(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+struct Tally {
+  int total = 0, failures = 0, unsupported = 0;
+};
+
+struct Outcome {
+  bool passed = false;
+  std::string status;
+  std::array<std::string, 3> cells{"-", "-", "-"};  // the measured columns
+};
+
+// One case of the table: runs `check`, counting a device limit (Unsupported) apart from failures
+// and any other exception as an error.
+void run_case(Tally& tally, const std::array<std::string, 2>& id_border, const std::string& device,
+              const std::function<Outcome()>& check) {
+  ++tally.total;
+  Outcome o;
+  try {
+    std::cerr << "verifying " << id_border[0] << " " << id_border[1] << " on " << device << "   \r";
+    o = check();
+  } catch (const Unsupported& e) {
+    o = Outcome{true, std::string("unsupported: ") + e.what(), {"-", "-", "-"}};
+    ++tally.unsupported;
+  } catch (const std::exception& e) {
+    o = Outcome{false, std::string("ERROR: ") + e.what(), {"-", "-", "-"}};
+  }
+  if (!o.passed) ++tally.failures;
+  print_row({id_border[0], id_border[1], o.cells[0], o.cells[1], o.cells[2]}, o.status);
+}
+
 // Every registered ID of the three registries, for the error that lists them.
 std::string all_ids() {
   std::string ids;
@@ -49,124 +92,55 @@ int cmd_verify(const VerifyArgs& a) {
   const auto pyramid_checks = pyramid_check_ids(a.variants);
   if (variants.empty() && tiled.empty() && epsilon.empty() && pyramid_checks.empty())
     throw Error("no registered variant matches '" + a.variants + "'", "registered variants are:" + all_ids());
-  auto row = [](const VerifyResult& r, const std::string& status) {
-    std::cout << std::left << std::setw(50) << r.id << std::setw(12) << ref::border_name(r.border) << std::setw(14)
-              << r.max_error_integer << std::setw(16) << r.max_error_float << std::setw(14) << r.float_tolerance
-              << status << "\n";
-  };
   const auto borders = parse_borders(a.borders);
   // The epsilon filter has one border, BORDER_REPLICATE (reference/epsilon.hpp): its steps are
   // verified when the border list includes it.
   const bool with_epsilon = std::find(borders.begin(), borders.end(), ref::Border::Replicate) != borders.end();
   const auto devices = ocl::select_devices(a.device);
-  int failures = 0, total = 0, unsupported = 0;
+  Tally tally;
   for (const auto& d : devices) {
     if (!d.info.image_support)
       std::cerr << "filterlab: " << d.info.name << " has no image support; image variants will report an error\n";
     ocl::Runtime rt(d);
     std::cout << "# " << d.info.platform << " / " << d.info.name << " (" << d.info.device_version << ", driver "
               << d.info.driver_version << ")\n";
-    std::cout << std::left << std::setw(50) << "variant" << std::setw(12) << "border" << std::setw(14) << "max|err| int"
-              << std::setw(16) << "max|err| float" << std::setw(14) << "float tol" << "result\n";
-    for (const auto& v : variants) {
-      for (auto b : borders) {
-        ++total;
-        VerifyResult r;
-        std::string status;
-        try {
-          std::cerr << "verifying " << v.id() << " " << ref::border_name(b) << " on " << d.info.name << "   \r";
-          r = verify_variant(rt, v, b);
-          status = r.passed ? "ok" : "FAIL: " + r.failure;
-        } catch (const Unsupported& e) {  // a device limit: reported, not a failure
-          status = std::string("unsupported: ") + e.what();
-          r.passed = true;  // not counted as a failure
-          ++unsupported;
-        } catch (const std::exception& e) {
-          r.passed = false;
-          status = std::string("ERROR: ") + e.what();
-        }
-        if (!r.passed) ++failures;
-        r.id = v.id();
-        r.border = b;
-        row(r, status);
-      }
-    }
-    for (const auto& v : tiled) {
-      for (auto b : borders) {
-        ++total;
-        VerifyResult r;
-        std::string status;
-        try {
-          std::cerr << "verifying " << v.id() << " " << ref::border_name(b) << " on " << d.info.name << "   \r";
-          r = verify_tiled(rt, v, b);
-          status = r.passed ? "ok" : "FAIL: " + r.failure;
-        } catch (const Unsupported& e) {  // a device limit: reported, not a failure
-          status = std::string("unsupported: ") + e.what();
-          r.passed = true;  // not counted as a failure
-          ++unsupported;
-        } catch (const std::exception& e) {
-          r.passed = false;
-          status = std::string("ERROR: ") + e.what();
-        }
-        if (!r.passed) ++failures;
-        r.id = v.id();
-        r.border = b;
-        row(r, status);
-      }
-    }
+    print_row({"variant", "border", "max|err| int", "max|err| float", "float tol"}, "result");
+    auto filter_case = [&](const std::string& id, ref::Border b, const std::function<VerifyResult()>& check) {
+      run_case(tally, {id, std::string(ref::border_name(b))}, d.info.name, [&] {
+        const auto r = check();
+        return Outcome{r.passed, r.passed ? "ok" : "FAIL: " + r.failure,
+                       {num(r.max_error_integer), num(r.max_error_float), num(r.float_tolerance)}};
+      });
+    };
+    for (const auto& v : variants)
+      for (auto b : borders) filter_case(v.id(), b, [&] { return verify_variant(rt, v, b); });
+    for (const auto& v : tiled)
+      for (auto b : borders) filter_case(v.id(), b, [&] { return verify_tiled(rt, v, b); });
     // Epsilon steps: "max|err| int" is the largest difference in grey levels (0 for the integer
     // steps; at most 1 for the float naive step, where the rule allows it); "float tol" the
     // number of pixels that differed from the oracle over every image x threshold case.
     for (const auto& v : epsilon) {
       if (!with_epsilon) break;
-      ++total;
-      EpsilonVerifyResult r;
-      std::string status;
-      try {
-        std::cerr << "verifying " << v.id() << " on " << d.info.name << "   \r";
-        r = verify_epsilon(rt, v);
-        status = r.passed ? "ok (" + std::to_string(r.cases) + " cases)" : "FAIL: " + r.failure;
-      } catch (const Unsupported& e) {
-        status = std::string("unsupported: ") + e.what();
-        r.passed = true;  // not counted as a failure
-        ++unsupported;
-      } catch (const std::exception& e) {
-        r.passed = false;
-        status = std::string("ERROR: ") + e.what();
-      }
-      if (!r.passed) ++failures;
-      std::cout << std::left << std::setw(50) << v.id() << std::setw(12) << "replicate" << std::setw(14)
-                << r.max_abs_diff << std::setw(16) << "-" << std::setw(14) << ("diff px " + std::to_string(r.differing))
-                << status << "\n";
+      run_case(tally, {v.id(), "replicate"}, d.info.name, [&] {
+        const auto r = verify_epsilon(rt, v);
+        return Outcome{r.passed, r.passed ? "ok (" + std::to_string(r.cases) + " cases)" : "FAIL: " + r.failure,
+                       {num(r.max_abs_diff), "-", "diff px " + std::to_string(r.differing)}};
+      });
     }
     // Pyramid checks: exact (integer data); "float tol" column: pixels or points compared.
-    for (const auto& id : pyramid_checks) {
-      ++total;
-      PyramidCheck r;
-      std::string status;
-      try {
-        std::cerr << "verifying " << id << " on " << d.info.name << "   \r";
-        r = run_pyramid_check(rt, id);
-        status = r.passed ? "ok" : "FAIL: " + r.failure;
-      } catch (const Unsupported& e) {
-        status = std::string("unsupported: ") + e.what();
-        r.passed = true;  // not counted as a failure
-        ++unsupported;
-      } catch (const std::exception& e) {
-        r.passed = false;
-        status = std::string("ERROR: ") + e.what();
-      }
-      if (!r.passed) ++failures;
-      std::cout << std::left << std::setw(50) << id << std::setw(12) << "-" << std::setw(14) << "-" << std::setw(16)
-                << "-" << std::setw(14) << ("n " + std::to_string(r.compared)) << status << "\n";
-    }
+    for (const auto& id : pyramid_checks)
+      run_case(tally, {id, "-"}, d.info.name, [&] {
+        const auto r = run_pyramid_check(rt, id);
+        return Outcome{r.passed, r.passed ? "ok" : "FAIL: " + r.failure, {"-", "-", "n " + std::to_string(r.compared)}};
+      });
   }
   std::cerr << "\n";
   // Unsupported combinations (a device limit forbids them) are neither passed nor failed.
-  std::cout << (total - failures - unsupported) << " passed, " << failures << " failed";
-  if (unsupported > 0) std::cout << ", " << unsupported << " unsupported (a device limit or the storage type forbids them)";
+  std::cout << (tally.total - tally.failures - tally.unsupported) << " passed, " << tally.failures << " failed";
+  if (tally.unsupported > 0)
+    std::cout << ", " << tally.unsupported << " unsupported (a device limit or the storage type forbids them)";
   std::cout << "\n";
-  return failures == 0 ? 0 : 1;
+  return tally.failures == 0 ? 0 : 1;
 }
 
 }  // namespace filterlab::cli

@@ -12,7 +12,7 @@ nlohmann::json device_json(const ocl::DeviceInfo& d);
 // Device fields plus host, commit, version and UTC date; callers add what is specific to the run.
 nlohmann::json provenance(const ocl::DeviceInfo& d, const ocl::ProgramSource& source, const std::string& build_options);
 std::string utc_now_iso8601();
-// Build options with the per-row parts (-DKSIZE, -DFL_STORAGE) replaced by placeholders.
+// Build options with the per-row parts (-DKSIZE, -DFL_STORAGE) replaced by patterns.
 std::string build_options_pattern(const std::string& options);
 
 }  // namespace filterlab
