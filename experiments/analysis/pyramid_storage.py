@@ -699,21 +699,6 @@ def wall_tex(summary: dict) -> str:
     return "\n".join(lines)
 
 
-def _letters(i: int) -> str:
-    s = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        s = chr(65 + r) + s
-    return s
-
-
-def _and(items: list[str]) -> str:
-    if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 SLASH = r"/\allowbreak{}"  # a line may break after the slash of "1.20/1.21/1.14/1.10"
 
 
@@ -752,7 +737,7 @@ def macros_tex(summary: dict, study: C.Study) -> str:
     defs["StorArtLocalOverSingleThree"] = ", ".join(
         f"{e(STORAGE_LABEL[s])} {R.fmt_ratio(art['local_over_single'][s][0])}" for s in a)
     for i, d in enumerate(devices):
-        x = "StorDev" + _letters(i)
+        x = "StorDev" + R.macro_letters(i)
         g = _grid(d)
         defs[f"{x}Name"] = e(d["device"])
         defs[f"{x}Note"] = e(_scale_note(d["provenance"])) or "full-size pyramid"
@@ -808,7 +793,7 @@ def macros_tex(summary: dict, study: C.Study) -> str:
                 sweep.append(f"{e(STORAGE_LABEL[s])} {best_wg}")
         defs[f"{x}SweepBest"] = "; ".join(sweep)
         unsup = sorted({u["id"].rsplit("/wg", 1)[1] for u in d["unsupported"] if u["id"]})
-        defs[f"{x}Unsupported"] = (_and([u.replace("x", r"$\times$") for u in unsup])
+        defs[f"{x}Unsupported"] = (R.join_and([u.replace("x", r"$\times$") for u in unsup])
                                    if unsup else "none")
         lim = d["image_buffer_limit"]
         defs[f"{x}ImageBufferLimit"] = _num(lim["image_max_buffer_size"])
@@ -820,7 +805,7 @@ def macros_tex(summary: dict, study: C.Study) -> str:
         for verdict, word in ((C.HOLDS, "HeldList"), (C.FAILS, "FailedList"),
                               (C.INCONCLUSIVE, "InconclusiveList")):
             ids = [i.split(".", 1)[1] for i in counts[verdict]]
-            defs[f"{x}{word}"] = _and(ids) if ids else "none"
+            defs[f"{x}{word}"] = R.join_and(ids) if ids else "none"
     lines = [_header()]
     lines += [f"\\newcommand{{\\{k}}}{{{v}}}" for k, v in defs.items()]
     return "\n".join(lines) + "\n"

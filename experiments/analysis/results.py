@@ -367,3 +367,20 @@ def load_and_summarize(argv: list[str] | None, experiment: str, description: str
     path = args.out / f"{experiment}_summary.json"
     write_text(path, json.dumps(summary, indent=1, sort_keys=False) + "\n")
     return args.out, json.loads(path.read_text(encoding="utf-8"))
+
+
+def macro_letters(i: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA (LaTeX macro names take letters only)."""
+    s = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        s = chr(65 + r) + s
+    return s
+
+
+def join_and(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) <= 2:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

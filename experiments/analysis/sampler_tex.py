@@ -20,21 +20,6 @@ def _header(what: str) -> str:
             f"experiments/sampler/published_tables.json; do not edit. {what}")
 
 
-def _letters(i: int) -> str:
-    s = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        s = chr(65 + r) + s
-    return s
-
-
-def _and(items: list[str]) -> str:
-    if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _coord(c: float) -> str:
     return f"{c:.1f}".replace("-", "$-$")
 
@@ -154,7 +139,7 @@ def findings_tex(summary: dict) -> str:
             text.append(f"In its {what}, {n['float32']} of the {d['article_total']} entries match "
                         f"the float32 formula; {n['neighbour']} are a neighbouring texel at a "
                         f"texel edge, which the conformance tests accept, and {n['wrong']} are "
-                        f"wrong. Those that differ: {_and([_entry(x) for x in off])}.")
+                        f"wrong. Those that differ: {R.join_and([_entry(x) for x in off])}.")
             es = sum(x["edge_sensitive"] for x in off)
             text.append(f"Of these, {es} lie where float32 and exact rational arithmetic pick "
                         "different texels.")
@@ -185,15 +170,15 @@ def macros_tex(summary: dict, study: C.Study) -> str:
     defs = {
         "SampArticleEntries": str(total),
         "SampArticleEdgeSensitive": str(len(summary["article_edge_sensitive"])),
-        "SampArticleEdgeSensitiveList": _and([f"{MODE_TEXT[x['mode']]} at $s = {x['k'] / 10:g}$"
+        "SampArticleEdgeSensitiveList": R.join_and([f"{MODE_TEXT[x['mode']]} at $s = {x['k'] / 10:g}$"
                                               for x in summary["article_edge_sensitive"]]),
         "SampNumMeasured": str(len(measured)),
         "SampMeasuredPhrase": (("one device" if len(measured) == 1 else f"{len(measured)} devices")
-                               + " (" + _and([e(d["name"]) for d in measured]) + ")"),
+                               + " (" + R.join_and([e(d["name"]) for d in measured]) + ")"),
     }
     parts = []
     if exact:
-        parts.append(f"{_and([e(d['name']) for d in exact])} "
+        parts.append(f"{R.join_and([e(d['name']) for d in exact])} "
                      f"match{'es' if len(exact) == 1 else ''} the float32 formula in all "
                      f"{total} entries")
     for d in other:
@@ -216,16 +201,16 @@ def macros_tex(summary: dict, study: C.Study) -> str:
             if all(d["article"][m]["values"] == p["article"][m]["values"] for m in MODES)]
     defs["SampSameAsSpecSentence"] = (
         (f"The table of {e(same[0])} is" if len(same) == 1 else
-         f"The tables of {_and([e(x) for x in same])} are")
-        + f" identical to that of {_and([e(p['name']) for p in exact])}." if same and exact else
+         f"The tables of {R.join_and([e(x) for x in same])} are")
+        + f" identical to that of {R.join_and([e(p['name']) for p in exact])}." if same and exact else
         "No measured table is identical to a published one that matches the float32 formula.")
     rep = reproduced(summary)
-    found = [f"{BORDER_TEXT[b]} (" + _and(sorted({MODE_TEXT[m] for m, _ in v})) + ")"
+    found = [f"{BORDER_TEXT[b]} (" + R.join_and(sorted({MODE_TEXT[m] for m, _ in v})) + ")"
              for b, v in rep.items() if v]
     missing = [BORDER_TEXT[b] for b, v in rep.items() if not v]
     defs["SampMappingSentence"] = (
-        f"On every measured device, a sampler reproduces {_and(found)} exactly at every texel "
-        "centre we tried" + (f"; {_and(missing)} {'is' if len(missing) == 1 else 'are'} "
+        f"On every measured device, a sampler reproduces {R.join_and(found)} exactly at every texel "
+        "centre we tried" + (f"; {R.join_and(missing)} {'is' if len(missing) == 1 else 'are'} "
                              "reproduced by no sampler and need"
                              f"{'s' if len(missing) == 1 else ''} the kernel-side border "
                              "function" if missing else "") + ".")
@@ -233,7 +218,7 @@ def macros_tex(summary: dict, study: C.Study) -> str:
     defs["SampGridReads"] = str(g0["reads"])
     defs["SampGridConfigs"] = str(g0["configurations"])
     for i, d in enumerate(devs):
-        x = "SampDev" + _letters(i)
+        x = "SampDev" + R.macro_letters(i)
         n = d["article_counts"]
         defs[f"{x}Name"] = e(d["name"])
         defs[f"{x}Float"] = str(n["float32"])

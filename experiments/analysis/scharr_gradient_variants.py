@@ -761,26 +761,9 @@ def table_tex(summary: dict) -> str:
     return "\n".join(lines)
 
 
-def _letters(i: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA (macro names take letters only)."""
-    s = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        s = chr(65 + r) + s
-    return s
-
-
-def _and(items: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _ids(ids: list[str]) -> str:
     """'C1, C2 and C5' for ids 'S1.C1', 'S1.C2', 'S1.C5'."""
-    return _and([i.split(".", 1)[1] for i in ids])
+    return R.join_and([i.split(".", 1)[1] for i in ids])
 
 
 def _count_phrase(counts: dict[str, list[str]], total: int, shorts: dict[str, str],
@@ -893,10 +876,10 @@ def macros_tex(summary: dict, study: C.Study) -> str:
             if tuple(r["local_size"]) != WG:
                 other_wg.setdefault(r["family"], set()).add(tuple(r["local_size"]))
     if other_wg:
-        parts = [f"{e(short(f))} with " + _and([_wg(w) for w in sorted(ws)])
+        parts = [f"{e(short(f))} with " + R.join_and([_wg(w) for w in sorted(ws)])
                  for f, ws in sorted(other_wg.items())]
         defs["GradWorkGroupSentence"] = (
-            f"Besides $16\\times16$, we measured {_and(parts)} work-groups; the tables include "
+            f"Besides $16\\times16$, we measured {R.join_and(parts)} work-groups; the tables include "
             "those rows, the figures and the claims use $16\\times16$ only.")
     else:
         defs["GradWorkGroupSentence"] = ("Every configuration was measured with $16\\times16$ "
@@ -957,7 +940,7 @@ def macros_tex(summary: dict, study: C.Study) -> str:
         defs["GradTargetSentence"] = ("No NVIDIA GPU was measured, so the targets were not "
                                       "evaluated.")
     for i, d in enumerate(devices):
-        x = "GradDev" + _letters(i)
+        x = "GradDev" + R.macro_letters(i)
         defs[f"{x}Name"] = e(d["device"])
         defs[f"{x}BestRooflinePercent"] = (
             R.fmt_percent(d["target"]["pyramid"]["roofline_fraction"]) + r"\,\%")

@@ -54,6 +54,15 @@ std::vector<cl::Event> enqueue_each_axis(ScharrRunner& runner, const LevelStore&
   return events;
 }
 
+ocl::ProgramSource per_row_sources(const std::vector<const ocl::ProgramSource*>& sources) {
+  ocl::ProgramSource all;
+  for (const auto* s : sources)
+    for (const auto& [file, hash] : s->hashes) all.hashes[file] = hash;
+  all.sha256 = "per row (rows[].kernel_program_sha256)";
+  if (!sources.empty()) all.origin = sources.front()->origin;
+  return all;
+}
+
 int choose_scale(const ocl::DeviceInfo& dev, int requested) {
   int scale = requested;
   if (scale == 0) {

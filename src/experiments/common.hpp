@@ -77,4 +77,20 @@ double peak_host_rss_mib();
 void shuffled_rounds(std::size_t configurations, int rounds, unsigned seed, const std::string& label,
                      const std::function<void(std::size_t)>& measure);
 
+// The timing protocol of every experiment: `warmup` discarded samples of each configuration, then
+// `rounds` shuffled rounds, each sample of configs[i] going into configs[i].samples.
+template <class Config, class Sample>
+void warm_up_and_measure(std::vector<Config>& configs, int warmup, int rounds, unsigned seed, const std::string& label,
+                         Sample sample) {
+  for (auto& c : configs) {
+    ocl::Samples ignore;
+    for (int i = 0; i < warmup; ++i) sample(c, ignore);
+  }
+  shuffled_rounds(configs.size(), rounds, seed, label, [&](std::size_t i) { sample(configs[i], configs[i].samples); });
+}
+
+// The kernel files any of `sources` used, with their hashes, for the provenance of an experiment
+// whose rows each record their own program hash and build options.
+ocl::ProgramSource per_row_sources(const std::vector<const ocl::ProgramSource*>& sources);
+
 }  // namespace filterlab

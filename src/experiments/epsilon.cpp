@@ -145,11 +145,7 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
     const auto& im = images[c.variant.traits().float_math];
     ocl::take_sample(rt.queue, [&] { return std::vector<cl::Event>{r.enqueue(im, c.threshold)}; }, into);
   };
-  for (auto& c : configs) {
-    ocl::Samples ignore;
-    for (int i = 0; i < cfg.warmup; ++i) sample(c, ignore);
-  }
-  shuffled_rounds(configs.size(), reps, cfg.seed, kExperiment, [&](std::size_t i) { sample(configs[i], configs[i].samples); });
+  warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
 
   // Minimum traffic: every input pixel read once and every output pixel written once, 1 byte each.
   const std::uint64_t bytes_min = 2ull * pixels;

@@ -118,17 +118,11 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
   auto sample = [&](Config& c, ocl::Samples& into) {
     ocl::take_sample(rt.queue, [&] { return enqueue_each_axis(*c.runner, c.stores->in, c.stores->out); }, into);
   };
-  for (auto& c : configs) {
-    ocl::Samples ignore;
-    for (int i = 0; i < cfg.warmup; ++i) sample(c, ignore);
-  }
-  shuffled_rounds(configs.size(), reps, cfg.seed, kExperiment, [&](std::size_t i) { sample(configs[i], configs[i].samples); });
+  warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
 
-  ocl::ProgramSource all_sources;
-  for (const auto& c : configs)
-    for (const auto& [file, hash] : c.runner->source().hashes) all_sources.hashes[file] = hash;
-  all_sources.sha256 = "per row (rows[].kernel_program_sha256)";
-  all_sources.origin = configs.front().runner->source().origin;
+  std::vector<const ocl::ProgramSource*> used;
+  for (const auto& c : configs) used.push_back(&c.runner->source());
+  const auto all_sources = per_row_sources(used);
   auto prov = provenance(dev, all_sources, "per row (rows[].build_options)");
   add_pyramid_provenance(prov, input, cfg.warmup, reps, cfg.seed);
   prov["border"] = std::string(ref::border_name(cfg.border));

@@ -189,18 +189,12 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
         rt.queue, [&] { return c.runner->enqueue_both(c.stores->in, c.stores->out_x, c.stores->out_y, 1); }, level0, 0);
     into.leading_kernel_ms.push_back(level0.kernel_ms.front());
   };
-  for (auto& c : configs) {
-    ocl::Samples ignore;
-    for (int i = 0; i < cfg.warmup; ++i) sample(c, ignore);
-  }
-  shuffled_rounds(configs.size(), reps, cfg.seed, kExperiment, [&](std::size_t i) { sample(configs[i], configs[i].samples); });
+  warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
 
   // Every kernel file any configuration used, with its hash.
-  ocl::ProgramSource all_sources;
-  for (const auto& c : configs)
-    for (const auto& [file, hash] : c.runner->source().hashes) all_sources.hashes[file] = hash;
-  all_sources.sha256 = "per row (rows[].kernel_program_sha256)";
-  all_sources.origin = configs.front().runner->source().origin;
+  std::vector<const ocl::ProgramSource*> used;
+  for (const auto& c : configs) used.push_back(&c.runner->source());
+  const auto all_sources = per_row_sources(used);
   nlohmann::json result;
   result["schema"] = "filterlab.result/1";
   result["experiment"] = kExperiment;

@@ -87,11 +87,7 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
   auto sample = [&](Config& c, ocl::Samples& into) {
     ocl::take_sample(rt.queue, [&] { return enqueue_each_axis(*c.runner, *c.in, *c.out); }, into);
   };
-  for (auto& c : configs) {
-    ocl::Samples ignore;
-    for (int i = 0; i < cfg.warmup; ++i) sample(c, ignore);
-  }
-  shuffled_rounds(configs.size(), reps, cfg.seed, kExperiment, [&](std::size_t i) { sample(configs[i], configs[i].samples); });
+  warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
 
   const ocl::ProgramSource source = configs.front().runner->source();
   nlohmann::json result;
