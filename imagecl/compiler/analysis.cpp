@@ -1,0 +1,726 @@
+#include "analysis.hpp"
+
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace filterlab::imagecl {
+namespace {
+
+using namespace clang;
+
+constexpr std::size_t kMaxOffsets = 4096;       // constant-set size before the stencil analysis gives up
+constexpr long kMaxUnroll = 32;                 // largest unroll factor offered
+constexpr long kConstantMemoryBytes = 65536;    // OpenCL's minimum CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE
+
+class Reporter {
+ public:
+  explicit Reporter(DiagnosticsEngine& d)
+      : d_(d), error_(d.getCustomDiagID(DiagnosticsEngine::Error, "%0")),
+        note_(d.getCustomDiagID(DiagnosticsEngine::Note, "%0")) {}
+  void error(SourceLocation loc, const std::string& msg) { d_.Report(loc, error_) << msg; }
+  void note(SourceLocation loc, const std::string& msg) { d_.Report(loc, note_) << msg; }
+  bool failed() const { return d_.hasErrorOccurred(); }
+
+ private:
+  DiagnosticsEngine& d_;
+  unsigned error_, note_;
+};
+
+// OpenCL scalar type names for the Clang builtins ImageCL accepts as pixels, elements and scalars.
+std::optional<std::string> scalar_name(QualType t) {
+  const auto* b = t.getCanonicalType()->getAs<BuiltinType>();
+  if (!b) return std::nullopt;
+  switch (b->getKind()) {
+    case BuiltinType::Float: return "float";
+    case BuiltinType::UChar: return "uchar";
+    case BuiltinType::Char_S:
+    case BuiltinType::SChar: return "char";
+    case BuiltinType::UShort: return "ushort";
+    case BuiltinType::Short: return "short";
+    case BuiltinType::Int: return "int";
+    case BuiltinType::UInt: return "uint";
+    default: return std::nullopt;
+  }
+}
+
+long scalar_bytes(const std::string& t) {
+  if (t == "uchar" || t == "char") return 1;
+  if (t == "ushort" || t == "short") return 2;
+  return 4;
+}
+
+// Image<T> -> T, or nothing when `t` is not an Image.
+std::optional<QualType> image_pixel(QualType t) {
+  const auto* rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+  const auto* spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
+  if (!spec || spec->getName() != "Image") return std::nullopt;
+  return spec->getTemplateArgs()[0].getAsType();
+}
+
+// An index as coeff_x * idx + coeff_y * idy + c, c from a set of constants.
+struct Affine {
+  long cx = 0, cy = 0;
+  std::vector<long> c;
+};
+
+using Env = std::map<const VarDecl*, std::vector<long>>;
+
+class Evaluator {
+ public:
+  Evaluator(ASTContext& ctx, const Env& env) : ctx_(ctx), env_(env) {}
+  std::string problem;  // why the last evaluation failed
+
+  std::optional<Affine> eval(const Expr* e) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto* lit = dyn_cast<IntegerLiteral>(e)) return Affine{0, 0, {static_cast<long>(lit->getValue().getSExtValue())}};
+    if (const auto* ref = dyn_cast<DeclRefExpr>(e)) return var(ref);
+    if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+      auto a = eval(u->getSubExpr());
+      if (!a) return a;
+      if (u->getOpcode() == UO_Plus) return a;
+      if (u->getOpcode() == UO_Minus) return scale(*a, -1);
+    }
+    if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+      const auto op = b->getOpcode();
+      if (op == BO_Add || op == BO_Sub || op == BO_Mul) {
+        auto l = eval(b->getLHS());
+        if (!l) return l;
+        auto r = eval(b->getRHS());
+        if (!r) return r;
+        if (op == BO_Mul) return multiply(*l, *r, e);
+        return combine(*l, op == BO_Sub ? scale(*r, -1) : *r, e);
+      }
+    }
+    Expr::EvalResult res;
+    if (!e->isValueDependent() && e->EvaluateAsInt(res, ctx_)) return Affine{0, 0, {static_cast<long>(res.Val.getInt().getSExtValue())}};
+    fail(e, "an expression other than +, -, * of constants, idx, idy and fixed-range loop variables");
+    return std::nullopt;
+  }
+
+ private:
+  void fail(const Expr* e, const std::string& why) {
+    if (!problem.empty()) return;
+    const auto p = ctx_.getSourceManager().getPresumedLoc(e->getBeginLoc());
+    problem = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": " + why;
+  }
+  std::optional<Affine> var(const DeclRefExpr* ref) {
+    const auto* v = dyn_cast<VarDecl>(ref->getDecl());
+    if (!v) {
+      fail(ref, "'" + ref->getNameInfo().getAsString() + "' is not a variable");
+      return std::nullopt;
+    }
+    if (v->hasGlobalStorage() && v->getName() == "idx") return Affine{1, 0, {0}};
+    if (v->hasGlobalStorage() && v->getName() == "idy") return Affine{0, 1, {0}};
+    if (auto it = env_.find(v); it != env_.end()) return Affine{0, 0, it->second};
+    if (v->getType().isConstQualified() && v->getInit() && !isa<ParmVarDecl>(v)) return eval(v->getInit());
+    fail(ref, "'" + v->getName().str() + "' is neither a constant nor the variable of a fixed-range loop");
+    return std::nullopt;
+  }
+  static Affine scale(Affine a, long k) {
+    a.cx *= k;
+    a.cy *= k;
+    for (auto& c : a.c) c *= k;
+    return a;
+  }
+  std::optional<Affine> combine(const Affine& l, const Affine& r, const Expr* e) {
+    std::set<long> out;
+    for (long a : l.c)
+      for (long b : r.c) out.insert(a + b);
+    if (out.size() > kMaxOffsets) {
+      fail(e, "too many possible offsets");
+      return std::nullopt;
+    }
+    return Affine{l.cx + r.cx, l.cy + r.cy, {out.begin(), out.end()}};
+  }
+  std::optional<Affine> multiply(const Affine& l, const Affine& r, const Expr* e) {
+    const bool lconst = l.cx == 0 && l.cy == 0, rconst = r.cx == 0 && r.cy == 0;
+    if (lconst && rconst) {
+      std::set<long> out;
+      for (long a : l.c)
+        for (long b : r.c) out.insert(a * b);
+      return Affine{0, 0, {out.begin(), out.end()}};
+    }
+    if (lconst && l.c.size() == 1) return scale(r, l.c[0]);
+    if (rconst && r.c.size() == 1) return scale(l, r.c[0]);
+    fail(e, "idx or idy multiplied by a non-constant");
+    return std::nullopt;
+  }
+  ASTContext& ctx_;
+  const Env& env_;
+};
+
+// Does `body` assign or take the address of `v`, or contain break/continue?
+class LoopBodyScan : public RecursiveASTVisitor<LoopBodyScan> {
+ public:
+  explicit LoopBodyScan(const VarDecl* v) : v_(v) {}
+  bool modifies = false, jumps = false;
+  bool refers(const Expr* e) const {
+    const auto* r = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return r && r->getDecl() == v_;
+  }
+  bool VisitBinaryOperator(BinaryOperator* b) {
+    if (b->isAssignmentOp() && refers(b->getLHS())) modifies = true;
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator* u) {
+    if ((u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) && refers(u->getSubExpr())) modifies = true;
+    return true;
+  }
+  bool VisitBreakStmt(BreakStmt*) { return jumps = true; }
+  bool VisitContinueStmt(ContinueStmt*) { return jumps = true; }
+
+ private:
+  const VarDecl* v_;
+};
+
+std::string loc_text(const SourceManager& sm, SourceLocation loc) {
+  const auto p = sm.getPresumedLoc(loc);
+  return p.isValid() ? "line " + std::to_string(p.getLine()) : "unknown line";
+}
+
+class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
+ public:
+  KernelVisitor(ASTContext& ctx, Reporter& rep, Analysis& a) : ctx_(ctx), rep_(rep), a_(a) {}
+
+  bool TraverseForStmt(ForStmt* s) {
+    LoopInfo info = analyse_loop(s);
+    a_.loops.push_back({s, info.id});
+    a_.model.loops.push_back(info);
+    const VarDecl* var = loop_var(s);
+    const bool push = info.fixed_range && info.trip_count > 0;
+    if (push) {
+      std::vector<long> vals;
+      for (long i = 0; i < info.trip_count; ++i) vals.push_back(info.first + i);
+      env_[var] = vals;
+    }
+    RecursiveASTVisitor::TraverseForStmt(s);
+    if (push) env_.erase(var);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr* c) {
+    const auto* f = c->getDirectCallee();
+    if (!f || !f->getIdentifier()) return true;
+    const auto name = f->getName();
+    if (name == "barrier" || name == "mem_fence" || name == "work_group_barrier")
+      rep_.error(c->getBeginLoc(), "'" + name.str() + "' is not allowed: ImageCL has no barriers or fences (logical "
+                                   "threads are independent; split the kernel in two and run them one after the other)");
+    else if (name.startswith("get_"))
+      rep_.error(c->getBeginLoc(), "'" + name.str() + "' is not allowed: ImageCL has a flat grid of logical threads; "
+                                   "use idx and idy");
+    return true;
+  }
+
+  bool VisitReturnStmt(ReturnStmt* r) {
+    rep_.error(r->getBeginLoc(), "'return' is not allowed in an ImageCL kernel: thread coarsening runs the body "
+                                 "several times per work-item; use if/else instead");
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator* b) {
+    if (!b->isAssignmentOp()) return true;
+    const Expr* lhs = b->getLHS()->IgnoreParens();
+    if (auto acc = match_image(lhs)) {
+      auto& img = image(acc->image);
+      if (b->getOpcode() == BO_Assign) {
+        if (!is_statement(b))
+          rep_.error(b->getBeginLoc(), "a write to Image '" + acc->image + "' must be a statement of its own "
+                                       "(its value cannot be used)");
+        write_sites_.insert(lhs);
+        a_.writes.push_back({b, *acc});
+      } else {
+        note_read(img, b->getBeginLoc());
+      }
+      note_write(img, b->getBeginLoc());
+    } else if (const auto* arr = match_array(lhs)) {
+      array(arr->getName().str()).written = true;
+      if (b->getOpcode() == BO_Assign) write_sites_.insert(lhs);
+    }
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator* u) {
+    const Expr* sub = u->getSubExpr()->IgnoreParens();
+    if (auto acc = match_image(sub)) {
+      if (u->getOpcode() == UO_AddrOf) {
+        rep_.error(u->getBeginLoc(), "taking the address of a pixel of Image '" + acc->image +
+                                         "' is not allowed: ImageCL forbids aliasing of Images");
+      } else if (u->isIncrementDecrementOp()) {
+        note_read(image(acc->image), u->getBeginLoc());
+        note_write(image(acc->image), u->getBeginLoc());
+      }
+    } else if (const auto* arr = match_array(sub)) {
+      if (u->getOpcode() == UO_AddrOf) array(arr->getName().str()).other_use = true;
+      if (u->isIncrementDecrementOp()) array(arr->getName().str()).written = true;
+    }
+    return true;
+  }
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* c) {
+    auto acc = match_image(c);
+    if (!acc) return true;
+    if (write_sites_.count(c)) return true;
+    auto& img = image(acc->image);
+    note_read(img, c->getBeginLoc());
+    a_.reads.push_back(*acc);
+    Evaluator ev(ctx_, env_);
+    auto x = ev.eval(acc->x);
+    std::optional<Affine> y;
+    if (x) y = ev.eval(acc->y);
+    auto& info = model_image(acc->image);
+    if (!info.stencil_problem.empty()) return true;
+    if (!x || !y) {
+      info.stencil_problem = ev.problem;
+    } else if (x->cx != 1 || x->cy != 0 || y->cx != 0 || y->cy != 1) {
+      info.stencil_problem = loc_text(ctx_.getSourceManager(), c->getBeginLoc()) +
+                             ": the read is not of the form " + acc->image + "[idx + c1][idy + c2]";
+    } else {
+      const auto [mnx, mxx] = std::minmax_element(x->c.begin(), x->c.end());
+      const auto [mny, mxy] = std::minmax_element(y->c.begin(), y->c.end());
+      if (!img.any_stencil) {
+        info.min_x = static_cast<int>(*mnx), info.max_x = static_cast<int>(*mxx);
+        info.min_y = static_cast<int>(*mny), info.max_y = static_cast<int>(*mxy);
+        img.any_stencil = true;
+      } else {
+        info.min_x = std::min(info.min_x, static_cast<int>(*mnx)), info.max_x = std::max(info.max_x, static_cast<int>(*mxx));
+        info.min_y = std::min(info.min_y, static_cast<int>(*mny)), info.max_y = std::max(info.max_y, static_cast<int>(*mxy));
+      }
+    }
+    return true;
+  }
+
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr* s) {
+    const auto* arr = match_array(s);
+    if (!arr) return true;
+    consumed_refs_.insert(s->getBase()->IgnoreParenImpCasts());
+    if (!write_sites_.count(s)) array(arr->getName().str()).read = true;
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr* r) {
+    const auto* v = dyn_cast<VarDecl>(r->getDecl());
+    if (!v) return true;
+    if (v->hasGlobalStorage() && v->getName() == "idz")
+      rep_.error(r->getBeginLoc(), "idz is reserved for 3-D grids, which this compiler does not generate yet");
+    if (!isa<ParmVarDecl>(v) || consumed_refs_.count(r)) return true;
+    const auto name = v->getName().str();
+    if (images_.count(name))
+      rep_.error(r->getBeginLoc(), "Image '" + name + "' may only be indexed as " + name +
+                                       "[x][y] (no copies, pointers or single indices: Images must not alias)");
+    else if (a_.model.array(name))
+      array(name).other_use = true;
+    return true;
+  }
+
+  // Per-image bookkeeping beyond the model: where it was first read and written.
+  struct ImageState {
+    SourceLocation first_read, first_write;
+    bool any_stencil = false;
+  };
+  std::map<std::string, ImageState> images_;
+
+ private:
+  const VarDecl* loop_var(const ForStmt* s) const {
+    const auto* ds = dyn_cast_or_null<DeclStmt>(s->getInit());
+    if (!ds || !ds->isSingleDecl()) return nullptr;
+    return dyn_cast<VarDecl>(ds->getSingleDecl());
+  }
+
+  std::optional<long> single(const Expr* e) {
+    Evaluator ev(ctx_, env_);
+    auto a = ev.eval(e);
+    if (!a || a->cx != 0 || a->cy != 0 || a->c.size() != 1) return std::nullopt;
+    return a->c[0];
+  }
+
+  LoopInfo analyse_loop(const ForStmt* s) {
+    LoopInfo info;
+    info.id = static_cast<int>(a_.model.loops.size());
+    const auto p = ctx_.getSourceManager().getPresumedLoc(s->getBeginLoc());
+    info.line = p.getLine(), info.column = p.getColumn();
+    const VarDecl* v = loop_var(s);
+    if (!v || !v->getInit()) {
+      info.reason = "the loop does not declare one variable with an initial value";
+      return info;
+    }
+    info.variable = v->getName().str();
+    const auto first = single(v->getInit());
+    const auto* cond = dyn_cast_or_null<BinaryOperator>(s->getCond() ? s->getCond()->IgnoreParenImpCasts() : nullptr);
+    LoopBodyScan scan(v);
+    std::optional<long> end;
+    if (cond && (cond->getOpcode() == BO_LT || cond->getOpcode() == BO_LE) && scan.refers(cond->getLHS())) {
+      end = single(cond->getRHS());
+      if (end && cond->getOpcode() == BO_LE) *end += 1;
+    }
+    bool unit_step = false;
+    if (const auto* inc = s->getInc()) {
+      if (const auto* u = dyn_cast<UnaryOperator>(inc->IgnoreParens()))
+        unit_step = u->isIncrementOp() && scan.refers(u->getSubExpr());
+      if (const auto* c = dyn_cast<CompoundAssignOperator>(inc->IgnoreParens()))
+        unit_step = c->getOpcode() == BO_AddAssign && scan.refers(c->getLHS()) && single(c->getRHS()) == 1L;
+    }
+    scan.TraverseStmt(const_cast<Stmt*>(s->getBody()));
+    if (!first || !end || !unit_step) {
+      info.reason = "the range is not 'for (int i = A; i < B; ++i)' with constant A and B";
+      return info;
+    }
+    if (scan.modifies) {
+      info.reason = "the body modifies the loop variable";
+      return info;
+    }
+    info.fixed_range = true;
+    info.first = *first;
+    info.trip_count = std::max(0L, *end - *first);
+    if (scan.jumps) {
+      info.reason = "the body contains break or continue";
+    } else if (info.trip_count < 2) {
+      info.reason = "fewer than two iterations";
+    } else {
+      info.unrollable = true;
+      info.factors.push_back(1);
+      for (long f = 2; f <= std::min(info.trip_count, kMaxUnroll); ++f)
+        if (info.trip_count % f == 0) info.factors.push_back(f);
+    }
+    return info;
+  }
+
+  // Is `e` (an assignment) a statement on its own, not a value used by another expression?
+  bool is_statement(const Expr* e) {
+    DynTypedNode node = DynTypedNode::create(*e);
+    for (;;) {
+      const auto parents = ctx_.getParents(node);
+      if (parents.empty()) return true;
+      if (const auto* pe = parents[0].get<Expr>()) {
+        if (isa<ExprWithCleanups>(pe) || isa<ParenExpr>(pe)) {
+          node = parents[0];
+          continue;
+        }
+        return false;
+      }
+      return true;
+    }
+  }
+
+  std::optional<ImageAccess> match_image(const Expr* e) {
+    const auto* outer = dyn_cast<CXXOperatorCallExpr>(e->IgnoreParens());
+    if (!outer || outer->getOperator() != OO_Subscript || outer->getNumArgs() != 2) return std::nullopt;
+    const auto* inner = dyn_cast<CXXOperatorCallExpr>(outer->getArg(0)->IgnoreImplicit());
+    if (!inner || inner->getOperator() != OO_Subscript || inner->getNumArgs() != 2) return std::nullopt;
+    const auto* base = dyn_cast<DeclRefExpr>(inner->getArg(0)->IgnoreImplicit());
+    if (!base) return std::nullopt;
+    const auto* p = dyn_cast<ParmVarDecl>(base->getDecl());
+    if (!p || !images_.count(p->getName().str())) return std::nullopt;
+    consumed_refs_.insert(base);
+    return ImageAccess{outer, inner->getArg(1), outer->getArg(1), p->getName().str()};
+  }
+
+  const ParmVarDecl* match_array(const Expr* e) {
+    const auto* s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParens());
+    if (!s) return nullptr;
+    const auto* base = dyn_cast<DeclRefExpr>(s->getBase()->IgnoreParenImpCasts());
+    const auto* p = base ? dyn_cast<ParmVarDecl>(base->getDecl()) : nullptr;
+    if (!p || !a_.model.array(p->getName().str())) return nullptr;
+    return p;
+  }
+
+  void note_read(ImageState& s, SourceLocation loc) {
+    if (s.first_read.isInvalid()) s.first_read = loc;
+  }
+  void note_write(ImageState& s, SourceLocation loc) {
+    if (s.first_write.isInvalid()) s.first_write = loc;
+  }
+  ImageState& image(const std::string& n) { return images_[n]; }
+  ImageInfo& model_image(const std::string& n) {
+    for (auto& i : a_.model.images)
+      if (i.name == n) return i;
+    return a_.model.images.front();  // unreachable: match_image only matches known Images
+  }
+  ArrayInfo& array(const std::string& n) {
+    for (auto& i : a_.model.arrays)
+      if (i.name == n) return i;
+    return a_.model.arrays.front();  // unreachable: callers check a_.model.array(n) first
+  }
+
+  ASTContext& ctx_;
+  Reporter& rep_;
+  Analysis& a_;
+  Env env_;
+  std::set<const Expr*> write_sites_, consumed_refs_;
+};
+
+bool in_user_file(const SourceManager& sm, SourceLocation loc, const std::string& path) {
+  const auto p = sm.getPresumedLoc(loc);
+  return p.isValid() && path == p.getFilename();
+}
+
+void find_kernel(ASTContext& ctx, Reporter& rep, const std::string& path, Analysis& a) {
+  const auto& sm = ctx.getSourceManager();
+  for (const auto* d : ctx.getTranslationUnitDecl()->decls()) {
+    const auto* f = dyn_cast<FunctionDecl>(d);
+    if (!f || !in_user_file(sm, f->getLocation(), path)) continue;
+    if (!f->hasAttr<AnnotateAttr>()) {
+      rep.error(f->getLocation(), "'" + f->getNameAsString() + "' is not a kernel: an ImageCL source holds exactly one "
+                                  "__kernel function and no other functions");
+      continue;
+    }
+    if (a.kernel) {
+      rep.error(f->getLocation(), "a second kernel '" + f->getNameAsString() + "': an ImageCL source holds exactly one "
+                                  "__kernel function (the first is '" + a.kernel->getNameAsString() + "')");
+      continue;
+    }
+    if (!f->hasBody()) {
+      rep.error(f->getLocation(), "the kernel '" + f->getNameAsString() + "' has no body");
+      continue;
+    }
+    a.kernel = f;
+  }
+}
+
+void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
+  for (const auto* p : a.kernel->parameters()) {
+    Param prm;
+    prm.name = p->getNameAsString();
+    const QualType t = p->getType();
+    if (auto pixel = image_pixel(t)) {
+      const auto name = scalar_name(*pixel);
+      if (!name) {
+        rep.error(p->getLocation(), "Image pixel type '" + pixel->getAsString() +
+                                        "' is not supported (use float, uchar, char, ushort, short, int or uint)");
+        continue;
+      }
+      if (t->isReferenceType()) rep.error(p->getLocation(), "pass Image '" + prm.name + "' by value: Image<T> " + prm.name);
+      prm.kind = Param::Image, prm.type = *name;
+      ImageInfo info;
+      info.name = prm.name, info.pixel = *name;
+      a.model.images.push_back(info);
+      v.images_[prm.name];
+    } else if (t->isPointerType()) {
+      const auto elem = t->getPointeeType();
+      const auto name = scalar_name(elem);
+      if (!name) {
+        rep.error(p->getLocation(), "array element type '" + elem.getAsString() + "' is not supported");
+        continue;
+      }
+      prm.kind = Param::Array, prm.type = *name, prm.array_is_const = elem.isConstQualified();
+      ArrayInfo info;
+      info.name = prm.name, info.element = *name;
+      a.model.arrays.push_back(info);
+    } else if (const auto name = scalar_name(t)) {
+      prm.kind = Param::Scalar, prm.type = *name;
+    } else {
+      rep.error(p->getLocation(), "parameter type '" + t.getAsString() + "' is not supported (Image<T>, T* or a scalar)");
+      continue;
+    }
+    if (prm.name.rfind("icl_", 0) == 0) rep.error(p->getLocation(), "names starting with icl_ are reserved for the compiler");
+    a.model.params.push_back(prm);
+  }
+}
+
+std::optional<long> parse_long(const std::string& s) {
+  try {
+    std::size_t used = 0;
+    const long v = std::stol(s, &used);
+    if (used == s.size()) return v;
+  } catch (...) {
+  }
+  return std::nullopt;
+}
+
+void apply_pragmas(ASTContext& ctx, Reporter& rep, const std::vector<PragmaDirective>& pragmas, Analysis& a) {
+  auto& m = a.model;
+  const auto need = [&](const PragmaDirective& d, std::size_t n, const char* form) {
+    if (d.args.size() == n) return true;
+    rep.error(d.loc, "#pragma imagecl " + d.keyword + " takes " + form);
+    return false;
+  };
+  for (const auto& d : pragmas) {
+    if (d.keyword == "grid") {
+      if (d.args.size() == 1) {
+        if (!m.image(d.args[0])) rep.error(d.loc, "grid(" + d.args[0] + "): no Image parameter of that name");
+        m.grid_image = d.args[0];
+      } else if (d.args.size() == 2) {
+        const auto w = parse_long(d.args[0]), h = parse_long(d.args[1]);
+        if (!w || !h || *w <= 0 || *h <= 0) rep.error(d.loc, "grid(W, H) needs two positive integer sizes");
+        else m.grid_width = *w, m.grid_height = *h;
+      } else {
+        rep.error(d.loc, "#pragma imagecl grid takes an Image name or two sizes: grid(out) or grid(640, 480)");
+      }
+    } else if (d.keyword == "boundary") {
+      if (d.args.size() < 2) {
+        rep.error(d.loc, "#pragma imagecl boundary takes (Image, constant, value), (Image, clamped) or (Image, reflect101)");
+        continue;
+      }
+      ImageInfo* img = nullptr;
+      for (auto& i : m.images)
+        if (i.name == d.args[0]) img = &i;
+      if (!img) {
+        rep.error(d.loc, "boundary(" + d.args[0] + ", ...): no Image parameter of that name");
+        continue;
+      }
+      if (d.args[1] == "constant" && d.args.size() == 3) img->boundary = BoundaryKind::Constant, img->boundary_value = d.args[2];
+      else if (d.args[1] == "clamped" && d.args.size() == 2) img->boundary = BoundaryKind::Clamped;
+      else if (d.args[1] == "reflect101" && d.args.size() == 2) img->boundary = BoundaryKind::Reflect101;
+      else rep.error(d.loc, "unknown boundary '" + d.args[1] + "': use constant(value), clamped or reflect101");
+    } else if (d.keyword == "bound") {
+      if (!need(d, 2, "(array, elements)")) continue;
+      const auto n = parse_long(d.args[1]);
+      bool found = false;
+      for (auto& arr : m.arrays)
+        if (arr.name == d.args[0]) found = true, arr.bound = n ? *n : -1;
+      if (!found) rep.error(d.loc, "bound(" + d.args[0] + ", ...): no array parameter of that name");
+      if (!n || *n <= 0) rep.error(d.loc, "bound(" + d.args[0] + ", " + d.args[1] + "): the bound must be a positive integer");
+    } else if (d.keyword == "force") {
+      const bool named = d.args.size() == 3, unnamed = d.args.size() == 2;
+      const std::string onoff = d.args.empty() ? "" : d.args.back();
+      if ((!named && !unnamed) || (onoff != "on" && onoff != "off")) {
+        rep.error(d.loc, "#pragma imagecl force takes (local_memory|image_memory|constant_memory, name, on|off), "
+                         "(interleaved, on|off) or (unroll, on|off) before a loop");
+        continue;
+      }
+      const int value = onoff == "on" ? 1 : 0;
+      const auto& what = d.args[0];
+      if (named && (what == "local_memory" || what == "image_memory" || what == "constant_memory")) {
+        const std::string key = what.substr(0, what.find('_')) + ":" + d.args[1];
+        if (what == "constant_memory" ? !m.array(d.args[1]) : !m.image(d.args[1]))
+          rep.error(d.loc, "force(" + what + ", " + d.args[1] + "): no " +
+                               (what == "constant_memory" ? "array" : "Image") + " parameter of that name");
+        m.forced[key] = value;
+      } else if (unnamed && what == "interleaved") {
+        m.forced["interleaved"] = value;
+      } else if (unnamed && what == "unroll") {
+        // Applies to the first loop after the pragma.
+        const unsigned line = ctx.getSourceManager().getPresumedLoc(d.loc).getLine();
+        const LoopInfo* next = nullptr;
+        for (const auto& l : m.loops)
+          if (l.line > line && (!next || l.line < next->line)) next = &l;
+        if (!next) rep.error(d.loc, "force(unroll, ...) must precede a for loop");
+        else m.forced["unroll:" + std::to_string(next->id)] = value;
+      } else {
+        rep.error(d.loc, "force(" + what + ", ...): unknown optimisation (local_memory, image_memory, "
+                         "constant_memory, interleaved, unroll)");
+      }
+    } else {
+      rep.error(d.loc, "unknown ImageCL pragma '" + (d.keyword == "?" ? d.args[0] : d.keyword) +
+                           "': use grid, boundary, bound or force with arguments in parentheses");
+    }
+  }
+}
+
+void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragmas, KernelVisitor& v, Analysis& a) {
+  auto& m = a.model;
+  for (auto& img : m.images) {
+    const auto& st = v.images_[img.name];
+    img.read = st.first_read.isValid(), img.written = st.first_write.isValid();
+    if (img.read && img.written) {
+      rep.error(st.first_write, "Image '" + img.name + "' is both read and written: ImageCL Images are read-only "
+                                "or write-only in a kernel (no read-write images in OpenCL C 1.2); write a second Image");
+      rep.note(st.first_read, "'" + img.name + "' is read here");
+    }
+    img.stencil_known = img.read && img.stencil_problem.empty() && st.any_stencil;
+    img.image_memory_eligible = img.read != img.written;
+    if (!img.image_memory_eligible) img.image_memory_reason = img.read ? "read and written" : "never used";
+    img.local_memory_eligible = img.read && !img.written && img.stencil_known;
+    if (!img.local_memory_eligible)
+      img.local_memory_reason = img.written ? "written" : !img.read ? "never read" : "the analysis cannot bound its index: " + img.stencil_problem;
+  }
+  for (auto& arr : m.arrays) {
+    arr.constant_memory_eligible = arr.read && !arr.written && !arr.other_use && arr.bound > 0 &&
+                                   arr.bound * scalar_bytes(arr.element) <= kConstantMemoryBytes;
+    if (arr.written) arr.constant_memory_reason = "written";
+    else if (arr.other_use) arr.constant_memory_reason = "used other than by indexing";
+    else if (arr.bound <= 0) arr.constant_memory_reason = "no size bound: add #pragma imagecl bound(" + arr.name + ", N)";
+    else if (!arr.read) arr.constant_memory_reason = "never read";
+    else if (!arr.constant_memory_eligible) arr.constant_memory_reason = "larger than 64 KiB";
+  }
+  // A forced "on" must be possible: say why not where the pragma is.
+  for (const auto& d : pragmas) {
+    if (d.keyword != "force" || d.args.size() != 3 || d.args[2] != "on") continue;
+    const auto* img = m.image(d.args[1]);
+    const auto* arr = m.array(d.args[1]);
+    if (d.args[0] == "local_memory" && img && !img->local_memory_eligible)
+      rep.error(d.loc, "local memory cannot be used for '" + img->name + "': " + img->local_memory_reason);
+    if (d.args[0] == "image_memory" && img && !img->image_memory_eligible)
+      rep.error(d.loc, "image memory cannot be used for '" + img->name + "': " + img->image_memory_reason);
+    if (d.args[0] == "constant_memory" && arr && !arr->constant_memory_eligible)
+      rep.error(d.loc, "constant memory cannot be used for '" + arr->name + "': " + arr->constant_memory_reason);
+  }
+  for (const auto& [key, value] : m.forced)
+    if (key.rfind("unroll:", 0) == 0 && value == 1) {
+      const auto& l = m.loops[static_cast<std::size_t>(std::stoi(key.substr(7)))];
+      if (!l.unrollable) rep.error(a.loops[static_cast<std::size_t>(l.id)].loop->getBeginLoc(), "this loop cannot be unrolled: " + l.reason);
+    }
+}
+
+TuningParam param(const std::string& name, const std::string& define, const std::string& table1, std::vector<long> values,
+                  const std::string& note = "") {
+  return TuningParam{name, define, table1, note, std::move(values)};
+}
+
+std::vector<long> switch_values(const KernelModel& m, const std::string& key, bool eligible) {
+  if (!eligible) return {0};
+  if (auto it = m.forced.find(key); it != m.forced.end()) return {it->second};
+  return {0, 1};
+}
+
+void build_tuning(KernelModel& m) {
+  m.tuning.push_back(param("wg_x", "ICL_WG_X", "Work-group size X", {1, 2, 4, 8, 16, 32, 64, 128, 256}));
+  m.tuning.push_back(param("wg_y", "ICL_WG_Y", "Work-group size Y", {1, 2, 4, 8, 16, 32, 64}));
+  m.tuning.push_back(param("coarsen_x", "ICL_CX", "Thread coarsening X (logical threads per work-item)", {1, 2, 4, 8, 16}));
+  m.tuning.push_back(param("coarsen_y", "ICL_CY", "Thread coarsening Y (logical threads per work-item)", {1, 2, 4, 8}));
+  m.tuning.push_back(param("interleaved", "ICL_INTERLEAVED", "Thread mapping (0 blocked, 1 interleaved)",
+                           switch_values(m, "interleaved", true),
+                           "interleaving happens inside the work-group when any Image uses local memory"));
+  for (const auto& img : m.images)
+    if (img.image_memory_eligible)
+      m.tuning.push_back(param("image_" + img.name, "ICL_IMAGE_" + img.name, "Image memory", switch_values(m, "image:" + img.name, true)));
+  for (const auto& arr : m.arrays)
+    if (arr.constant_memory_eligible)
+      m.tuning.push_back(param("constant_" + arr.name, "ICL_CONSTANT_" + arr.name, "Constant memory",
+                               switch_values(m, "constant:" + arr.name, true)));
+  for (const auto& img : m.images)
+    if (img.local_memory_eligible)
+      m.tuning.push_back(param("local_" + img.name, "ICL_LOCAL_" + img.name, "Local memory", switch_values(m, "local:" + img.name, true)));
+  for (const auto& l : m.loops) {
+    if (!l.unrollable) continue;
+    std::vector<long> values = l.factors;
+    if (auto it = m.forced.find("unroll:" + std::to_string(l.id)); it != m.forced.end())
+      values = {it->second ? l.factors.back() : 1L};
+    m.tuning.push_back(param("unroll_" + std::to_string(l.id), "ICL_UNROLL_" + std::to_string(l.id), "Loop unrolling",
+                             values, "loop over '" + l.variable + "' at line " + std::to_string(l.line)));
+  }
+}
+
+}  // namespace
+
+bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const std::string& path, Analysis& a) {
+  Reporter rep(ctx.getDiagnostics());
+  a.model.source_path = path;
+  find_kernel(ctx, rep, path, a);
+  if (!a.kernel) {
+    if (!rep.failed())
+      rep.error(ctx.getSourceManager().getLocForStartOfFile(ctx.getSourceManager().getMainFileID()),
+                "no __kernel function in " + path);
+    return false;
+  }
+  a.model.name = a.kernel->getNameAsString();
+  KernelVisitor v(ctx, rep, a);
+  read_parameters(rep, a, v);
+  v.TraverseStmt(a.kernel->getBody());
+  apply_pragmas(ctx, rep, pragmas, a);
+  if (a.model.grid_image.empty() && a.model.grid_width == 0)
+    rep.error(a.kernel->getLocation(), "no grid: add '#pragma imagecl grid(<Image>)' or '#pragma imagecl grid(W, H)' "
+                                       "before the kernel");
+  decide_eligibility(rep, pragmas, v, a);
+  build_tuning(a.model);
+  return !rep.failed();
+}
+
+}  // namespace filterlab::imagecl

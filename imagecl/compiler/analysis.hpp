@@ -1,0 +1,43 @@
+#pragma once
+// The ImageCL analyses on Clang's AST: the one kernel and its parameters, which Images and arrays
+// are only read or only written, the stencil of every Image read (constant propagation through
+// fixed-range loops), constant-memory eligibility, the loops that can be unrolled, and the
+// pragmas. Errors go through Clang's diagnostics (file:line:column of the ImageCL source).
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+#include "pragmas.hpp"
+
+namespace filterlab::imagecl {
+
+struct ImageAccess {
+  const clang::Expr* whole = nullptr;  // img[x][y]
+  const clang::Expr* x = nullptr;
+  const clang::Expr* y = nullptr;
+  std::string image;
+};
+struct ImageWrite {
+  const clang::BinaryOperator* assign = nullptr;  // img[x][y] = value
+  ImageAccess access;
+};
+struct LoopSite {
+  const clang::ForStmt* loop = nullptr;
+  int id = 0;
+};
+
+struct Analysis {
+  KernelModel model;
+  const clang::FunctionDecl* kernel = nullptr;
+  std::vector<ImageAccess> reads;
+  std::vector<ImageWrite> writes;
+  std::vector<LoopSite> loops;
+};
+
+// Fills `out`; returns false when an error was reported (the diagnostics say what and where).
+bool analyse(clang::ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const std::string& path, Analysis& out);
+
+}  // namespace filterlab::imagecl

@@ -1,0 +1,75 @@
+#pragma once
+// What the analysis learns about one ImageCL kernel, free of Clang types: the code generator and
+// the search-space writer read only this (plus the rewrite list in analysis.hpp).
+#include <map>
+#include <string>
+#include <vector>
+
+namespace filterlab::imagecl {
+
+enum class BoundaryKind { None, Constant, Clamped, Reflect101 };
+const char* boundary_name(BoundaryKind k);
+
+struct ImageInfo {
+  std::string name, pixel;  // pixel: OpenCL scalar type name ("float", "uchar", ...)
+  bool read = false, written = false;
+  BoundaryKind boundary = BoundaryKind::None;
+  std::string boundary_value = "0";
+  // The stencil of every read as offsets from (idx, idy): known when every read has the form
+  // img[idx + c1][idy + c2] with c1, c2 constant sets; else `stencil_problem` says where it failed.
+  bool stencil_known = false;
+  int min_x = 0, max_x = 0, min_y = 0, max_y = 0;
+  std::string stencil_problem;
+  bool image_memory_eligible = false, local_memory_eligible = false;
+  std::string image_memory_reason, local_memory_reason;  // why not, when not eligible
+};
+
+struct ArrayInfo {
+  std::string name, element;
+  bool read = false, written = false, other_use = false;
+  long bound = -1;  // elements, from #pragma imagecl bound
+  bool constant_memory_eligible = false;
+  std::string constant_memory_reason;
+};
+
+struct LoopInfo {
+  int id = 0;
+  unsigned line = 0, column = 0;
+  std::string variable;
+  bool fixed_range = false;
+  long first = 0, trip_count = 0;
+  bool unrollable = false;
+  std::string reason;        // why not unrollable
+  std::vector<long> factors;  // unroll factors offered (divisors of the trip count, 1 first)
+};
+
+struct Param {
+  enum Kind { Image, Array, Scalar } kind = Scalar;
+  std::string name, type;  // type: scalar type, array element type, or image pixel type
+  bool array_is_const = false;
+};
+
+// A tuning parameter: its -D name and the values the space offers (a forced choice has one value).
+struct TuningParam {
+  std::string name, define, table1, note;
+  std::vector<long> values;
+};
+
+struct KernelModel {
+  std::string name, source_path;
+  std::vector<Param> params;
+  std::vector<ImageInfo> images;
+  std::vector<ArrayInfo> arrays;
+  std::string grid_image;  // empty when the grid is given as sizes
+  long grid_width = 0, grid_height = 0;
+  std::vector<LoopInfo> loops;
+  std::vector<TuningParam> tuning;
+  // Forced choices from #pragma imagecl force: key "local:in", "image:out", "constant:k",
+  // "interleaved", "unroll:<loop id>" -> 0/1 (unroll: 0 = only factor 1, 1 = only the full unroll).
+  std::map<std::string, int> forced;
+
+  const ImageInfo* image(const std::string& n) const;
+  const ArrayInfo* array(const std::string& n) const;
+};
+
+}  // namespace filterlab::imagecl

@@ -1,0 +1,50 @@
+// The declarations that make an ImageCL kernel valid C++ for Clang: the Image type, the logical
+// thread indices, the OpenCL keywords defined away and the OpenCL builtins ImageCL allows. Calls
+// that ImageCL forbids (barriers, work-item functions) are declared too, so that the analysis can
+// reject them with a reason instead of Clang reporting an undeclared identifier.
+#include "prelude.hpp"
+
+namespace filterlab::imagecl {
+
+const char* const kPrelude = R"ICLPRELUDE(
+#define __kernel __attribute__((annotate("imagecl_kernel")))
+#define kernel __kernel
+#define __global
+#define global
+#define __local
+#define local
+#define __constant
+#define constant
+#define __private
+#define private
+#define __read_only
+#define __write_only
+#define restrict
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+template <class T> struct __icl_column { T& operator[](int); };
+template <class T> struct Image { __icl_column<T> operator[](int); };
+extern const int idx, idy, idz;
+#define CLK_LOCAL_MEM_FENCE 1
+#define CLK_GLOBAL_MEM_FENCE 2
+void barrier(int);
+void mem_fence(int);
+void work_group_barrier(int);
+unsigned long get_global_id(uint);
+unsigned long get_local_id(uint);
+unsigned long get_group_id(uint);
+unsigned long get_global_size(uint);
+unsigned long get_local_size(uint);
+float sqrt(float); float fabs(float); float exp(float); float log(float); float pow(float, float);
+float floor(float); float ceil(float); float rint(float); float round(float);
+float fmin(float, float); float fmax(float, float); float mad(float, float, float); float fma(float, float, float);
+int min(int, int); int max(int, int); int abs(int);
+float min(float, float); float max(float, float);
+int clamp(int, int, int); float clamp(float, float, float);
+uchar convert_uchar_sat_rte(float); uchar convert_uchar_sat(float); uchar convert_uchar_sat(int);
+int convert_int_rte(float); int convert_int_sat_rte(float); float convert_float(int);
+)ICLPRELUDE";
+
+}  // namespace filterlab::imagecl

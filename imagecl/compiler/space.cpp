@@ -1,0 +1,106 @@
+#include "space.hpp"
+
+namespace filterlab::imagecl {
+namespace {
+
+long bytes_of(const std::string& t) {
+  if (t == "uchar" || t == "char") return 1;
+  if (t == "ushort" || t == "short") return 2;
+  return 4;
+}
+
+bool tunable(const KernelModel& m, const std::string& define) {
+  for (const auto& p : m.tuning)
+    if (p.define == define) return true;
+  return false;
+}
+
+}  // namespace
+
+nlohmann::json space_json(const KernelModel& m) {
+  using nlohmann::json;
+  json j;
+  j["format"] = "filterlab-imagecl-space/1";
+  j["kernel"] = m.name;
+  j["source"] = m.source_path;
+  j["opencl_file"] = m.name + ".cl";
+  if (!m.grid_image.empty()) j["grid"] = {{"image", m.grid_image}};
+  else j["grid"] = {{"width", m.grid_width}, {"height", m.grid_height}};
+
+  json args = json::array();
+  for (const auto& p : m.params) {
+    json a{{"name", p.name}, {"type", p.type}};
+    if (p.kind == Param::Image) {
+      const auto* img = m.image(p.name);
+      a["kind"] = "image";
+      a["access"] = img->read ? "read" : img->written ? "write" : "none";
+      a["boundary"] = boundary_name(img->boundary);
+      if (img->boundary == BoundaryKind::Constant) a["boundary_value"] = img->boundary_value;
+      a["size_arguments"] = {p.name + "_w", p.name + "_h"};  // two ints right after the image
+      a["image_memory_define"] = tunable(m, "ICL_IMAGE_" + p.name) ? json("ICL_IMAGE_" + p.name) : json(nullptr);
+    } else if (p.kind == Param::Array) {
+      const auto* arr = m.array(p.name);
+      a["kind"] = "array";
+      a["access"] = arr->written ? (arr->read ? "read_write" : "write") : "read";
+      a["bound"] = arr->bound > 0 ? json(arr->bound) : json(nullptr);
+      a["constant_memory_define"] = tunable(m, "ICL_CONSTANT_" + p.name) ? json("ICL_CONSTANT_" + p.name) : json(nullptr);
+    } else {
+      a["kind"] = "scalar";
+    }
+    args.push_back(a);
+  }
+  j["arguments"] = args;
+
+  json params = json::array();
+  double configurations = 1;
+  for (const auto& p : m.tuning) {
+    params.push_back({{"name", p.name}, {"define", p.define}, {"values", p.values}, {"table1", p.table1}, {"note", p.note}});
+    configurations *= static_cast<double>(p.values.size());
+  }
+  j["parameters"] = params;
+  j["configurations"] = configurations;
+
+  json local = json::array();
+  for (const auto& img : m.images)
+    if (tunable(m, "ICL_LOCAL_" + img.name))
+      local.push_back({{"image", img.name}, {"define", "ICL_LOCAL_" + img.name}, {"halo_x", img.max_x - img.min_x},
+                       {"halo_y", img.max_y - img.min_y}, {"element_bytes", bytes_of(img.pixel)}});
+  j["local_memory"] = local;
+  json constant = json::array();
+  for (const auto& arr : m.arrays)
+    if (tunable(m, "ICL_CONSTANT_" + arr.name))
+      constant.push_back({{"array", arr.name}, {"define", "ICL_CONSTANT_" + arr.name}, {"bytes", arr.bound * bytes_of(arr.element)}});
+  j["constant_memory"] = constant;
+
+  j["constraints"] = json::array({
+      {{"kind", "work_group_size"}, {"rule", "wg_x * wg_y <= min(device.max_work_group_size, kernel CL_KERNEL_WORK_GROUP_SIZE)"}},
+      {{"kind", "local_memory"},
+       {"rule", "sum over local_memory entries switched on of (wg_x * coarsen_x + halo_x) * (wg_y * coarsen_y + halo_y) * "
+                "element_bytes <= device.local_mem_bytes"}},
+      {{"kind", "constant_memory"}, {"rule", "sum over constant_memory entries switched on of bytes <= device.constant_mem_bytes"}},
+      {{"kind", "image_size"}, {"rule", "every Image in image memory: width <= image2d_max_width, height <= image2d_max_height"}},
+  });
+  j["global_size"] = {{"x", "ceil(grid_width / (wg_x * coarsen_x)) * wg_x"}, {"y", "ceil(grid_height / (wg_y * coarsen_y)) * wg_y"}};
+
+  json images = json::array(), arrays = json::array(), loops = json::array();
+  for (const auto& img : m.images) {
+    json s{{"name", img.name}, {"pixel", img.pixel}, {"read", img.read}, {"written", img.written},
+           {"image_memory", img.image_memory_eligible ? json(true) : json(img.image_memory_reason)},
+           {"local_memory", img.local_memory_eligible ? json(true) : json(img.local_memory_reason)}};
+    if (img.stencil_known) s["stencil"] = {{"x", {img.min_x, img.max_x}}, {"y", {img.min_y, img.max_y}}};
+    images.push_back(s);
+  }
+  for (const auto& arr : m.arrays)
+    arrays.push_back({{"name", arr.name}, {"read", arr.read}, {"written", arr.written},
+                      {"constant_memory", arr.constant_memory_eligible ? json(true) : json(arr.constant_memory_reason)}});
+  for (const auto& l : m.loops) {
+    json s{{"id", l.id}, {"line", l.line}, {"variable", l.variable}, {"unrollable", l.unrollable}};
+    if (l.fixed_range) s["range"] = {l.first, l.first + l.trip_count};
+    if (!l.unrollable) s["reason"] = l.reason;
+    loops.push_back(s);
+  }
+  j["analysis"] = {{"images", images}, {"arrays", arrays}, {"loops", loops}};
+  return j;
+}
+
+}  // namespace filterlab::imagecl
