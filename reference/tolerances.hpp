@@ -65,4 +65,21 @@ inline double sampler_linear_bound(double max_abs_tap) {
 inline constexpr int kEpsilonFloatMaxDiff = 1;
 inline constexpr double kEpsilonFloatHalfWindow = 0.01;  // grey levels, 4x the bound above
 
+// ImageCL benchmarks and the peers (Study 6). Separable convolution: separable_accumulation_bound.
+// Non-separable 8-bit convolution: a float evaluation may land on the other side of a half grey
+// level than the exact sum, so an 8-bit result may differ by one (OpenCV's own rule for 8-bit
+// outputs in its OpenCL tests); dyadic weights on integer data are exact and get zero tolerance.
+inline constexpr int kU8MaxDiff = 1;
+// Harris (cornerHarris, blockSize 2, ksize 3) evaluated in float on inputs |x| <= X. The Sobel
+// weights sum in absolute value to 8 and are scaled by 1/8, so |Ix|, |Iy| <= X with an absolute
+// error d <= (gamma_6 + u) X (6 non-zero taps, one scaling). a, b, c sum 4 products: |a| <= 4X^2,
+// error <= 4 (2 X d + d^2 + u X^2) + gamma_4 4 X^2 <= 19 u * 4 X^2. Then a*c and b^2 (<= 16 X^4)
+// carry at most (2 * 19 + 1) u * 16 X^4 each, k (a + c)^2 (k = 0.04, <= 0.04 * 64 X^4) carries
+// (2 * 19 + 1) u of it, and the two subtractions add u * (32 + 2.56) X^4 each:
+// (39 * 16 * 2 + 39 * 2.56 + 2 * 34.56) u X^4 < 1420 u X^4. We allow 1536 u X^4, first order only.
+inline double harris_bound(double max_abs_input) {
+  const double x2 = max_abs_input * max_abs_input;
+  return 1536.0 * kFloatUnitRoundoff * x2 * x2;
+}
+
 }  // namespace filterlab::tol
