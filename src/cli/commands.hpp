@@ -1,5 +1,6 @@
 #pragma once
 // The `filterlab` subcommands; each returns the process exit code.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -34,5 +35,12 @@ struct RunArgs {
   int scale = 0, repetitions = 0, warmup = 3;
 };
 int cmd_run(const RunArgs& a);
+
+struct ImageclCheckArgs {
+  std::string device, benchmark = "all", size = "1021x767";
+  std::size_t samples = 16;  // per kernel; 0: every configuration valid on the device
+  unsigned seed = 20261122;
+};
+int cmd_imagecl_check(const ImageclCheckArgs& a);
 
 }  // namespace filterlab::cli

@@ -62,6 +62,17 @@ int main(int argc, char** argv) {
   c_run->add_option("--variants", run.variants, "scharr_gradient_variants, tiled: only variant IDs containing this text");
   c_run->add_option("--warmup", run.warmup, "Warm-up repetitions per configuration")->capture_default_str();
 
+  ImageclCheckArgs icl;
+  auto* c_icl = app.add_subcommand("imagecl-check",
+                                   "Check sampled (or all) configurations of the generated ImageCL benchmarks against the oracle");
+  c_icl->add_option("--device", icl.device, device_help);
+  c_icl->add_option("--benchmark", icl.benchmark, "sepconv, conv2d_u8, harris or all")->capture_default_str();
+  c_icl->add_option("--samples", icl.samples,
+                    "Configurations per kernel, every parameter value at least once (0: every configuration valid on the device)")
+      ->capture_default_str();
+  c_icl->add_option("--size", icl.size, "Image size WIDTHxHEIGHT (integer-valued pixels 0..255)")->capture_default_str();
+  c_icl->add_option("--seed", icl.seed, "Seed of the sampling and of the input image")->capture_default_str();
+
   CLI11_PARSE(app, argc, argv);
   try {
     filterlab::ocl::set_kernel_dir(kernels_dir);
@@ -70,6 +81,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(c_filter)) return cmd_filter(filter);
     if (app.got_subcommand(c_verify)) return cmd_verify(verify);
     if (app.got_subcommand(c_run)) return cmd_run(run);
+    if (app.got_subcommand(c_icl)) return cmd_imagecl_check(icl);
   } catch (const cl::Error& e) {
     try {
       filterlab::ocl::rethrow(e, "");

@@ -1,0 +1,76 @@
+// `filterlab imagecl-check`: runs sampled (or all) configurations of the generated ImageCL
+// benchmark kernels on each device and compares every result with the oracle.
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "error.hpp"
+#include "imagecl/check.hpp"
+#include "ocl/device.hpp"
+#include "ocl/runtime.hpp"
+
+namespace filterlab::cli {
+namespace {
+
+std::pair<int, int> parse_size(const std::string& s) {
+  int w = 0, h = 0;
+  char x = 0;
+  std::istringstream in(s);
+  if (!(in >> w >> x >> h) || x != 'x' || w <= 0 || h <= 0 || !in.eof())
+    throw Error("--size '" + s + "' is not WIDTHxHEIGHT", "e.g. --size 1021x767");
+  return {w, h};
+}
+
+}  // namespace
+
+int cmd_imagecl_check(const ImageclCheckArgs& a) {
+  const auto [w, h] = parse_size(a.size);
+  std::vector<imagecl::Benchmark> chosen;
+  if (a.benchmark.empty() || a.benchmark == "all") chosen = imagecl::benchmarks();
+  else chosen.push_back(imagecl::benchmark(a.benchmark));
+  const auto input = imagecl::benchmark_input(w, h, a.seed);
+  int total = 0, failures = 0, unsupported = 0;
+  for (const auto& dev : ocl::select_devices(a.device)) {
+    ocl::Runtime rt(dev);
+    std::cout << "device: " << dev.info.platform << " / " << dev.info.name << "\n";
+    for (const auto& b : chosen) {
+      // Sample each kernel's space on its own; pipeline i runs sample i of every kernel.
+      std::vector<std::vector<imagecl::Config>> samples;
+      std::size_t rows = 0;
+      for (const auto& k : b.kernels) {
+        const auto& space = imagecl::kernel_space(k);
+        samples.push_back(imagecl::sample_configs(space, a.samples, a.seed, dev.info));
+        rows = std::max(rows, samples.back().size());
+        std::cout << "  " << k << ": " << static_cast<long long>(space.configurations) << " configurations in the space, "
+                  << samples.back().size() << " checked (" << (a.samples == 0 ? "all valid on this device" : "sampled") << ")\n";
+      }
+      for (std::size_t i = 0; i < rows; ++i) {
+        std::vector<imagecl::Config> configs;
+        for (const auto& s : samples) configs.push_back(s[i % s.size()]);
+        ++total;
+        std::string ids, status;
+        try {
+          const auto o = imagecl::check_benchmark(rt, b, configs, input);
+          for (const auto& id : o.ids) ids += (ids.empty() ? "" : " + ") + id;
+          std::ostringstream s;
+          s << (o.passed ? "ok" : "FAIL") << " max|diff| " << o.max_diff << " (tolerance " << o.tolerance << ")";
+          if (!o.passed) s << " first at " << o.where, ++failures;
+          status = s.str();
+        } catch (const Unsupported& e) {
+          ++unsupported;
+          status = std::string("unsupported: ") + e.what();
+        } catch (const std::exception& e) {
+          ++failures;
+          status = std::string("ERROR: ") + e.what();
+        }
+        std::cout << "  " << b.name << " " << (ids.empty() ? "#" + std::to_string(i) : ids) << "  " << status << "\n";
+      }
+    }
+  }
+  std::cout << total << " pipelines checked on " << w << "x" << h << ": " << total - failures - unsupported << " passed, "
+            << unsupported << " unsupported by the device, " << failures << " failed\n";
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace filterlab::cli

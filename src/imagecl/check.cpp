@@ -1,0 +1,94 @@
+#include "imagecl/check.hpp"
+
+#include <cmath>
+#include <random>
+
+#include "error.hpp"
+#include "imagecl/launcher.hpp"
+#include "reference/benchmarks.hpp"
+#include "reference/tolerances.hpp"
+
+namespace filterlab::imagecl {
+namespace {
+
+// Runs one kernel configuration with `args`, returns the named output.
+ref::Image run(ocl::Runtime& rt, const std::string& kernel, const Config& c, const Args& args, const std::string& output) {
+  Launcher l(rt, kernel_space(kernel), c);
+  l.bind(args);
+  l.enqueue();
+  rt.queue.finish();
+  return l.download(output);
+}
+
+}  // namespace
+
+const std::vector<Benchmark>& benchmarks() {
+  static const std::vector<Benchmark> b = {
+      {"sepconv", {"sepconv_row", "sepconv_col"}, "separable 5x5 convolution, float, constant-0 boundary (binomial weights)"},
+      {"conv2d_u8", {"conv2d_u8"}, "non-separable 5x5 convolution, 8-bit, clamped boundary, round-to-even + saturation"},
+      {"harris", {"harris_sobel", "harris_response"}, "Harris response as cv::cornerHarris(2, 3, 0.04, BORDER_REFLECT_101)"},
+  };
+  return b;
+}
+
+const Benchmark& benchmark(const std::string& name) {
+  std::string names;
+  for (const auto& b : benchmarks()) {
+    if (b.name == name) return b;
+    names += " " + b.name;
+  }
+  throw Error("unknown ImageCL benchmark '" + name + "'", "use one of:" + names);
+}
+
+ref::Image benchmark_input(int width, int height, unsigned seed) {
+  ref::Image img(width, height);
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> px(0, 255);
+  for (auto& v : img.px) v = static_cast<float>(px(rng));
+  return img;
+}
+
+CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::vector<Config>& configs, const ref::Image& input) {
+  if (configs.size() != b.kernels.size()) throw Error("benchmark " + b.name + " needs one configuration per kernel");
+  CheckOutcome out;
+  for (std::size_t i = 0; i < configs.size(); ++i) out.ids.push_back(config_id(kernel_space(b.kernels[i]), configs[i]));
+  const ref::Image blank(input.width, input.height);
+  ref::Image result, oracle;
+  if (b.name == "sepconv") {
+    const auto k = ref::sepconv_weights5();
+    const auto tmp = run(rt, "sepconv_row", configs[0], {{"in", image_arg(input)}, {"out", image_arg(blank)}, {"k", array_arg(k)}}, "out");
+    result = run(rt, "sepconv_col", configs[1], {{"in", image_arg(tmp)}, {"out", image_arg(blank)}, {"k", array_arg(k)}}, "out");
+    oracle = ref::sepconv(input, k, k);
+    out.tolerance = tol::kIntegerExact;  // dyadic weights on integers: every float sum is exact
+  } else if (b.name == "conv2d_u8") {
+    const auto k = ref::conv2d_u8_weights5();
+    result = run(rt, "conv2d_u8", configs[0], {{"in", image_arg(input)}, {"out", image_arg(blank)}, {"k", array_arg(k.w)}}, "out");
+    oracle = ref::conv2d_u8(input, k);
+    out.tolerance = tol::kIntegerExact;  // dyadic weights: the float sum is exact, so is its rounding
+  } else {
+    Args sobel{{"src", image_arg(input)}, {"dx", image_arg(blank)}, {"dy", image_arg(blank)}};
+    Launcher l(rt, kernel_space("harris_sobel"), configs[0]);
+    l.bind(sobel);
+    l.enqueue();
+    rt.queue.finish();
+    const auto dx = l.download("dx"), dy = l.download("dy");
+    Args response{{"dx", image_arg(dx)}, {"dy", image_arg(dy)}, {"dst", image_arg(blank)}, {"k", scalar_arg(ref::kHarrisK)}};
+    result = run(rt, "harris_response", configs[1], response, "dst");
+    oracle = ref::harris(input, ref::kHarrisK);
+    out.tolerance = tol::harris_bound(255.0);
+  }
+  for (int y = 0; y < oracle.height; ++y)
+    for (int x = 0; x < oracle.width; ++x) {
+      const double d = std::fabs(static_cast<double>(result.at(x, y)) - static_cast<double>(oracle.at(x, y)));
+      if (!(d <= out.max_diff)) {
+        if (out.where.empty() && !(d <= out.tolerance))
+          out.where = "(" + std::to_string(x) + ", " + std::to_string(y) + "): device " + std::to_string(result.at(x, y)) +
+                      ", oracle " + std::to_string(oracle.at(x, y));
+        out.max_diff = std::isnan(d) ? INFINITY : d;
+      }
+    }
+  out.passed = out.max_diff <= out.tolerance;
+  return out;
+}
+
+}  // namespace filterlab::imagecl

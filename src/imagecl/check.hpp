@@ -1,0 +1,35 @@
+#pragma once
+// The paper's three benchmarks as pipelines of generated ImageCL kernels, each checked against
+// the oracle (reference/benchmarks.hpp): every configuration must compute the same function.
+#include <string>
+#include <vector>
+
+#include "imagecl/space.hpp"
+#include "ocl/runtime.hpp"
+#include "reference/image.hpp"
+
+namespace filterlab::imagecl {
+
+struct Benchmark {
+  std::string name;                  // sepconv, conv2d_u8, harris
+  std::vector<std::string> kernels;  // run in this order
+  std::string description;
+};
+const std::vector<Benchmark>& benchmarks();
+const Benchmark& benchmark(const std::string& name);  // throws filterlab::Error listing the names
+
+// The benchmark's input: integer-valued pixels 0..255 (exact in float), seeded.
+ref::Image benchmark_input(int width, int height, unsigned seed);
+
+struct CheckOutcome {
+  std::vector<std::string> ids;  // one configuration ID per kernel
+  bool passed = false;
+  double max_diff = 0.0, tolerance = 0.0;
+  std::string where;  // the first pixel beyond the tolerance, if any
+};
+
+// Runs configs[i] of kernels[i] in turn on `input` (each output downloaded and passed on) and
+// compares the last output with the oracle. Throws filterlab::Unsupported for device limits.
+CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::vector<Config>& configs, const ref::Image& input);
+
+}  // namespace filterlab::imagecl

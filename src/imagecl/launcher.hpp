@@ -1,0 +1,65 @@
+#pragma once
+// Runs any configuration of any embedded ImageCL kernel on any device: checks the device's limits
+// first (filterlab::Unsupported), builds the generated source with the configuration's -D
+// switches, uploads Images into buffers or image memory as the configuration says, sizes the
+// launch from the grid and returns the profiling event of each launch.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "imagecl/space.hpp"
+#include "ocl/cl.hpp"
+#include "ocl/program.hpp"
+#include "ocl/runtime.hpp"
+#include "reference/image.hpp"
+
+namespace filterlab::imagecl {
+
+// What the host passes for one kernel argument.
+struct Arg {
+  const ref::Image* image = nullptr;  // Images: the input pixels, or for an output only its size
+  std::vector<double> array;          // arrays (converted to the element type)
+  double scalar = 0.0;                // scalars (converted to the parameter type)
+};
+using Args = std::map<std::string, Arg>;
+inline Arg image_arg(const ref::Image& img) { return Arg{&img, {}, 0.0}; }
+inline Arg array_arg(std::vector<double> values) { return Arg{nullptr, std::move(values), 0.0}; }
+inline Arg scalar_arg(double v) { return Arg{nullptr, {}, v}; }
+
+class Launcher {
+ public:
+  Launcher(ocl::Runtime& rt, const KernelSpace& space, const Config& config);
+
+  // Uploads the inputs, allocates the outputs and sets every kernel argument. Pixel values must be
+  // representable in the Image's pixel type (integers 0..255 for uchar, ...).
+  void bind(const Args& args);
+  cl::Event enqueue();  // one launch over the whole grid
+  ref::Image download(const std::string& image);
+
+  const std::string& id() const { return id_; }
+  const std::string& options() const { return options_; }
+  const ocl::ProgramSource& source() const { return source_; }
+  cl::NDRange global() const;
+  cl::NDRange local() const { return cl::NDRange(static_cast<std::size_t>(wg_x_), static_cast<std::size_t>(wg_y_)); }
+
+ private:
+  struct DeviceImage {
+    bool image_memory = false;
+    cl::Buffer buffer;
+    cl::Image2D image;
+    int width = 0, height = 0;
+    std::string type;
+  };
+  ocl::Runtime& rt_;
+  const KernelSpace& space_;
+  Config config_;
+  std::string id_, options_;
+  ocl::ProgramSource source_;
+  cl::Kernel kernel_;
+  long wg_x_ = 1, wg_y_ = 1, cx_ = 1, cy_ = 1;
+  int grid_w_ = 0, grid_h_ = 0;
+  std::map<std::string, DeviceImage> images_;
+  std::vector<cl::Buffer> arrays_;
+};
+
+}  // namespace filterlab::imagecl

@@ -1,0 +1,222 @@
+#include "imagecl/space.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+
+#include "error.hpp"
+#include "imagecl/embedded.hpp"
+
+namespace filterlab::imagecl {
+namespace {
+
+KernelSpace parse(const EmbeddedKernel& k) {
+  const auto j = nlohmann::json::parse(k.space);
+  KernelSpace s;
+  s.kernel = j.at("kernel").get<std::string>();
+  s.opencl = k.opencl;
+  s.sha256 = k.sha256;
+  const auto& grid = j.at("grid");
+  if (grid.contains("image")) s.grid_image = grid["image"].get<std::string>();
+  else s.grid_width = grid.at("width").get<long>(), s.grid_height = grid.at("height").get<long>();
+  for (const auto& a : j.at("arguments")) {
+    SpaceArg arg;
+    arg.name = a.at("name").get<std::string>();
+    arg.kind = a.at("kind").get<std::string>();
+    arg.type = a.at("type").get<std::string>();
+    arg.access = a.value("access", "");
+    arg.boundary = a.value("boundary", "");
+    if (a.contains("image_memory_define") && !a["image_memory_define"].is_null()) arg.image_define = a["image_memory_define"];
+    if (a.contains("constant_memory_define") && !a["constant_memory_define"].is_null()) arg.constant_define = a["constant_memory_define"];
+    if (a.contains("bound") && !a["bound"].is_null()) arg.bound = a["bound"].get<long>();
+    s.args.push_back(arg);
+  }
+  for (const auto& p : j.at("parameters"))
+    s.params.push_back({p.at("name").get<std::string>(), p.at("define").get<std::string>(), p.at("values").get<std::vector<long>>()});
+  for (const auto& l : j.at("local_memory"))
+    s.local.push_back({l.at("image").get<std::string>(), l.at("define").get<std::string>(), l.at("halo_x").get<int>(),
+                       l.at("halo_y").get<int>(), l.at("element_bytes").get<int>()});
+  for (const auto& c : j.at("constant_memory"))
+    s.constant.push_back({c.at("array").get<std::string>(), c.at("define").get<std::string>(), c.at("bytes").get<long>()});
+  s.configurations = j.at("configurations").get<double>();
+  return s;
+}
+
+const std::map<std::string, KernelSpace>& spaces() {
+  static const auto table = [] {
+    std::map<std::string, KernelSpace> t;
+    for (std::size_t i = 0; i < kEmbeddedKernelCount; ++i) t.emplace(kEmbeddedKernels[i].name, parse(kEmbeddedKernels[i]));
+    return t;
+  }();
+  return table;
+}
+
+std::size_t param_index(const KernelSpace& s, const std::string& name) {
+  for (std::size_t i = 0; i < s.params.size(); ++i)
+    if (s.params[i].name == name || s.params[i].define == name) return i;
+  return s.params.size();
+}
+
+// The short ID piece of one parameter value; the work-group and coarsening pairs are merged.
+std::string piece(const SpaceParam& p, long v) {
+  if (p.name == "interleaved") return "il" + std::to_string(v);
+  if (p.name.rfind("unroll_", 0) == 0) return p.name + "x" + std::to_string(v);
+  return p.name + std::to_string(v);
+}
+
+}  // namespace
+
+const SpaceArg& KernelSpace::arg(const std::string& name) const {
+  for (const auto& a : args)
+    if (a.name == name) return a;
+  throw Error("kernel " + kernel + " has no argument '" + name + "'");
+}
+
+const KernelSpace& kernel_space(const std::string& name) {
+  const auto& t = spaces();
+  if (auto it = t.find(name); it != t.end()) return it->second;
+  std::string names;
+  for (const auto& [n, s] : t) names += " " + n;
+  throw Error("no ImageCL kernel named '" + name + "'", "the embedded kernels are:" + names);
+}
+
+std::vector<std::string> kernel_names() {
+  std::vector<std::string> n;
+  for (const auto& [name, s] : spaces()) n.push_back(name);
+  return n;
+}
+
+long value_of(const KernelSpace& s, const Config& c, const std::string& param) {
+  const auto i = param_index(s, param);
+  if (i == s.params.size()) throw Error("kernel " + s.kernel + " has no tuning parameter '" + param + "'");
+  return c.at(i);
+}
+
+bool switched_on(const KernelSpace& s, const Config& c, const std::string& define) {
+  const auto i = param_index(s, define);
+  return i < s.params.size() && c.at(i) != 0;
+}
+
+std::string config_id(const KernelSpace& s, const Config& c) {
+  std::string id = "imagecl." + s.kernel + "/wg" + std::to_string(value_of(s, c, "wg_x")) + "x" +
+                   std::to_string(value_of(s, c, "wg_y")) + "/c" + std::to_string(value_of(s, c, "coarsen_x")) + "x" +
+                   std::to_string(value_of(s, c, "coarsen_y"));
+  for (std::size_t i = 0; i < s.params.size(); ++i) {
+    const auto& n = s.params[i].name;
+    if (n == "wg_x" || n == "wg_y" || n == "coarsen_x" || n == "coarsen_y") continue;
+    id += "/" + piece(s.params[i], c[i]);
+  }
+  return id;
+}
+
+Config parse_config_id(const KernelSpace& s, const std::string& id) {
+  for (const auto& c : all_configs(s))  // spaces hold < 10^6 configurations: a search is fine
+    if (config_id(s, c) == id) return c;
+  Config first;
+  for (const auto& p : s.params) first.push_back(p.values.front());
+  throw Error("'" + id + "' is not a configuration of ImageCL kernel " + s.kernel,
+              "IDs look like " + config_id(s, first) + " with values from the kernel's search space");
+}
+
+std::string build_options(const KernelSpace& s, const Config& c) {
+  std::string o;
+  for (std::size_t i = 0; i < s.params.size(); ++i) o += (i ? " -D" : "-D") + s.params[i].define + "=" + std::to_string(c[i]);
+  return o;
+}
+
+std::uint64_t local_bytes(const KernelSpace& s, const Config& c) {
+  std::uint64_t total = 0;
+  const auto tw = value_of(s, c, "wg_x") * value_of(s, c, "coarsen_x");
+  const auto th = value_of(s, c, "wg_y") * value_of(s, c, "coarsen_y");
+  for (const auto& l : s.local)
+    if (switched_on(s, c, l.define))
+      total += static_cast<std::uint64_t>((tw + l.halo_x) * (th + l.halo_y) * l.element_bytes);
+  return total;
+}
+
+std::uint64_t constant_bytes(const KernelSpace& s, const Config& c) {
+  std::uint64_t total = 0;
+  for (const auto& k : s.constant)
+    if (switched_on(s, c, k.define)) total += static_cast<std::uint64_t>(k.bytes);
+  return total;
+}
+
+std::string violation(const KernelSpace& s, const Config& c, const ocl::DeviceInfo& dev) {
+  const auto wg = static_cast<std::size_t>(value_of(s, c, "wg_x") * value_of(s, c, "wg_y"));
+  if (wg > dev.max_work_group_size)
+    return "work-group of " + std::to_string(wg) + " work-items > the device's " + std::to_string(dev.max_work_group_size);
+  if (local_bytes(s, c) > dev.local_mem_bytes)
+    return std::to_string(local_bytes(s, c)) + " bytes of local memory > the device's " + std::to_string(dev.local_mem_bytes);
+  if (constant_bytes(s, c) > dev.constant_mem_bytes)
+    return std::to_string(constant_bytes(s, c)) + " bytes of constant memory > the device's " + std::to_string(dev.constant_mem_bytes);
+  bool images = false;
+  for (const auto& a : s.args)
+    if (!a.image_define.empty() && switched_on(s, c, a.image_define)) images = true;
+  if (images && !dev.image_support) return "image memory on a device without image support";
+  return "";
+}
+
+std::vector<Config> all_configs(const KernelSpace& s) {
+  std::vector<Config> out;
+  Config c(s.params.size());
+  std::vector<std::size_t> at(s.params.size(), 0);
+  for (;;) {
+    for (std::size_t i = 0; i < s.params.size(); ++i) c[i] = s.params[i].values[at[i]];
+    out.push_back(c);
+    std::size_t i = 0;
+    for (; i < at.size(); ++i) {
+      if (++at[i] < s.params[i].values.size()) break;
+      at[i] = 0;
+    }
+    if (i == at.size()) return out;
+  }
+}
+
+std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned seed, const ocl::DeviceInfo& dev) {
+  if (n == 0 || static_cast<double>(n) >= s.configurations) {
+    std::vector<Config> valid;
+    for (auto& c : all_configs(s))
+      if (violation(s, c, dev).empty()) valid.push_back(std::move(c));
+    return valid;
+  }
+  std::mt19937 rng(seed);
+  std::set<std::pair<std::size_t, long>> uncovered;
+  for (std::size_t i = 0; i < s.params.size(); ++i)
+    for (long v : s.params[i].values) uncovered.insert({i, v});
+  std::set<Config> seen;
+  std::vector<Config> out;
+  const auto draw = [&](std::size_t forced_param, long forced_value) {
+    for (int attempt = 0; attempt < 1000; ++attempt) {
+      Config c;
+      for (std::size_t i = 0; i < s.params.size(); ++i) {
+        const auto& vals = s.params[i].values;
+        c.push_back(i == forced_param ? forced_value : vals[std::uniform_int_distribution<std::size_t>(0, vals.size() - 1)(rng)]);
+      }
+      if (violation(s, c, dev).empty() && !seen.count(c)) return c;
+    }
+    return Config{};
+  };
+  while (out.size() < n) {
+    Config c;
+    if (!uncovered.empty()) {
+      const auto [p, v] = *uncovered.begin();
+      c = draw(p, v);
+      if (c.empty()) {  // no valid configuration has this value on this device
+        uncovered.erase(uncovered.begin());
+        continue;
+      }
+    } else {
+      c = draw(s.params.size(), 0);
+      if (c.empty()) break;
+    }
+    for (std::size_t i = 0; i < c.size(); ++i) uncovered.erase({i, c[i]});
+    seen.insert(c);
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace filterlab::imagecl

@@ -1,0 +1,77 @@
+#pragma once
+// A generated ImageCL kernel's search space as FilterLab reads it (the JSON written by
+// filterlab-imagecl, embedded in the binary): parameters, arguments, constraints, and the
+// configurations (one value per parameter) with their stable IDs and -D build options.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ocl/device.hpp"
+
+namespace filterlab::imagecl {
+
+struct SpaceParam {
+  std::string name, define;
+  std::vector<long> values;
+};
+
+struct SpaceArg {
+  std::string name, kind, type, access;  // kind: image, array or scalar
+  std::string boundary;                  // images: none, constant, clamped, reflect101
+  std::string image_define;              // images: the image-memory switch, or "" when not tunable
+  std::string constant_define;           // arrays: the constant-memory switch, or ""
+  long bound = -1;                       // arrays: elements, -1 when unknown
+};
+
+struct LocalUse {
+  std::string image, define;
+  int halo_x = 0, halo_y = 0, element_bytes = 4;
+};
+
+struct ConstantUse {
+  std::string array, define;
+  long bytes = 0;
+};
+
+struct KernelSpace {
+  std::string kernel, opencl, sha256;
+  std::string grid_image;  // or the fixed grid below
+  long grid_width = 0, grid_height = 0;
+  std::vector<SpaceArg> args;
+  std::vector<SpaceParam> params;
+  std::vector<LocalUse> local;
+  std::vector<ConstantUse> constant;
+  double configurations = 0;  // product of the value counts, before device constraints
+
+  const SpaceArg& arg(const std::string& name) const;
+};
+
+// The embedded kernels by name; throws filterlab::Error listing them for an unknown name.
+const KernelSpace& kernel_space(const std::string& name);
+std::vector<std::string> kernel_names();
+
+// One value per parameter, in the order of KernelSpace::params.
+using Config = std::vector<long>;
+
+long value_of(const KernelSpace& s, const Config& c, const std::string& param);  // throws for an unknown name
+bool switched_on(const KernelSpace& s, const Config& c, const std::string& define);  // false when not a parameter
+// e.g. "imagecl.sepconv_row/wg16x4/c1x2/il0/image_in1/image_out0/constant_k1/local_in0/unroll_0x5"
+std::string config_id(const KernelSpace& s, const Config& c);
+// Parses a config_id back; throws filterlab::Error naming what does not match the space.
+Config parse_config_id(const KernelSpace& s, const std::string& id);
+std::string build_options(const KernelSpace& s, const Config& c);  // "-DICL_WG_X=16 -DICL_WG_Y=4 ..."
+
+std::uint64_t local_bytes(const KernelSpace& s, const Config& c);
+std::uint64_t constant_bytes(const KernelSpace& s, const Config& c);
+// The constraints the space declares that depend only on the device (not on the kernel's own
+// CL_KERNEL_WORK_GROUP_SIZE or on image sizes): "" when `c` satisfies them, else why not.
+std::string violation(const KernelSpace& s, const Config& c, const ocl::DeviceInfo& dev);
+
+// `n` configurations that satisfy violation() on `dev`, seeded, in which every value of every
+// parameter appears at least once when n allows it (each uncovered value is forced in turn, the
+// other parameters drawn at random). n == 0 or n >= the space size: every valid configuration.
+std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned seed, const ocl::DeviceInfo& dev);
+// Every configuration of the space (product order).
+std::vector<Config> all_configs(const KernelSpace& s);
+
+}  // namespace filterlab::imagecl
