@@ -82,4 +82,14 @@ inline double harris_bound(double max_abs_input) {
   return 1536.0 * kFloatUnitRoundoff * x2 * x2;
 }
 
+// One float division (the ImageCL box blur's sum / 9 of an exact integer sum): OpenCL C allows
+// 2.5 ulp for single-precision x / y (OpenCL C spec, "Relative Error as ULPs"; without
+// -cl-fp32-correctly-rounded-divide-sqrt) and the oracle's once-rounded double is within 0.5 ulp:
+// 3 ulp of the result, an ulp of v being at most 2^-23 |v| (at least FLT_MIN's ulp for v = 0).
+inline double float_divide_bound(double v) {
+  const double a = v < 0 ? -v : v;
+  const double ulp = a * 1.1920928955078125e-07;  // 2^-23 |v|
+  return 3.0 * (ulp > 1.401298464324817e-45 ? ulp : 1.401298464324817e-45);
+}
+
 }  // namespace filterlab::tol

@@ -71,6 +71,7 @@ CompileResult compile(const std::string& path, const std::string& text) {
   clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(path, out), files.get());
   llvm::raw_string_ostream diag_stream(out.diagnostics);
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diag_opts(new clang::DiagnosticOptions);
+  diag_opts->ShowPresumedLoc = true;  // honour #line: report locations in the ImageCL file
   clang::TextDiagnosticPrinter printer(diag_stream, diag_opts.get());
   invocation.setDiagnosticConsumer(&printer);
   invocation.setDiagnosticOptions(diag_opts.get());

@@ -13,12 +13,11 @@
 namespace filterlab::imagecl {
 namespace {
 
-KernelSpace parse(const EmbeddedKernel& k) {
-  const auto j = nlohmann::json::parse(k.space);
+KernelSpace parse_json(const std::string& text, const std::string& opencl) {
+  const auto j = nlohmann::json::parse(text);
   KernelSpace s;
   s.kernel = j.at("kernel").get<std::string>();
-  s.opencl = k.opencl;
-  s.sha256 = k.sha256;
+  s.opencl = opencl;
   const auto& grid = j.at("grid");
   if (grid.contains("image")) s.grid_image = grid["image"].get<std::string>();
   else s.grid_width = grid.at("width").get<long>(), s.grid_height = grid.at("height").get<long>();
@@ -45,6 +44,12 @@ KernelSpace parse(const EmbeddedKernel& k) {
   return s;
 }
 
+KernelSpace parse(const EmbeddedKernel& k) {
+  auto s = parse_json(k.space, k.opencl);
+  s.sha256 = k.sha256;
+  return s;
+}
+
 const std::map<std::string, KernelSpace>& spaces() {
   static const auto table = [] {
     std::map<std::string, KernelSpace> t;
@@ -68,6 +73,14 @@ std::string piece(const SpaceParam& p, long v) {
 }
 
 }  // namespace
+
+KernelSpace parse_space(const std::string& json, const std::string& opencl) {
+  try {
+    return parse_json(json, opencl);
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(std::string("not an ImageCL search space: ") + e.what(), "pass the JSON that filterlab-imagecl wrote");
+  }
+}
 
 const SpaceArg& KernelSpace::arg(const std::string& name) const {
   for (const auto& a : args)
@@ -183,38 +196,33 @@ std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned
     return valid;
   }
   std::mt19937 rng(seed);
-  std::set<std::pair<std::size_t, long>> uncovered;
-  for (std::size_t i = 0; i < s.params.size(); ++i)
-    for (long v : s.params[i].values) uncovered.insert({i, v});
+  std::vector<std::set<long>> uncovered;
+  for (const auto& p : s.params) uncovered.emplace_back(p.values.begin(), p.values.end());
   std::set<Config> seen;
   std::vector<Config> out;
-  const auto draw = [&](std::size_t forced_param, long forced_value) {
-    for (int attempt = 0; attempt < 1000; ++attempt) {
+  const auto pick = [&](const auto& values) {
+    auto it = values.begin();
+    std::advance(it, std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(rng));
+    return *it;
+  };
+  constexpr int kAttempts = 2000, kPreferring = 400;
+  while (out.size() < n) {
+    Config found;
+    // Each parameter takes a value not yet covered, with a probability that falls over the
+    // attempts, so that combinations a device forbids give way to covering ones.
+    for (int attempt = 0; attempt < kAttempts && found.empty(); ++attempt) {
+      const double prefer = attempt < kPreferring ? 1.0 - static_cast<double>(attempt) / kPreferring : 0.0;
       Config c;
       for (std::size_t i = 0; i < s.params.size(); ++i) {
-        const auto& vals = s.params[i].values;
-        c.push_back(i == forced_param ? forced_value : vals[std::uniform_int_distribution<std::size_t>(0, vals.size() - 1)(rng)]);
+        const bool fresh = !uncovered[i].empty() && std::uniform_real_distribution<double>(0, 1)(rng) < prefer;
+        c.push_back(fresh ? pick(uncovered[i]) : pick(s.params[i].values));
       }
-      if (violation(s, c, dev).empty() && !seen.count(c)) return c;
+      if (violation(s, c, dev).empty() && !seen.count(c)) found = c;
     }
-    return Config{};
-  };
-  while (out.size() < n) {
-    Config c;
-    if (!uncovered.empty()) {
-      const auto [p, v] = *uncovered.begin();
-      c = draw(p, v);
-      if (c.empty()) {  // no valid configuration has this value on this device
-        uncovered.erase(uncovered.begin());
-        continue;
-      }
-    } else {
-      c = draw(s.params.size(), 0);
-      if (c.empty()) break;
-    }
-    for (std::size_t i = 0; i < c.size(); ++i) uncovered.erase({i, c[i]});
-    seen.insert(c);
-    out.push_back(c);
+    if (found.empty()) break;
+    for (std::size_t i = 0; i < found.size(); ++i) uncovered[i].erase(found[i]);
+    seen.insert(found);
+    out.push_back(found);
   }
   return out;
 }

@@ -46,6 +46,8 @@ struct KernelSpace {
   const SpaceArg& arg(const std::string& name) const;
 };
 
+// A space from filterlab-imagecl's outputs: the JSON text and the generated OpenCL C.
+KernelSpace parse_space(const std::string& json, const std::string& opencl);
 // The embedded kernels by name; throws filterlab::Error listing them for an unknown name.
 const KernelSpace& kernel_space(const std::string& name);
 std::vector<std::string> kernel_names();
@@ -67,9 +69,9 @@ std::uint64_t constant_bytes(const KernelSpace& s, const Config& c);
 // CL_KERNEL_WORK_GROUP_SIZE or on image sizes): "" when `c` satisfies them, else why not.
 std::string violation(const KernelSpace& s, const Config& c, const ocl::DeviceInfo& dev);
 
-// `n` configurations that satisfy violation() on `dev`, seeded, in which every value of every
-// parameter appears at least once when n allows it (each uncovered value is forced in turn, the
-// other parameters drawn at random). n == 0 or n >= the space size: every valid configuration.
+// `n` distinct configurations that satisfy violation() on `dev`, seeded, in which every value of
+// every parameter appears at least once when n and the device allow it (parameters lean towards
+// values not yet drawn). n == 0 or n >= the space size: every valid configuration.
 std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned seed, const ocl::DeviceInfo& dev);
 // Every configuration of the space (product order).
 std::vector<Config> all_configs(const KernelSpace& s);

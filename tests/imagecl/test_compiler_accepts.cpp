@@ -1,0 +1,128 @@
+// What the analyses find in good ImageCL sources: read/write sets, stencils, eligibility for
+// local, constant and image memory, unrollable loops, pragmas, and the parameters they yield.
+#include <catch2/catch.hpp>
+
+#include "compile_helpers.hpp"
+
+using filterlab::test::compile_file;
+using filterlab::test::space_of;
+using filterlab::test::values_of;
+
+namespace {
+filterlab::imagecl::CompileResult compile_text(const std::string& text) { return filterlab::imagecl::compile("t.icl", text); }
+
+nlohmann::json image_info(const nlohmann::json& space, const std::string& name) {
+  for (const auto& i : space["analysis"]["images"])
+    if (i["name"] == name) return i;
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("the box blur example compiles: 3x3 stencil, read-only input, write-only output", "[imagecl][compiler]") {
+  const auto r = compile_file("imagecl/examples/box_blur.icl");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  const auto s = space_of(r);
+  CHECK(s["kernel"] == "blur");
+  CHECK(s["grid"]["image"] == "out");
+  const auto in = image_info(s, "in");
+  CHECK(in["read"] == true);
+  CHECK(in["written"] == false);
+  CHECK(in["stencil"]["x"] == nlohmann::json::array({-1, 1}));
+  CHECK(in["stencil"]["y"] == nlohmann::json::array({-1, 1}));
+  CHECK(in["local_memory"] == true);
+  CHECK(image_info(s, "out")["local_memory"] == "written");
+  CHECK(values_of(s, "local_in") == nlohmann::json::array({0, 1}));
+  CHECK(values_of(s, "image_in") == nlohmann::json::array({0, 1}));
+  CHECK(values_of(s, "image_out") == nlohmann::json::array({0, 1}));
+  CHECK(values_of(s, "unroll_0") == nlohmann::json::array({1, 3}));
+  CHECK(values_of(s, "unroll_1") == nlohmann::json::array({1, 3}));
+  // Every switch is a -D define with a default, so the source builds with no options at all.
+  CHECK(r.opencl.find("#ifndef ICL_LOCAL_in") != std::string::npos);
+  CHECK(r.opencl.find("barrier(CLK_LOCAL_MEM_FENCE)") != std::string::npos);
+}
+
+TEST_CASE("the benchmarks' stencils, constant arrays and loops", "[imagecl][compiler]") {
+  const auto row = compile_file("imagecl/benchmarks/sepconv_row.icl");
+  INFO(row.diagnostics);
+  REQUIRE(row.ok);
+  const auto srow = space_of(row);
+  CHECK(image_info(srow, "in")["stencil"]["x"] == nlohmann::json::array({-2, 2}));
+  CHECK(image_info(srow, "in")["stencil"]["y"] == nlohmann::json::array({0, 0}));
+  CHECK(values_of(srow, "constant_k") == nlohmann::json::array({0, 1}));
+  CHECK(values_of(srow, "unroll_0") == nlohmann::json::array({1, 5}));
+
+  const auto conv = compile_file("imagecl/benchmarks/conv2d_u8.icl");
+  REQUIRE(conv.ok);
+  const auto sconv = space_of(conv);
+  CHECK(image_info(sconv, "in")["pixel"] == "uchar");
+  CHECK(image_info(sconv, "in")["stencil"]["y"] == nlohmann::json::array({-2, 2}));
+  CHECK(sconv["local_memory"][0]["halo_x"] == 4);
+  CHECK(sconv["local_memory"][0]["element_bytes"] == 1);
+
+  const auto resp = compile_file("imagecl/benchmarks/harris_response.icl");
+  REQUIRE(resp.ok);
+  const auto sresp = space_of(resp);
+  CHECK(image_info(sresp, "dx")["stencil"]["x"] == nlohmann::json::array({-1, 0}));
+  CHECK(image_info(sresp, "dx")["stencil"]["y"] == nlohmann::json::array({-1, 0}));
+  CHECK(values_of(sresp, "unroll_0") == nlohmann::json::array({1, 2}));
+  // The configuration count is the product of the value counts.
+  double product = 1;
+  for (const auto& p : sresp["parameters"]) product *= static_cast<double>(p["values"].size());
+  CHECK(sresp["configurations"].get<double>() == product);
+}
+
+TEST_CASE("an index the analysis cannot bound makes the Image ineligible for local memory", "[imagecl][compiler]") {
+  const auto r = compile_text("#pragma imagecl grid(out)\n"
+                              "__kernel void k(Image<float> in, Image<float> out, int s) {\n"
+                              "  out[idx][idy] = in[idx * s][idy];\n}\n");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  const auto s = space_of(r);
+  const auto in = image_info(s, "in");
+  CHECK(in["local_memory"].get<std::string>().find("cannot bound") != std::string::npos);
+  CHECK(in["local_memory"].get<std::string>().find("t.icl:3:") != std::string::npos);
+  CHECK(values_of(s, "local_in").empty());
+  CHECK(values_of(s, "image_in") == nlohmann::json::array({0, 1}));
+}
+
+TEST_CASE("constant propagation follows const variables and nested fixed-range loops", "[imagecl][compiler]") {
+  const auto r = compile_text("#pragma imagecl grid(out)\n"
+                              "#pragma imagecl boundary(in, clamped)\n"
+                              "__kernel void k(Image<float> in, Image<float> out) {\n"
+                              "  const int r = 3;\n  float s = 0.0f;\n"
+                              "  for (int j = -r; j <= r; ++j)\n    for (int i = 0; i < 2; i += 1)\n"
+                              "      s += in[idx + 2 * i - 1][idy + j + 1];\n"
+                              "  out[idx][idy] = s;\n}\n");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  const auto in = image_info(space_of(r), "in");
+  CHECK(in["stencil"]["x"] == nlohmann::json::array({-1, 1}));
+  CHECK(in["stencil"]["y"] == nlohmann::json::array({-2, 4}));
+  CHECK(values_of(space_of(r), "unroll_0") == nlohmann::json::array({1, 7}));
+}
+
+TEST_CASE("force pragmas fix a parameter; arrays without a bound stay in global memory", "[imagecl][compiler]") {
+  const auto r = compile_text("#pragma imagecl grid(64, 32)\n"
+                              "#pragma imagecl boundary(in, reflect101)\n"
+                              "#pragma imagecl force(local_memory, in, off)\n"
+                              "#pragma imagecl force(interleaved, on)\n"
+                              "__kernel void k(Image<float> in, Image<float> out, const float* w, const float* v) {\n"
+                              "  float s = 0.0f;\n"
+                              "#pragma imagecl force(unroll, off)\n"
+                              "  for (int i = 0; i < 4; i++) s += w[i] * in[idx + i][idy];\n"
+                              "  for (int i = 0; i < 4; i++) { if (s > 9.0f) break; s += v[i]; }\n"
+                              "  out[idx][idy] = s;\n}\n");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  const auto s = space_of(r);
+  CHECK(s["grid"]["width"] == 64);
+  CHECK(values_of(s, "local_in") == nlohmann::json::array({0}));
+  CHECK(values_of(s, "interleaved") == nlohmann::json::array({1}));
+  CHECK(values_of(s, "unroll_0") == nlohmann::json::array({1}));
+  CHECK(values_of(s, "unroll_1").empty());  // break: not unrollable
+  CHECK(s["analysis"]["loops"][1]["reason"] == "the body contains break or continue");
+  CHECK(values_of(s, "constant_w").empty());
+  CHECK(s["analysis"]["arrays"][0]["constant_memory"].get<std::string>().find("no size bound") != std::string::npos);
+  CHECK(r.opencl.find("icl_reflect101") != std::string::npos);
+}

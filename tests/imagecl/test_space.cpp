@@ -1,0 +1,78 @@
+// The embedded search spaces: sizes, IDs, build options, sampling coverage and device constraints.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "error.hpp"
+#include "imagecl/launcher.hpp"
+#include "imagecl/space.hpp"
+#include "opencl_fixture.hpp"
+
+using namespace filterlab::imagecl;
+
+TEST_CASE("every benchmark kernel is embedded with a space whose size is the product of its value counts", "[imagecl]") {
+  const std::vector<std::string> expected = {"conv2d_u8", "harris_response", "harris_sobel", "sepconv_col", "sepconv_row"};
+  REQUIRE(kernel_names() == expected);
+  for (const auto& name : kernel_names()) {
+    const auto& s = kernel_space(name);
+    double product = 1;
+    for (const auto& p : s.params) product *= static_cast<double>(p.values.size());
+    CHECK(s.configurations == product);
+    CHECK(static_cast<double>(all_configs(s).size()) == product);
+    CHECK(s.sha256.size() == 64);
+  }
+  CHECK_THROWS_AS(kernel_space("blur"), filterlab::Error);
+}
+
+TEST_CASE("configuration IDs are stable, unique and parse back; options carry every switch", "[imagecl]") {
+  const auto& s = kernel_space("sepconv_row");
+  Config c;
+  for (const auto& p : s.params) c.push_back(p.values.back());
+  const auto id = config_id(s, c);
+  CHECK(id == "imagecl.sepconv_row/wg256x64/c16x8/il1/image_in1/image_out1/constant_k1/local_in1/unroll_0x5");
+  CHECK(parse_config_id(s, id) == c);
+  CHECK_THROWS_AS(parse_config_id(s, "imagecl.sepconv_row/wg3x3"), filterlab::Error);
+  CHECK(build_options(s, c) ==
+        "-DICL_WG_X=256 -DICL_WG_Y=64 -DICL_CX=16 -DICL_CY=8 -DICL_INTERLEAVED=1 -DICL_IMAGE_in=1 -DICL_IMAGE_out=1 "
+        "-DICL_CONSTANT_k=1 -DICL_LOCAL_in=1 -DICL_UNROLL_0=5");
+  std::set<std::string> ids;
+  for (const auto& cfg : all_configs(kernel_space("harris_sobel"))) ids.insert(config_id(kernel_space("harris_sobel"), cfg));
+  CHECK(static_cast<double>(ids.size()) == kernel_space("harris_sobel").configurations);
+  // local memory: (wg_x * cx + halo_x) * (wg_y * cy + halo_y) * bytes
+  CHECK(local_bytes(s, c) == static_cast<std::uint64_t>((256 * 16 + 4) * (64 * 8 + 0) * 4));
+}
+
+TEST_CASE("samples respect a device's limits and cover every parameter value", "[imagecl]") {
+  filterlab::ocl::DeviceInfo small;
+  small.max_work_group_size = 256;
+  small.local_mem_bytes = 16384;
+  small.constant_mem_bytes = 65536;
+  small.image_support = true;
+  for (const auto& name : kernel_names()) {
+    const auto& s = kernel_space(name);
+    const auto samples = sample_configs(s, 12, 7, small);
+    REQUIRE(samples.size() == 12);
+    for (std::size_t p = 0; p < s.params.size(); ++p)
+      for (long v : s.params[p].values) {
+        bool seen = false;
+        for (const auto& c : samples) seen = seen || c[p] == v;
+        INFO(name << " " << s.params[p].name << " = " << v);
+        CHECK(seen);
+      }
+    for (const auto& c : samples) CHECK(violation(s, c, small).empty());
+  }
+  small.image_support = false;
+  const auto& s = kernel_space("conv2d_u8");
+  for (const auto& c : sample_configs(s, 12, 7, small)) {
+    CHECK(value_of(s, c, "image_in") == 0);
+    CHECK(value_of(s, c, "image_out") == 0);
+  }
+}
+
+TEST_CASE("the launcher refuses a work-group beyond the device's limit as Unsupported", "[imagecl][opencl]") {
+  auto& rt = filterlab::test::runtime();
+  const auto& s = kernel_space("harris_sobel");
+  Config c;
+  for (const auto& p : s.params) c.push_back(p.values.back());  // 256 x 64 = 16384 work-items
+  REQUIRE(16384 > rt.device.info.max_work_group_size);
+  CHECK_THROWS_AS(Launcher(rt, s, c), filterlab::Unsupported);
+}

@@ -1,0 +1,77 @@
+// Each transformation on and off, one at a time, on the paper's box blur compiled here from its
+// ImageCL source, against the oracle on the test device; plus the pairs that interact (local
+// memory with interleaving, with image memory).
+#include <catch2/catch.hpp>
+
+#include "compile_helpers.hpp"
+#include "imagecl/launcher.hpp"
+#include "imagecl/space.hpp"
+#include "opencl_fixture.hpp"
+#include "reference/correlate.hpp"
+#include "reference/tolerances.hpp"
+
+using namespace filterlab::imagecl;
+
+namespace {
+
+double run_blur(const KernelSpace& s, const Config& c, const filterlab::ref::Image& in, const filterlab::ref::Image& oracle) {
+  auto& rt = filterlab::test::runtime();
+  const filterlab::ref::Image blank(in.width, in.height);
+  Launcher l(rt, s, c);
+  l.bind({{"in", image_arg(in)}, {"out", image_arg(blank)}});
+  l.enqueue();
+  const auto out = l.download("out");
+  double worst = 0;  // in units of the allowed error at that pixel
+  for (std::size_t i = 0; i < out.size(); ++i)
+    worst = std::max(worst, std::fabs(double(out.px[i]) - double(oracle.px[i])) / filterlab::tol::float_divide_bound(oracle.px[i]));
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("box blur: every parameter value, one at a time, computes the oracle's blur", "[imagecl][opencl]") {
+  const auto r = filterlab::test::compile_file("imagecl/examples/box_blur.icl");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  const auto s = parse_space(r.space, r.opencl);
+  auto in = filterlab::ref::Image(53, 29);
+  for (std::size_t i = 0; i < in.size(); ++i) in.px[i] = static_cast<float>((i * 37) % 256);
+  filterlab::ref::Kernel2D box{3, 3, std::vector<double>(9, 1.0 / 9.0)};
+  const auto oracle = filterlab::ref::correlate2d(in, box, filterlab::ref::Border::Constant, 0.0);
+
+  Config base;
+  for (const auto& p : s.params) base.push_back(p.values.front());
+  const auto set = [&](Config c, const std::string& name, long v) {
+    for (std::size_t i = 0; i < s.params.size(); ++i)
+      if (s.params[i].name == name) c[i] = v;
+    return c;
+  };
+  base = set(set(set(set(base, "wg_x", 8), "wg_y", 4), "coarsen_x", 2), "coarsen_y", 2);
+  std::vector<Config> configs;
+  for (std::size_t p = 0; p < s.params.size(); ++p)
+    for (long v : s.params[p].values) configs.push_back(set(base, s.params[p].name, v));
+  configs.push_back(set(set(base, "local_in", 1), "interleaved", 1));
+  configs.push_back(set(set(base, "local_in", 1), "image_in", 1));
+  configs.push_back(set(set(set(set(base, "local_in", 1), "interleaved", 1), "unroll_0", 3), "unroll_1", 3));
+  for (const auto& c : configs) {
+    INFO(config_id(s, c));
+    CHECK(run_blur(s, c, in, oracle) <= 1.0);
+  }
+}
+
+TEST_CASE("box blur: a local-memory tile one pixel off is caught (the comparison can fail)", "[imagecl][opencl]") {
+  const auto r = filterlab::test::compile_file("imagecl/examples/box_blur.icl");
+  REQUIRE(r.ok);
+  auto s = parse_space(r.space, r.opencl);
+  const std::string from = "icl_ox_in = icl_gx0 + (-1)";
+  const auto at = s.opencl.find(from);
+  REQUIRE(at != std::string::npos);
+  s.opencl.replace(at, from.size(), "icl_ox_in = icl_gx0 + (0)");
+  auto in = filterlab::ref::Image(53, 29);
+  for (std::size_t i = 0; i < in.size(); ++i) in.px[i] = static_cast<float>((i * 37) % 256);
+  filterlab::ref::Kernel2D box{3, 3, std::vector<double>(9, 1.0 / 9.0)};
+  const auto oracle = filterlab::ref::correlate2d(in, box, filterlab::ref::Border::Constant, 0.0);
+  Config c;
+  for (const auto& p : s.params) c.push_back(p.name == "local_in" ? 1 : p.name == "wg_x" ? 8 : p.values.front());
+  CHECK(run_blur(s, c, in, oracle) > 1.0);
+}
