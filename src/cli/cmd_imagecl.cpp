@@ -45,13 +45,14 @@ int cmd_imagecl_check(const ImageclCheckArgs& a) {
         std::cout << "  " << k << ": " << static_cast<long long>(space.configurations) << " configurations in the space, "
                   << samples.back().size() << " checked (" << (a.samples == 0 ? "all valid on this device" : "sampled") << ")\n";
       }
+      const auto oracle = imagecl::benchmark_oracle(b, input);
       for (std::size_t i = 0; i < rows; ++i) {
         std::vector<imagecl::Config> configs;
         for (const auto& s : samples) configs.push_back(s[i % s.size()]);
         ++total;
         std::string ids, status;
         try {
-          const auto o = imagecl::check_benchmark(rt, b, configs, input);
+          const auto o = imagecl::check_benchmark(rt, b, configs, input, oracle);
           for (const auto& id : o.ids) ids += (ids.empty() ? "" : " + ") + id;
           std::ostringstream s;
           s << (o.passed ? "ok" : "FAIL") << " max|diff| " << o.max_diff << " (tolerance " << o.tolerance << ")";

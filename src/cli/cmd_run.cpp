@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "error.hpp"
 #include "experiments/epsilon.hpp"
+#include "experiments/imagecl.hpp"
 #include "experiments/pyramid_storage.hpp"
 #include "experiments/sampler.hpp"
 #include "experiments/scharr_gradient_variants.hpp"
@@ -56,16 +57,34 @@ int run_epsilon_experiment(const RunArgs& a) {
   return 0;
 }
 
+// Study 6a makes its own images at the paper's sizes; --variants picks benchmarks, --scale divides the sides.
+int run_imagecl_experiment(const RunArgs& a) {
+  if (!a.base_image.empty()) throw Error("--base does not apply to the imagecl experiment",
+                                         "run it as: filterlab run imagecl --results DIR [--device PATTERN] [--samples N] "
+                                         "[--variants sepconv|conv2d_u8|harris] [--scale 1|2|4|8] [--repetitions N]");
+  if (a.repetitions < 0) throw Error("--repetitions must be positive");
+  ImageclRunConfig cfg;
+  cfg.results_dir = a.results_dir;
+  cfg.benchmarks = a.variants;
+  cfg.samples = a.samples;
+  cfg.scale = a.scale;
+  cfg.repetitions = a.repetitions;
+  cfg.warmup = a.warmup;
+  for (const auto& d : ocl::select_devices(a.device)) std::cout << run_imagecl(d, cfg) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int cmd_run(const RunArgs& a) {
   if (a.experiment == "sampler") return run_sampler_experiment(a);
   if (a.experiment == "tiled") return run_tiled_experiment(a);
+  if (a.experiment == "imagecl") return run_imagecl_experiment(a);
   if (a.experiment == "epsilon") return run_epsilon_experiment(a);
   if (a.experiment != "scharr_single_storage" && a.experiment != "scharr_gradient_variants" &&
       a.experiment != "pyramid_storage")
     throw Error("unknown experiment '" + a.experiment + "'",
-                "available: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled, epsilon");
+                "available: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled, epsilon, imagecl");
   if (a.base_image.empty()) throw Error(a.experiment + " needs --base", "give the derived base image (make data writes it)");
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
   if (!a.variants.empty() && a.experiment != "scharr_gradient_variants")

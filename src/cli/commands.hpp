@@ -33,6 +33,7 @@ int cmd_verify(const VerifyArgs& a);
 struct RunArgs {
   std::string experiment, device, base_image, results_dir, variants;
   int scale = 0, repetitions = 0, warmup = 3;
+  std::size_t samples = 16;  // imagecl: configurations per kernel
 };
 int cmd_run(const RunArgs& a);
 

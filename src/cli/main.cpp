@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
   RunArgs run;
   auto* c_run = app.add_subcommand("run", "Run an experiment and write its raw results");
   c_run->add_option("experiment", run.experiment,
-                    "Experiment name: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled or epsilon")
+                    "Experiment name: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled, epsilon or imagecl")
       ->required();
   c_run->add_option("--device", run.device, device_help);
   c_run->add_option("--base", run.base_image, "The derived base image (PGM); the pyramid experiments need it");
@@ -60,6 +60,8 @@ int main(int argc, char** argv) {
   c_run->add_option("--scale", run.scale, "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs); epsilon: centre crop 1/2/4 per side (default 1 on GPUs, 2 on CPUs)");
   c_run->add_option("--repetitions", run.repetitions, "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
   c_run->add_option("--variants", run.variants, "scharr_gradient_variants, tiled: only variant IDs containing this text");
+  c_run->add_option("--samples", run.samples, "imagecl: configurations per kernel, every parameter value at least once")
+      ->capture_default_str();
   c_run->add_option("--warmup", run.warmup, "Warm-up repetitions per configuration")->capture_default_str();
 
   ImageclCheckArgs icl;

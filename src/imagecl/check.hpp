@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/image.hpp"
@@ -28,8 +29,21 @@ struct CheckOutcome {
   std::string where;  // the first pixel beyond the tolerance, if any
 };
 
+// The oracle's result of the benchmark on `input` (reference/benchmarks.hpp, the standard weights).
+ref::Image benchmark_oracle(const Benchmark& b, const ref::Image& input);
+
 // Runs configs[i] of kernels[i] in turn on `input` (each output downloaded and passed on) and
-// compares the last output with the oracle. Throws filterlab::Unsupported for device limits.
-CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::vector<Config>& configs, const ref::Image& input);
+// compares the last output with `oracle` (benchmark_oracle(b, input)). Throws
+// filterlab::Unsupported for device limits.
+CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::vector<Config>& configs, const ref::Image& input,
+                             const ref::Image& oracle);
+inline CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::vector<Config>& configs,
+                                    const ref::Image& input) {
+  return check_benchmark(rt, b, configs, input, benchmark_oracle(b, input));
+}
+
+// The arguments of one kernel of a benchmark with `input` in every input Image (for timing: the
+// kernels' cost does not depend on the pixel values) and outputs of the input's size.
+Args timing_args(const std::string& kernel, const ref::Image& input);
 
 }  // namespace filterlab::imagecl

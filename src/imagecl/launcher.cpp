@@ -147,6 +147,12 @@ void Launcher::bind(const Args& args) {
   }
 }
 
+void Launcher::release() {
+  images_.clear();
+  arrays_.clear();
+  grid_w_ = grid_h_ = 0;
+}
+
 cl::NDRange Launcher::global() const {
   // ceil(grid / (work-group * coarsening)) work-groups per dimension: every logical thread has a
   // work-item, and the global size is a multiple of the work-group (no non-uniform groups).

@@ -35,6 +35,7 @@ class Launcher {
   void bind(const Args& args);
   cl::Event enqueue();  // one launch over the whole grid
   ref::Image download(const std::string& image);
+  void release();  // frees the device memory bind() took (bind again before the next launch)
 
   const std::string& id() const { return id_; }
   const std::string& options() const { return options_; }
