@@ -3,7 +3,9 @@
 # does not know it yet, then lists devices, verifies every variant against the oracle, and runs the
 # experiments. Results go to $1 (default ./results).
 # Environment: DEVICE (name pattern, default every device), STEPS (default "devices verify run"),
-# EXPERIMENTS (default all six), REPS (repetitions), JOBS (parallel verify processes, default nproc/2).
+# EXPERIMENTS (default all six; add imagecl for Study 6a), REPS (repetitions), JOBS (parallel verify
+# processes, default nproc/2), IMAGECL_SAMPLES (configurations per ImageCL kernel for the step
+# "imagecl-check" and the experiment imagecl, default 16).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-$PWD/results}
@@ -41,12 +43,18 @@ case " $steps " in *" verify "*)
   echo "verify: $passed passed, $failed failed, $finished of $expected families finished (details in $out/verify$tag.txt)"
   [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ] && [ "$finished" -eq "$expected" ] || rc=1 ;;
 esac
+case " $steps " in *" imagecl-check "*)
+  "$fl" imagecl-check --device "$device" --samples "${IMAGECL_SAMPLES:-16}" 2>&1 | tee "$out/imagecl-check$tag.txt"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1 ;;
+esac
 case " $steps " in *" run "*)
   for e in $experiments; do
     if [ "$e" = sampler ]; then  # no image, no timing: the sampler study takes only the results directory
       "$fl" run sampler --device "$device" --results "$out" | tee "$out/sampler$tag.txt" || rc=1
     elif [ "$e" = tiled ]; then  # Study 4 makes its own images; prints the roofline target
       "$fl" run tiled --device "$device" --results "$out" ${REPS:+--repetitions $REPS} | tee "$out/tiled$tag.txt" || rc=1
+    elif [ "$e" = imagecl ]; then  # Study 6a: sampled ImageCL configurations at the paper's sizes
+      "$fl" run imagecl --device "$device" --results "$out" --samples "${IMAGECL_SAMPLES:-16}" ${REPS:+--repetitions $REPS} || rc=1
     elif [ "$e" = epsilon ]; then  # Study 5: the Y plane of the derived JPEG
       "$fl" run epsilon --device "$device" --base "$here/data/epsilon_y_3264x2448.pgm" --results "$out" ${REPS:+--repetitions $REPS} || rc=1
     else

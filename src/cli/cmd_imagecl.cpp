@@ -24,6 +24,27 @@ std::pair<int, int> parse_size(const std::string& s) {
 
 }  // namespace
 
+int cmd_imagecl_show(const ImageclShowArgs& a) {
+  if (a.kernel.empty()) {
+    for (const auto& name : imagecl::kernel_names()) {
+      const auto& s = imagecl::kernel_space(name);
+      std::cout << std::left << std::setw(18) << name << static_cast<long long>(s.configurations) << " configurations, "
+                << s.params.size() << " parameters, OpenCL sha256 " << s.sha256 << "\n";
+    }
+    for (const auto& b : imagecl::benchmarks()) {
+      std::cout << "benchmark " << b.name << ":";
+      for (const auto& k : b.kernels) std::cout << " " << k;
+      std::cout << " (" << b.description << ")\n";
+    }
+    return 0;
+  }
+  const auto& s = imagecl::kernel_space(a.kernel);
+  if (a.what == "source") std::cout << s.opencl;
+  else if (a.what == "space") std::cout << imagecl::embedded_space_json(a.kernel);
+  else throw Error("--show '" + a.what + "' is neither source nor space", "use --show source or --show space");
+  return 0;
+}
+
 int cmd_imagecl_check(const ImageclCheckArgs& a) {
   const auto [w, h] = parse_size(a.size);
   std::vector<imagecl::Benchmark> chosen;

@@ -44,4 +44,9 @@ struct ImageclCheckArgs {
 };
 int cmd_imagecl_check(const ImageclCheckArgs& a);
 
+struct ImageclShowArgs {
+  std::string kernel, what = "space";
+};
+int cmd_imagecl_show(const ImageclShowArgs& a);
+
 }  // namespace filterlab::cli

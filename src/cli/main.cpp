@@ -75,6 +75,13 @@ int main(int argc, char** argv) {
   c_icl->add_option("--size", icl.size, "Image size WIDTHxHEIGHT (integer-valued pixels 0..255)")->capture_default_str();
   c_icl->add_option("--seed", icl.seed, "Seed of the sampling and of the input image")->capture_default_str();
 
+  ImageclShowArgs icl_show;
+  auto* c_icl_show = app.add_subcommand("imagecl-show",
+                                        "List the embedded ImageCL kernels and their space sizes, or print one's generated "
+                                        "OpenCL or search space");
+  c_icl_show->add_option("--kernel", icl_show.kernel, "Kernel name (default: list them all)");
+  c_icl_show->add_option("--show", icl_show.what, "source (the generated OpenCL C) or space (JSON)")->capture_default_str();
+
   CLI11_PARSE(app, argc, argv);
   try {
     filterlab::ocl::set_kernel_dir(kernels_dir);
@@ -84,6 +91,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(c_verify)) return cmd_verify(verify);
     if (app.got_subcommand(c_run)) return cmd_run(run);
     if (app.got_subcommand(c_icl)) return cmd_imagecl_check(icl);
+    if (app.got_subcommand(c_icl_show)) return cmd_imagecl_show(icl_show);
   } catch (const cl::Error& e) {
     try {
       filterlab::ocl::rethrow(e, "");

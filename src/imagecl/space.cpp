@@ -96,6 +96,13 @@ const KernelSpace& kernel_space(const std::string& name) {
   throw Error("no ImageCL kernel named '" + name + "'", "the embedded kernels are:" + names);
 }
 
+std::string embedded_space_json(const std::string& name) {
+  for (std::size_t i = 0; i < kEmbeddedKernelCount; ++i)
+    if (name == kEmbeddedKernels[i].name) return kEmbeddedKernels[i].space;
+  kernel_space(name);  // throws, listing the names
+  return "";
+}
+
 std::vector<std::string> kernel_names() {
   std::vector<std::string> n;
   for (const auto& [name, s] : spaces()) n.push_back(name);

@@ -51,6 +51,8 @@ KernelSpace parse_space(const std::string& json, const std::string& opencl);
 // The embedded kernels by name; throws filterlab::Error listing them for an unknown name.
 const KernelSpace& kernel_space(const std::string& name);
 std::vector<std::string> kernel_names();
+// The embedded search space exactly as filterlab-imagecl wrote it (JSON text).
+std::string embedded_space_json(const std::string& name);
 
 // One value per parameter, in the order of KernelSpace::params.
 using Config = std::vector<long>;
