@@ -22,7 +22,6 @@
 #include "peers/npy.hpp"
 #include "peers/opencv_peer.hpp"
 #include "stats.hpp"
-#include "verify/compare.hpp"
 
 namespace filterlab::peers {
 namespace {
@@ -48,31 +47,6 @@ std::vector<WorkloadMaker> workload_makers(const std::string& base_image, int sc
 }
 
 std::string library_of(const std::string& peer) { return peer.rfind("opencv", 0) == 0 ? "OpenCV" : "Halide"; }
-
-// Worst job of a peer's outputs against the oracle.
-struct Check {
-  bool passed = true;
-  double max_abs_error = 0;
-  std::string detail;
-};
-Check check_outputs(const Workload& w, const std::vector<ref::Image>& got) {
-  Check c;
-  if (got.size() != w.jobs.size()) {
-    c.passed = false;
-    c.detail = "returned " + std::to_string(got.size()) + " outputs for " + std::to_string(w.jobs.size()) + " jobs";
-    return c;
-  }
-  for (std::size_t i = 0; i < got.size(); ++i) {
-    const auto cmp = compare_images(got[i], *w.jobs[i].oracle, w.jobs[i].tolerance);
-    c.max_abs_error = std::max(c.max_abs_error, cmp.max_abs_error);
-    if (!cmp.passed() && c.passed) {
-      c.passed = false;
-      c.detail = w.jobs[i].label + ": " + cmp.describe(got[i], *w.jobs[i].oracle) + " (tolerance " +
-                 std::to_string(w.jobs[i].tolerance) + ")";
-    }
-  }
-  return c;
-}
 
 struct Config {
   std::unique_ptr<Peer> peer;
@@ -153,7 +127,7 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
       try {
         peer->prepare(w);
         peer->run();
-        const Check c = check_outputs(w, peer->outputs());
+        const Judgement c = judge(w, peer->outputs());
         row["max_abs_error"] = c.max_abs_error;
         row["tolerance"] = w.jobs.front().tolerance;
         if (!c.passed) {
@@ -185,7 +159,7 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
     warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, std::string(kExperiment) + " " + w.id, sample);
     for (auto& c : configs) {
       // The timed samples were judged too: outputs of the last sample against the oracle again.
-      const Check again = check_outputs(w, c.peer->outputs());
+      const Judgement again = judge(w, c.peer->outputs());
       auto row = c.row;
       const auto s = summarize(c.samples.wall_ms);
       row["status"] = !again.passed ? "disagrees_with_oracle" : (c.peer->fell_back() ? "fallback" : "measured");

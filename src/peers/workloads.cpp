@@ -1,11 +1,13 @@
 #include "peers/workloads.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
 #include "experiments/common.hpp"
 #include "reference/benchmarks.hpp"
 #include "reference/tolerances.hpp"
+#include "verify/compare.hpp"
 
 namespace filterlab::peers {
 
@@ -23,6 +25,25 @@ ref::Image random_u8_image(int n, unsigned seed) {
   ref::Image img(n, n);
   for (auto& p : img.px) p = static_cast<float>(v(rng));
   return img;
+}
+
+Judgement judge(const Workload& w, const std::vector<ref::Image>& got) {
+  Judgement c;
+  if (got.size() != w.jobs.size()) {
+    c.passed = false;
+    c.detail = "returned " + std::to_string(got.size()) + " outputs for " + std::to_string(w.jobs.size()) + " jobs";
+    return c;
+  }
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const auto cmp = compare_images(got[i], *w.jobs[i].oracle, w.jobs[i].tolerance);
+    c.max_abs_error = std::max(c.max_abs_error, cmp.max_abs_error);
+    if (!cmp.passed() && c.passed) {
+      c.passed = false;
+      c.detail = w.jobs[i].label + ": " + cmp.describe(got[i], *w.jobs[i].oracle) + " (tolerance " +
+                 std::to_string(w.jobs[i].tolerance) + ")";
+    }
+  }
+  return c;
 }
 
 Workload scharr_pyramid_workload(const std::string& base_image, int scale, int ksize) {

@@ -50,6 +50,15 @@ Workload conv2d_u8_workload(int n, unsigned seed);
 // Workload 4: Harris as cv::cornerHarris(src, dst, 2, 3, 0.04, BORDER_REFLECT_101) on n x n floats in [0, 1).
 Workload harris_workload(int n, unsigned seed);
 
+// A peer's outputs (one per job) against the oracle: passed when every pixel of every job is within
+// the job's tolerance; detail names the first failing job and its worst pixel.
+struct Judgement {
+  bool passed = true;
+  double max_abs_error = 0;
+  std::string detail;
+};
+Judgement judge(const Workload& w, const std::vector<ref::Image>& outputs);
+
 ref::Image random_float_image(int n, unsigned seed);  // uniform [0, 1), deterministic
 ref::Image random_u8_image(int n, unsigned seed);     // uniform integers 0..255, deterministic
 
