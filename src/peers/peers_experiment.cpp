@@ -21,6 +21,8 @@
 #include "peers/halide_peer.hpp"
 #include "peers/npy.hpp"
 #include "peers/opencv_peer.hpp"
+#include "reference/benchmarks.hpp"
+#include "reference/scharr.hpp"
 #include "stats.hpp"
 
 namespace filterlab::peers {
@@ -60,6 +62,31 @@ std::string host_cpu_model() {
   while (std::getline(in, line))
     if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
   return "unknown";
+}
+
+nlohmann::json rows_of(const ref::Kernel2D& k) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int j = 0; j < k.height; ++j) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int i = 0; i < k.width; ++i) row.push_back(k.at(i, j));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// The weights a job uses, for peers outside this process: correlation weights (row-major, the
+// anchor at the centre), their separable factors where they exist, Harris's k.
+nlohmann::json weights_json(const Job& j) {
+  switch (j.kind) {
+    case OpKind::Scharr: {
+      const auto [kx, ky] = ref::scharr_separable(j.ksize, j.axis);
+      return {{"weights", rows_of(ref::scharr_kernel(j.ksize, j.axis))}, {"kx", kx}, {"ky", ky}};
+    }
+    case OpKind::SepConv: return {{"kx", ref::sepconv_weights5()}, {"ky", ref::sepconv_weights5()}};
+    case OpKind::Conv2dU8: return {{"weights", rows_of(ref::conv2d_u8_weights5())}};
+    case OpKind::Harris: return {{"k", ref::kHarrisK}, {"block_size", 2}, {"sobel_size", 3}, {"sobel_scale", 1.0 / 8.0}};
+  }
+  return {};
 }
 
 }  // namespace
@@ -248,7 +275,8 @@ std::string export_peer_inputs(const std::string& base_image, const std::string&
                       {"axis", j.axis == ref::Axis::X ? "x" : "y"},
                       {"input", file_for(j.input.get(), j.kind == OpKind::Scharr ? "scharr_pyramid_level" + std::to_string(i % 16) : w.id + "_in", w.u8)},
                       {"oracle", file_for(j.oracle.get(), w.id + "_oracle" + std::to_string(i), w.u8)},
-                      {"tolerance", j.tolerance}});
+                      {"tolerance", j.tolerance},
+                      {"definition", weights_json(j)}});
     }
     workloads.push_back({{"name", w.name},          {"id", w.id},           {"ksize", w.ksize},
                          {"width", w.width},        {"height", w.height},   {"u8", w.u8},
