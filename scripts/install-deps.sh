@@ -10,7 +10,9 @@ what=${1:-full}
 build_pkgs=(cmake ninja-build g++ make git pkg-config
   ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers pocl-opencl-icd clinfo
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev
-  libssl-dev catch2 libbenchmark-dev libeigen3-dev nlohmann-json3-dev libcli11-dev)
+  libssl-dev catch2 libbenchmark-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
+  libhalide14-0-dev
+  )
 paper_pkgs=(python3 python3-matplotlib python3-numpy
   texlive-latex-base texlive-latex-recommended texlive-fonts-recommended latexmk)
 # The photograph in data/ comes from this package; only needed to re-derive it.

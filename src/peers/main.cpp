@@ -27,6 +27,10 @@ int main(int argc, char** argv) {
   c_run->add_option("--repetitions", run.repetitions, "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
   c_run->add_option("--warmup", run.warmup, "Warm-up repetitions per configuration")->capture_default_str();
 
+  std::string list_pattern;
+  auto* c_list = app.add_subcommand("list", "Print 'platform / device' of every selected device, one a line (for one run per device)");
+  c_list->add_option("--device", list_pattern, "Name patterns as for run (default: $FILTERLAB_DEVICE, else every device)");
+
   std::string base, out;
   int scale = 1;
   auto* c_export = app.add_subcommand("export", "Write the workloads' inputs, oracle outputs and tolerances (.npy + manifest.json) "
@@ -41,12 +45,16 @@ int main(int argc, char** argv) {
       std::cout << peers::export_peer_inputs(base, out, scale, run.seed) << "\n";
       return 0;
     }
+    if (app.got_subcommand(c_list)) {
+      for (const auto& d : ocl::select_devices(list_pattern)) std::cout << d.info.platform << " / " << d.info.name << "\n";
+      return 0;
+    }
     if (run.repetitions < 0) throw Error("--repetitions must be positive");
     const auto devices = ocl::select_devices(device);
     if (devices.size() != 1)
       throw Error("filterlab-peers runs on one OpenCL device per process (OpenCV's OpenCL device is fixed at start), "
                   "but '" + device + "' selects " + std::to_string(devices.size()),
-                  "name one device with --device (see `filterlab devices`)");
+                  "name one device with --device (`filterlab-peers list` prints their names)");
     std::cout << peers::run_peers(devices.front(), run) << "\n";
     return 0;
   } catch (const cl::Error& e) {
