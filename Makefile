@@ -58,7 +58,7 @@ experiments: data
 	  if [ $$e = peers ]; then \
 	    $(PEERS) list --device "$(DEVICE)" | while read -r d; do \
 	      FILTERLAB_CPU_SCALE=$(CPU_SCALE) $(PEERS) run --device "$$d" --base $(BASE) --results $(RESULTS) \
-	        --repetitions $(REPS) || exit 1; \
+	        --repetitions $(REPS) < /dev/null || exit 1; \
 	    done || exit 1; \
 	  elif [ $$e = sampler ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) || exit 1; \
