@@ -262,7 +262,7 @@ def figure(summary: dict, path: Path) -> None:
                        label="FilterLab (best, kernel)" if n == "filterlab" else LABELS[n])
         ax.set_yscale("log")
         ax.set_xticks(range(len(ws)))
-        ax.set_xticklabels([_wlabel(w).replace(", ", "\n", 1) for w in ws], fontsize=6)
+        ax.set_xticklabels([_wlabel(w).replace(", ", "\n", 1).replace("^2", "$^2$") for w in ws], fontsize=6)
         ax.set_ylabel("median time (ms)", fontsize=7)
         ax.set_title(d["name"] + (f" (sizes / {d['scale']})" if d["scale"] != 1 else ""), fontsize=8)
         ax.tick_params(labelsize=6)
