@@ -1,6 +1,7 @@
 #include "peers/peers_experiment.hpp"
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -56,6 +57,12 @@ struct Config {
   ocl::Samples samples;
 };
 
+// The host's 1-minute load average: on a shared machine, other work competes with the CPU peers.
+double load_average() {
+  double l[1] = {0};
+  return getloadavg(l, 1) == 1 ? l[0] : -1.0;
+}
+
 std::string host_cpu_model() {
   std::ifstream in("/proc/cpuinfo");
   std::string line;
@@ -97,6 +104,7 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   const OpenCvOpenCl selection = select_opencv_device(device);
   std::cerr << "[" << kExperiment << "] OpenCV's OpenCL: " << (selection.problem.empty() ? selection.device : selection.problem)
             << "\n";
+  const double load_start = load_average();
   const int scale = choose_scale(dev, cfg.scale);
   const int reps = choose_repetitions(dev, cfg.repetitions);
   if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
@@ -215,6 +223,7 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   prov["opencv_threads"] = cv::getNumThreads();
   prov["host_cpu"] = host_cpu_model();
   prov["host_threads"] = std::thread::hardware_concurrency();
+  prov["host_load_average_1min"] = {{"start", load_start}, {"end", load_average()}};
   prov["halide_opencl_device"] = "FilterLab's context and queue on the selected device (halide_acquire_cl_context "
                                  "overridden; HL_OCL_PLATFORM_NAME / HL_OCL_DEVICE_TYPE are not consulted)";
   prov["scale"] = scale;
