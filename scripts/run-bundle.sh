@@ -5,7 +5,7 @@
 # Environment: DEVICE (name pattern, default every device), STEPS (default "devices verify run"),
 # EXPERIMENTS (default all seven), REPS (repetitions), JOBS (parallel verify processes, default nproc/2).
 # The peers: bin/filterlab-peers once per selected OpenCL device (OpenCV CPU/UMat, Halide CPU/OpenCL,
-# results in peers/); then, where a CUDA GPU and a python3 with cupy and torch exist, the inputs and
+# results in peers/); then, where an NVIDIA device is selected and a python3 with cupy and torch exists, the inputs and
 # oracle outputs exported at full size to $out/peers_inputs (about 1.5 GB, removed afterwards) and
 # peers/gpu_peers.py (CuPy, PyTorch; results in peers_cuda/). PYTHON picks the interpreter.
 set -uo pipefail
@@ -54,12 +54,13 @@ case " $steps " in *" run "*)
       while read -r d; do
         "$peers" run --device "$d" --base "$here/data/base_3866x4320.pgm" --results "$out" ${REPS:+--repetitions $REPS} < /dev/null || rc=1
       done < "$out/peers-devices$tag.txt"
-      if command -v nvidia-smi > /dev/null && "$python" -c "import cupy, torch; assert torch.cuda.is_available()" 2> /dev/null; then
+      # The CUDA peers belong beside the NVIDIA device's rows: only when it is among the selected devices.
+      if grep -qi nvidia "$out/peers-devices$tag.txt" && command -v nvidia-smi > /dev/null && "$python" -c "import cupy, torch; assert torch.cuda.is_available()" 2> /dev/null; then
         "$peers" export --base "$here/data/base_3866x4320.pgm" --out "$out/peers_inputs" \
           && "$python" "$here/peers/gpu_peers.py" --inputs "$out/peers_inputs" --results "$out" ${REPS:+--repetitions $REPS} || rc=1
         rm -rf "$out/peers_inputs"
       else
-        echo "peers: no CUDA GPU with $python, cupy and torch here: CuPy and PyTorch not run"
+        echo "peers: no NVIDIA device selected, or no CUDA GPU with $python, cupy and torch: CuPy and PyTorch not run"
       fi
     elif [ "$e" = sampler ]; then  # no image, no timing: the sampler study takes only the results directory
       "$fl" run sampler --device "$device" --results "$out" | tee "$out/sampler$tag.txt" || rc=1
