@@ -16,7 +16,7 @@
 //                  pixel's place; FL_WRITE_BROADCAST=0 simply skips it.
 // The raw patch and the shared filtered rows live in the same local memory (the patch is dead once
 // every block row is filtered): half the local memory per group, which on the H200 raised the
-// tiled 5x5 from 55 % to 68 % of the copy bandwidth at 4096^2 (more L1 cache beside it).
+// tiled 5x5 from 55 % to 68 % of the copy bandwidth at 4096^2 (probably by leaving more of the SM to the L1 cache).
 // When the source (or target) ROI's rows start on a 16-byte boundary (origin x and row pitch
 // multiples of 4 floats), raw pixels are fetched (and blocks stored) as vectors: the same pixels,
 // in 2-3 memory instructions per row instead of 4+K-1. Pixels read are counted, not instructions.
