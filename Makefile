@@ -17,6 +17,7 @@ EPS_QUALITY := 20
 EPS_JPEG   := $(BUILD)/data/epsilon_3264x2448_q$(EPS_QUALITY).jpg
 EPS_BASE   := $(BUILD)/data/epsilon_y_3264x2448.pgm
 FILTERLAB  := $(BUILD)/src/filterlab
+PEERS      := $(BUILD)/src/peers/filterlab-peers
 JOBS       ?= 2
 
 .PHONY: help deps build test verify data experiments figures paper reproduce bundle clean
@@ -45,14 +46,21 @@ data: build
 	$(BUILD)/data/filterlab-derive-base data/path_2560x1600.jpg $(BASE) --width 3866 --height 4320
 	$(BUILD)/data/filterlab-derive-epsilon data/path_2560x1600.jpg $(EPS_JPEG) $(EPS_BASE) --width 3264 --height 2448 --quality $(EPS_QUALITY)
 
-EXPERIMENTS := scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon
+EXPERIMENTS := scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon peers
 
 # The sampler study (Study 3) reads no image and times nothing: it takes only the results directory.
 # The tiled study (Study 4) makes its own images (sizes capped at 2048^2 on CPU devices).
 # The epsilon study (Study 5) reads the Y plane and picks its own crop on CPUs (not CPU_SCALE).
+# The peers (OpenCV, Halide) run from their own binary, one process per device (OpenCV's OpenCL
+# device is fixed per process); the CUDA peers run only on the GPU host (scripts/run-bundle.sh).
 experiments: data
 	for e in $(EXPERIMENTS); do \
-	  if [ $$e = sampler ]; then \
+	  if [ $$e = peers ]; then \
+	    $(PEERS) list --device "$(DEVICE)" | while read -r d; do \
+	      FILTERLAB_CPU_SCALE=$(CPU_SCALE) $(PEERS) run --device "$$d" --base $(BASE) --results $(RESULTS) \
+	        --repetitions $(REPS) < /dev/null || exit 1; \
+	    done || exit 1; \
+	  elif [ $$e = sampler ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) || exit 1; \
 	  elif [ $$e = tiled ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) --repetitions $(REPS) || exit 1; \
@@ -68,7 +76,8 @@ experiments: data
 figures:
 	scripts/install-deps.sh paper
 	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out paper/generated
-	$(PYTHON) experiments/analysis/update_readme.py --ledger paper/generated/claims_ledger.md --readme README.md
+	$(PYTHON) experiments/analysis/update_readme.py --ledger paper/generated/claims_ledger.md --readme README.md \
+	  --block peers=paper/generated/peers_headline.md
 
 paper: figures
 	cd paper && latexmk -pdf -interaction=nonstopmode -halt-on-error filterlab.tex
@@ -82,11 +91,13 @@ reproduce:
 	$(MAKE) paper
 
 # A relocatable bundle for a machine without our packages (the GPU host): the runtime without
-# OpenCV, the derived base image, and a script that runs verify and the experiments there.
+# OpenCV, the derived base image, and a script that runs verify and the experiments there; plus
+# filterlab-peers (built with OpenCV and Halide's pipelines) with its libraries, and the CUDA peers' script.
 bundle: data
 	cmake -G Ninja -S . -B $(BUNDLE_BUILD) -DCMAKE_BUILD_TYPE=Release -DFILTERLAB_WITH_OPENCV=OFF -DFILTERLAB_BUILD_TESTS=OFF
 	cmake --build $(BUNDLE_BUILD) -j $(JOBS) --target filterlab
-	scripts/make-bundle.sh $(BUNDLE_BUILD)/src/filterlab $(BASE) dist/filterlab-bundle $(EPS_BASE)
+	cmake --build $(BUILD) -j $(JOBS) --target filterlab-peers
+	PEERS=$(PEERS) scripts/make-bundle.sh $(BUNDLE_BUILD)/src/filterlab $(BASE) dist/filterlab-bundle $(EPS_BASE)
 
 clean:
 	rm -rf $(BUILD) $(BUNDLE_BUILD) dist paper/generated

@@ -2,6 +2,8 @@
 # Packs the filterlab binary, the shared libraries a bare machine may lack, the base image and the
 # run script into one directory that runs anywhere with an OpenCL ICD loader (see run-bundle.sh).
 # Further arguments are more input files for data/ (Study 5's Y plane).
+# PEERS=<filterlab-peers binary> adds the peers (OpenCV, Halide AOT pipelines) with their own
+# libraries (OpenCV core+imgproc and dependencies, the launch counter) and the CUDA peers' script.
 set -euo pipefail
 binary=$1 base=$2 out=$3
 shift 3
@@ -13,10 +15,20 @@ for extra in "$@"; do cp "$extra" "$out/data/"; done
 cp scripts/run-bundle.sh "$out/"
 # Everything ldd resolves except the C/C++ runtime and the ICD loader, which must be the host's own
 # (a newer libstdc++ is backward compatible; the host's loader knows the host's drivers).
-ldd "$binary" | awk '/=> \//{print $3}' | while read -r lib; do
-  case "$(basename "$lib")" in
-    libc.so*|libm.so*|libdl.so*|librt.so*|libpthread.so*|ld-linux*|libstdc++.so*|libgcc_s.so*|libOpenCL.so*) ;;
-    *) cp -L "$lib" "$out/lib/" ;;
-  esac
-done
+copy_libs() {
+  ldd "$1" | awk '/=> \//{print $3}' | while read -r lib; do
+    case "$(basename "$lib")" in
+      libc.so*|libm.so*|libdl.so*|librt.so*|libpthread.so*|ld-linux*|libstdc++.so*|libgcc_s.so*|libOpenCL.so*) ;;
+      *) cp -L "$lib" "$out/lib/" ;;
+    esac
+  done
+}
+copy_libs "$binary"
+if [ -n "${PEERS:-}" ]; then
+  cp "$PEERS" "$out/bin/"
+  strip --strip-unneeded "$out/bin/$(basename "$PEERS")"
+  copy_libs "$PEERS"
+  mkdir -p "$out/peers"
+  cp experiments/peers/gpu_peers.py "$out/peers/"
+fi
 du -sh "$out"

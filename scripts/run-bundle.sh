@@ -3,9 +3,13 @@
 # does not know it yet, then lists devices, verifies every variant against the oracle, and runs the
 # experiments. Results go to $1 (default ./results).
 # Environment: DEVICE (name pattern, default every device), STEPS (default "devices verify run"),
-# EXPERIMENTS (default all six; add imagecl for Study 6a), REPS (repetitions), JOBS (parallel verify
+# EXPERIMENTS (default all seven; add imagecl for Study 6a), REPS (repetitions), JOBS (parallel verify
 # processes, default nproc/2), IMAGECL_SAMPLES (configurations per ImageCL kernel for the step
 # "imagecl-check" and the experiment imagecl, default 16).
+# The peers: bin/filterlab-peers once per selected OpenCL device (OpenCV CPU/UMat, Halide CPU/OpenCL,
+# results in peers/); then, where an NVIDIA device is selected and a python3 with cupy and torch exists, the inputs and
+# oracle outputs exported at full size to $out/peers_inputs (about 1.5 GB, removed afterwards) and
+# peers/gpu_peers.py (CuPy, PyTorch; results in peers_cuda/). PYTHON picks the interpreter.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-$PWD/results}
@@ -22,7 +26,9 @@ fi
 fl="$here/bin/filterlab"
 device=${DEVICE:-}
 steps=${STEPS:-devices verify run}
-experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon}
+experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon peers}
+peers="$here/bin/filterlab-peers"
+python=${PYTHON:-python3}
 jobs=${JOBS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}
 tag=${device:+-$(echo "$device" | tr -c 'A-Za-z0-9\n' '_')}
 rc=0
@@ -49,7 +55,20 @@ case " $steps " in *" imagecl-check "*)
 esac
 case " $steps " in *" run "*)
   for e in $experiments; do
-    if [ "$e" = sampler ]; then  # no image, no timing: the sampler study takes only the results directory
+    if [ "$e" = peers ]; then  # one process per OpenCL device, then the CUDA peers
+      "$peers" list --device "$device" > "$out/peers-devices$tag.txt" || rc=1
+      while read -r d; do
+        "$peers" run --device "$d" --base "$here/data/base_3866x4320.pgm" --results "$out" ${REPS:+--repetitions $REPS} < /dev/null || rc=1
+      done < "$out/peers-devices$tag.txt"
+      # The CUDA peers belong beside the NVIDIA device's rows: only when it is among the selected devices.
+      if grep -qi nvidia "$out/peers-devices$tag.txt" && command -v nvidia-smi > /dev/null && "$python" -c "import cupy, torch; assert torch.cuda.is_available()" 2> /dev/null; then
+        "$peers" export --base "$here/data/base_3866x4320.pgm" --out "$out/peers_inputs" \
+          && "$python" "$here/peers/gpu_peers.py" --inputs "$out/peers_inputs" --results "$out" ${REPS:+--repetitions $REPS} || rc=1
+        rm -rf "$out/peers_inputs"
+      else
+        echo "peers: no NVIDIA device selected, or no CUDA GPU with $python, cupy and torch: CuPy and PyTorch not run"
+      fi
+    elif [ "$e" = sampler ]; then  # no image, no timing: the sampler study takes only the results directory
       "$fl" run sampler --device "$device" --results "$out" | tee "$out/sampler$tag.txt" || rc=1
     elif [ "$e" = tiled ]; then  # Study 4 makes its own images; prints the roofline target
       "$fl" run tiled --device "$device" --results "$out" ${REPS:+--repetitions $REPS} | tee "$out/tiled$tag.txt" || rc=1

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "filters/tiled_variant.hpp"
 
 #include "error.hpp"
@@ -58,7 +59,10 @@ std::string TiledVariant::build_options(ref::Border border, bool count) const {
 std::size_t TiledVariant::local_bytes() const {
   const auto& t = traits();
   const std::size_t r = static_cast<std::size_t>(ksize / 2);
-  if (t.pixels_per_item == 4) return ((kTile + 2 * r) * (kTile + 2 * r) + (kTile + 2 * r) * kTile + 1) * sizeof(float);
+  if (t.pixels_per_item == 4) {  // the patch and the shared rows overlap (float4-sized), + broadcast value
+    const std::size_t patch4 = ((kTile + 2 * r) * (kTile + 2 * r) + 3) / 4, rows4 = (kTile + 2 * r) * kTile / 4;
+    return (4 * std::max(patch4, rows4) + (t.broadcast ? 1 : 0)) * sizeof(float);
+  }
   if (design == "tiled.onepass_local") return (t.local_w + 2 * r) * (t.local_h + 2 * r) * sizeof(float);
   if (design == "tiled.twopass") return t.local_w * (t.local_w + 1) * sizeof(float);
   return 0;

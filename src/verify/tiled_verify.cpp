@@ -19,6 +19,10 @@ const std::vector<TiledCase>& tiled_verify_cases() {
       {70, 50, {37, 30, 33, 20}, 40, 25, {0, 0, 33, 20}},        // source right/bottom edge, target left/top
       {100, 64, {50, 10, 32, 45}, 40, 70, {3, 19, 32, 45}},      // one tile wide
       {140, 120, {5, 7, 131, 100}, 133, 104, {1, 2, 131, 100}},  // several tiles, interior groups
+      // 16-byte aligned source and target rows (the tiled kernel's vector loads and stores), with
+      // interior groups, and a ROI whose right edge lies just R past a tile (9x9 reads up to it).
+      {144, 120, {4, 8, 132, 100}, 136, 104, {4, 2, 132, 100}},
+      {104, 80, {0, 4, 100, 70}, 104, 80, {0, 6, 100, 70}},
   };
   return c;
 }

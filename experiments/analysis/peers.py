@@ -1,0 +1,371 @@
+#!/usr/bin/env python3
+"""Experiment "peers": FilterLab's best variant beside OpenCV, Halide, CuPy and PyTorch.
+
+    /usr/bin/python3 experiments/analysis/peers.py --results experiments/results --out paper/generated
+
+Reads <results>/peers/*.json (filterlab-peers: OpenCV CPU/UMat, Halide CPU/OpenCL, one file per
+OpenCL device), <results>/peers_cuda/*.json (gpu_peers.py: CuPy, PyTorch, per CUDA device) and, for
+FilterLab's own side, the committed results of the studies that measured the same work:
+  workload 1 (Scharr pyramid): scharr_gradient_variants/<slug>.json, the fastest variant per size
+    (kernel time) at the same pyramid scale;
+  workload 2 (5x5 separable): tiled/<slug>.json, tiled.amd 5x5 over the whole image of the same
+    side (Study 4: reflect-101 border and Study 4's weights, not constant-0 and the binomial);
+  workloads 3-4 (8-bit 5x5, Harris): imagecl/<slug>.json once the ImageCL study has results;
+    until then "not measured yet".
+Ratios compare like with like: host wall-clock peers against FilterLab's wall time (enqueue to
+finish), CUDA-event peers against FilterLab's kernel time (profiling events). Roofline fractions
+use the copy bandwidth of the processor the row ran on: the OpenCL device's for device rows, the
+same host CPU's PoCL measurement for CPU rows (matched by processor name), else none.
+
+Writes to --out:
+    peers_summary.json   derived data (the only input of everything below)
+    peers_table.tex      tabular: per device and workload, FilterLab's best and every peer
+    peers.pdf            median time per workload and implementation, per device (log scale)
+    peers_macros.tex     \\newcommand's (\\Peers...) the prose quotes
+    peers_headline.md    the README's generated block (update_readme.py)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import results as R  # noqa: E402
+
+EXPERIMENT = "peers"
+CUDA_EXPERIMENT = "peers_cuda"
+PEERS = ["opencv_cpu", "opencv_umat", "halide_cpu", "halide_opencl", "cupy", "torch"]
+LABELS = {"opencv_cpu": "OpenCV (CPU)", "opencv_umat": "OpenCV UMat (OpenCL)", "halide_cpu": "Halide (CPU)",
+          "halide_opencl": "Halide (OpenCL)", "cupy": "CuPy ndimage (CUDA)", "torch": "PyTorch conv2d (CUDA)"}
+WORKLOAD_LABELS = {"scharr_pyramid": "Scharr d/dx+d/dy, pyramid", "sepconv5": "5x5 separable, float",
+                   "conv2d5_u8": "5x5 non-separable, 8-bit", "harris": "Harris (cornerHarris)"}
+NOT_YET = "not measured yet"
+
+PROV_KEYS = {"device": "str", "device_slug": "str", "device_type": "str", "commit": "str", "commit_dirty": "bool",
+             "repetitions": "int", "scale": "number", "libraries": "dict"}
+ROW_KEYS = {"id": "str", "peer": "str", "library": "str", "runs_on": "str", "workload": "str",
+            "workload_id": "str", "ksize": "int", "width": "int", "height": "int", "bytes_min": "int",
+            "status": "str", "timing": "str"}
+
+
+# ---------------------------------------------------------------------------------------------
+# raw -> derived
+
+
+def _load(path: Path, experiment: str) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise R.ResultError(f"{path}: cannot read ({e})") from e
+    R._require(data, {"schema": "str", "experiment": "str", "provenance": "dict", "rows": "list"}, "", path)
+    if data["schema"] != R.SCHEMA or data["experiment"] != experiment:
+        raise R.ResultError(f"{path}: not a '{experiment}' result of schema {R.SCHEMA}")
+    keys = dict(PROV_KEYS)
+    if experiment == CUDA_EXPERIMENT:
+        keys.pop("device_type")
+    R._require(data["provenance"], keys, "provenance", path)
+    if data["provenance"]["device_slug"] != path.stem:
+        raise R.ResultError(f"{path}: provenance.device_slug does not match the file name")
+    for i, row in enumerate(data["rows"]):
+        R._require(row, ROW_KEYS, f"rows[{i}]", path)
+        if row["status"] in ("measured", "fallback"):
+            key = "wall_ms" if "wall_ms" in row else "event_ms"
+            stats = R._stats(row.get(key), f"rows[{i}].{key}", path)
+            R._samples(row.get(f"samples_{key}", []), stats, f"rows[{i}].samples_{key}", path)
+            if stats.n != data["provenance"]["repetitions"]:
+                raise R.ResultError(f"{path}: rows[{i}] ({row['id']}) has {stats.n} samples, "
+                                    f"provenance.repetitions is {data['provenance']['repetitions']}")
+    if not data["rows"]:
+        raise R.ResultError(f"{path}: 'rows' is empty")
+    return data
+
+
+def _optional(results: Path, experiment: str, slug: str) -> dict | None:
+    path = results / experiment / f"{slug}.json"
+    if not path.is_file():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _time(row: dict) -> tuple[str, dict]:
+    return ("wall", row["wall_ms"]) if "wall_ms" in row else ("event", row["event_ms"])
+
+
+def filterlab_best(results: Path, slug: str, workload: dict) -> dict:
+    """FilterLab's fastest measured variant for a workload on a device, or why there is none."""
+    name, side = workload["workload"], workload["width"]
+    if name == "scharr_pyramid":
+        data = _optional(results, "scharr_gradient_variants", slug)
+        if data is None:
+            return {"missing": NOT_YET}
+        if data["provenance"]["scale"] != workload["scale"]:
+            return {"missing": f"measured at pyramid scale {data['provenance']['scale']}, the peers at {workload['scale']}"}
+        rows = [r for r in data["rows"] if r["ksize"] == workload["ksize"]]
+        source, note = "scharr_gradient_variants", "Study 1's fastest variant"
+    elif name == "sepconv5":
+        data = _optional(results, "tiled", slug)
+        if data is None:
+            return {"missing": NOT_YET}
+        rows = [r for r in data["rows"] if r["variant"] == "tiled.amd/k5/wg8x8" and r["size"] == side and r["roi"] == "full"]
+        source, note = "tiled", "Study 4's tiled 5x5: reflect-101 border and Study 4's weights (not constant-0, binomial)"
+        if not rows:
+            return {"missing": f"{NOT_YET} at {side}^2 (Study 4 sizes: {data['provenance']['sizes']})"}
+    else:
+        data = _optional(results, "imagecl", slug)
+        if data is None:
+            return {"missing": NOT_YET}
+        rows = [r for r in data["rows"] if r.get("workload") == name and r.get("width", r.get("size")) == side
+                and "kernel_ms" in r]
+        source, note = "imagecl", "the ImageCL study's fastest configuration"
+    if not rows:
+        return {"missing": NOT_YET}
+    best = min(rows, key=lambda r: r["kernel_ms"]["median"])
+    return {"id": best["id"], "source": source, "note": note, "kernel_ms": best["kernel_ms"],
+            "wall_ms": best.get("wall_ms"), "roofline_fraction": best.get("roofline_fraction"),
+            "copy_GBps": data["provenance"]["copy_bandwidth_GBps"], "commit": data["provenance"]["commit"]}
+
+
+def derive(results: Path, files: list[tuple[Path, dict]], cuda: list[tuple[Path, dict]]) -> dict:
+    # The copy bandwidth of each host processor, from the peers runs on its PoCL device.
+    cpu_bw = {d["provenance"].get("host_cpu"): (d["provenance"]["copy_bandwidth_GBps"], d["provenance"]["device_slug"])
+              for _, d in files if d["provenance"]["device_type"] == "CPU"}
+    cuda_by_slug = {d["provenance"]["device_slug"]: (p, d) for p, d in cuda}
+    devices = []
+    for path, data in files:
+        prov = data["provenance"]
+        slug = prov["device_slug"]
+        extra = cuda_by_slug.get(slug)
+        rows = list(data["rows"]) + (list(extra[1]["rows"]) if extra else [])
+        workloads: dict[str, dict] = {}
+        for r in rows:
+            w = workloads.setdefault(r["workload_id"], {
+                "workload": r["workload"], "workload_id": r["workload_id"], "ksize": r["ksize"],
+                "width": r["width"], "height": r["height"], "bytes_min": r["bytes_min"],
+                "border": r.get("border", ""), "scale": prov["scale"], "peers": {}})
+            entry = {"status": r["status"], "library": r["library"], "runs_on": r["runs_on"], "timing": r["timing"],
+                     "reason": r.get("reason", ""), "max_abs_error": r.get("max_abs_error"),
+                     "tolerance": r.get("tolerance")}
+            if r["status"] in ("measured", "fallback"):
+                kind, stats = _time(r)
+                entry.update(kind=kind, ms=stats)
+                if r["runs_on"] == "opencl_device":
+                    bw, basis = prov["copy_bandwidth_GBps"], slug
+                elif r["runs_on"] == "cuda_device":
+                    fl = _optional(results, "tiled", slug) or _optional(results, "scharr_gradient_variants", slug)
+                    bw, basis = ((fl["provenance"]["copy_bandwidth_GBps"], f"FilterLab's OpenCL copy on {slug}") if fl
+                                 else (extra[1]["provenance"].get("copy_bandwidth_GBps"), "CuPy copy"))
+                else:
+                    bw, basis = cpu_bw.get(prov.get("host_cpu"), (None, None))
+                if bw:
+                    entry.update(roofline_fraction=r["bytes_min"] / (bw * 1e9) * 1e3 / stats["median"],
+                                 roofline_basis=basis)
+            w["peers"][r["peer"]] = entry
+        for w in workloads.values():
+            w["filterlab"] = filterlab_best(results, slug, w)
+        order = sorted(workloads.values(), key=lambda w: (list(WORKLOAD_LABELS).index(w["workload"]), w["ksize"]))
+        devices.append({"slug": slug, "name": prov["device"], "type": prov["device_type"], "commit": prov["commit"],
+                        "commit_dirty": prov["commit_dirty"], "file": str(path), "cuda_file": str(extra[0]) if extra else None,
+                        "scale": prov["scale"], "host_cpu": prov.get("host_cpu", ""), "libraries": prov["libraries"],
+                        "cuda_libraries": extra[1]["provenance"]["libraries"] if extra else None,
+                        "copy_GBps": prov["copy_bandwidth_GBps"], "repetitions": prov["repetitions"],
+                        "workloads": order})
+    return {"experiment": EXPERIMENT, "devices": devices}
+
+
+def ratio(peer: dict, fl: dict) -> float | None:
+    """Peer time over FilterLab's, like for like (wall vs wall, events vs kernel events)."""
+    if "missing" in fl or "ms" not in peer:
+        return None
+    ref = fl["wall_ms"] if peer["kind"] == "wall" else fl["kernel_ms"]
+    return peer["ms"]["median"] / ref["median"] if ref else None
+
+
+def fastest_peer(w: dict, runs_on: tuple[str, ...]) -> tuple[str, dict] | None:
+    measured = [(n, p) for n, p in w["peers"].items() if p["status"] == "measured" and p["runs_on"] in runs_on]
+    return min(measured, key=lambda np_: np_[1]["ms"]["median"]) if measured else None
+
+
+# ---------------------------------------------------------------------------------------------
+# derived -> table, figure, macros, README block
+
+
+def _wlabel(w: dict) -> str:
+    size = f"{w['ksize']}x{w['ksize']}" if w["workload"] == "scharr_pyramid" else f"{w['width']}^2"
+    return f"{WORKLOAD_LABELS[w['workload']]}, {size}"
+
+
+def _peer_cell(p: dict) -> str:
+    if p["status"] == "measured":
+        m = p["ms"]
+        return f"{R.fmt_ms(m['median'])} [{R.fmt_ms(m['q1'])}, {R.fmt_ms(m['q3'])}]"
+    if p["status"] == "fallback":
+        return "CPU fallback"
+    return R.latex_escape(p["status"].replace("_", " "))
+
+
+def table_tex(summary: dict) -> str:
+    lines = [r"\begin{tabular}{l l r r r}", r"\toprule",
+             r"workload & implementation & ms, median [IQR] & $\times$ FilterLab & of copy (\%) \\", r"\midrule"]
+    for d in summary["devices"]:
+        scale = f" (sizes / {d['scale']} per side)" if d["scale"] != 1 else ""
+        lines.append(r"\multicolumn{5}{l}{\textbf{" + R.latex_escape(d["name"]) + "}" + scale + r"} \\")
+        for w in d["workloads"]:
+            fl = w["filterlab"]
+            first = R.latex_escape(_wlabel(w)).replace("\\textasciicircum{}2", "$^2$")
+            if "missing" in fl:
+                lines.append(f"{first} & FilterLab & \\multicolumn{{3}}{{l}}{{{R.latex_escape(fl['missing'])}}} \\\\")
+            else:
+                k = fl["kernel_ms"]
+                frac = R.fmt_percent(fl["roofline_fraction"]) if fl.get("roofline_fraction") else "--"
+                lines.append(f"{first} & FilterLab (kernel) & {R.fmt_ms(k['median'])} [{R.fmt_ms(k['q1'])}, "
+                             f"{R.fmt_ms(k['q3'])}] & 1 & {frac} \\\\")
+                if fl.get("wall_ms"):
+                    lines.append(f" & FilterLab (wall) & {R.fmt_ms(fl['wall_ms']['median'])} & 1 & -- \\\\")
+            for name in PEERS:
+                p = w["peers"].get(name)
+                if not p:
+                    continue
+                r = ratio(p, fl) if p["status"] == "measured" else None
+                frac = R.fmt_percent(p["roofline_fraction"]) if p.get("roofline_fraction") and p["status"] == "measured" else "--"
+                lines.append(f" & {R.latex_escape(LABELS[name])} & {_peer_cell(p)} & "
+                             f"{R.fmt_ratio(r) if r else '--'} & {frac} \\\\")
+            lines.append(r"\addlinespace")
+        lines.append(r"\midrule")
+    lines[-1] = r"\bottomrule"
+    lines.append(r"\end{tabular}")
+    return "\n".join(lines) + "\n"
+
+
+def figure(summary: dict, path: Path) -> None:
+    import matplotlib.pyplot as plt
+    devs = summary["devices"]
+    fig, axes = plt.subplots(len(devs), 1, figsize=(10, 3.2 * len(devs)), squeeze=False)
+    names = ["filterlab"] + PEERS
+    for ax, d in zip((a[0] for a in axes), devs):
+        ws = d["workloads"]
+        width = 0.8 / len(names)
+        for i, n in enumerate(names):
+            xs, ys = [], []
+            for j, w in enumerate(ws):
+                if n == "filterlab":
+                    if "missing" not in w["filterlab"]:
+                        xs.append(j), ys.append(w["filterlab"]["kernel_ms"]["median"])
+                elif w["peers"].get(n, {}).get("status") == "measured":
+                    xs.append(j), ys.append(w["peers"][n]["ms"]["median"])
+            if xs:
+                ax.bar([x - 0.4 + (i + 0.5) * width for x in xs], ys, width,
+                       label="FilterLab (best, kernel)" if n == "filterlab" else LABELS[n])
+        ax.set_yscale("log")
+        ax.set_xticks(range(len(ws)))
+        ax.set_xticklabels([_wlabel(w).replace(", ", "\n", 1).replace("^2", "$^2$") for w in ws], fontsize=6)
+        ax.set_ylabel("median time (ms)", fontsize=7)
+        ax.set_title(d["name"] + (f" (sizes / {d['scale']})" if d["scale"] != 1 else ""), fontsize=8)
+        ax.tick_params(labelsize=6)
+    axes[0][0].legend(fontsize=6, ncol=4)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def _sentence(d: dict) -> str:
+    parts = []
+    for w in d["workloads"]:
+        fl = w["filterlab"]
+        best = fastest_peer(w, ("opencl_device", "cuda_device", "host_cpu"))
+        if not best:
+            continue
+        name, p = best
+        if "missing" in fl:
+            parts.append(f"{_wlabel(w)}: fastest peer {LABELS[name]} {R.fmt_ms(p['ms']['median'])} ms, FilterLab {fl['missing']}")
+        else:
+            r = ratio(p, fl)
+            parts.append(f"{_wlabel(w)}: FilterLab {R.fmt_ms(fl['kernel_ms']['median'])} ms (kernel), fastest peer "
+                         f"{LABELS[name]} {R.fmt_ms(p['ms']['median'])} ms ({R.fmt_ratio(r)}x FilterLab's "
+                         f"{'wall' if p['kind'] == 'wall' else 'kernel'} time)")
+    return "; ".join(parts)
+
+
+def macros_tex(summary: dict) -> str:
+    def cmd(name: str, value: str) -> str:
+        return f"\\newcommand{{\\Peers{name}}}{{{value}}}\n"
+    out = "% generated by experiments/analysis/peers.py from the raw results; do not edit\n"
+    devs = summary["devices"]
+    out += cmd("Devices", str(len(devs)))
+    out += cmd("DeviceList", R.latex_escape(R.join_and([d["name"] for d in devs])))
+    libs = devs[0]["libraries"]
+    out += cmd("OpenCVVersion", R.latex_escape(libs["opencv"]))
+    out += cmd("HalideVersion", R.latex_escape(libs["halide"]))
+    cuda = [d for d in devs if d["cuda_libraries"]]
+    out += cmd("CudaLibraries", R.latex_escape(
+        "; ".join(f"{d['name']}: CuPy {d['cuda_libraries']['cupy']}, PyTorch {d['cuda_libraries']['torch']}, "
+                  f"CUDA runtime {d['cuda_libraries']['cuda_runtime']}" for d in cuda) or NOT_YET))
+    fallbacks = [f"{d['name']} {w['workload_id']}" for d in devs for w in d["workloads"]
+                 if w["peers"].get("opencv_umat", {}).get("status") == "fallback"]
+    out += cmd("UmatFallbacks", R.latex_escape(R.join_and(fallbacks) if fallbacks else "none"))
+    bad = [f"{d['name']}: {LABELS[n]} on {w['workload_id']} ({p['status'].replace('_', ' ')})"
+           for d in devs for w in d["workloads"] for n, p in w["peers"].items()
+           if p["status"] not in ("measured", "fallback")]
+    out += cmd("NotMeasured", R.latex_escape("; ".join(bad) if bad else "none"))
+    out += cmd("Sentences", " ".join(f"On {R.latex_escape(d['name'])}"
+                                     f"{' (sizes / ' + str(d['scale']) + ')' if d['scale'] != 1 else ''}: "
+                                     f"{R.latex_escape(_sentence(d))}." for d in devs))
+    return out
+
+
+def headline_md(summary: dict) -> str:
+    out = ["| device | workload | FilterLab best (kernel ms) | fastest peer | peer ms | peer / FilterLab |",
+           "|---|---|---|---|---|---|"]
+    for d in summary["devices"]:
+        for w in d["workloads"]:
+            fl = w["filterlab"]
+            best = fastest_peer(w, ("opencl_device", "cuda_device", "host_cpu"))
+            name, p = best if best else (None, None)
+            r = ratio(p, fl) if p else None
+            out.append(f"| {d['name']}{' (/' + str(d['scale']) + ')' if d['scale'] != 1 else ''} | {_wlabel(w)} | "
+                       f"{fl['missing'] if 'missing' in fl else R.fmt_ms(fl['kernel_ms']['median'])} | "
+                       f"{LABELS[name] if name else '-'} | {R.fmt_ms(p['ms']['median']) if p else '-'} | "
+                       f"{R.fmt_ratio(r) + ' (' + ('wall' if p['kind'] == 'wall' else 'kernel') + ')' if r else '-'} |")
+    out.append("")
+    out.append("Generated by experiments/analysis/peers.py from experiments/results/peers*/ and the studies' results; "
+               "ratios compare wall with wall and CUDA events with kernel events; every peer output was checked "
+               "against the oracle with FilterLab's tolerances.")
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--results", required=True, type=Path)
+    ap.add_argument("--out", required=True, type=Path)
+    args = ap.parse_args(argv)
+    R.require_matplotlib(EXPERIMENT)
+    try:
+        folder = args.results / EXPERIMENT
+        files = sorted(folder.glob("*.json"))
+        if not files:
+            raise R.ResultError(f"{folder}: holds no .json results file")
+        loaded = [(p, _load(p, EXPERIMENT)) for p in files]
+        cuda = [(p, _load(p, CUDA_EXPERIMENT)) for p in sorted((args.results / CUDA_EXPERIMENT).glob("*.json"))]
+        summary = derive(args.results, loaded, cuda)
+    except (R.ResultError, OSError, json.JSONDecodeError, KeyError) as e:
+        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
+        return 1
+    out = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{EXPERIMENT}_summary.json"
+    R.write_text(path, json.dumps(summary, indent=1) + "\n")
+    summary = json.loads(path.read_text(encoding="utf-8"))  # raw -> derived -> outputs
+    R.write_text(out / "peers_table.tex", table_tex(summary))
+    figure(summary, out / "peers.pdf")
+    R.write_text(out / "peers_macros.tex", macros_tex(summary))
+    R.write_text(out / "peers_headline.md", headline_md(summary))
+    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) -> {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+#include "peers/halide_peer.hpp"
+
+#include <HalideBuffer.h>
+#include <HalideRuntimeOpenCL.h>
+
+#include <cstdlib>
+#include <thread>
+
+#include "error.hpp"
+#include "peers/halide_context.hpp"
+#include "fl_hl_conv2d_u8_cpu.h"
+#include "fl_hl_conv2d_u8_ocl.h"
+#include "fl_hl_harris_cpu.h"
+#include "fl_hl_harris_ocl.h"
+#include "fl_hl_scharr3x_cpu.h"
+#include "fl_hl_scharr3x_ocl.h"
+#include "fl_hl_scharr3y_cpu.h"
+#include "fl_hl_scharr3y_ocl.h"
+#include "fl_hl_scharr5x_cpu.h"
+#include "fl_hl_scharr5x_ocl.h"
+#include "fl_hl_scharr5y_cpu.h"
+#include "fl_hl_scharr5y_ocl.h"
+#include "fl_hl_scharr7x_cpu.h"
+#include "fl_hl_scharr7x_ocl.h"
+#include "fl_hl_scharr7y_cpu.h"
+#include "fl_hl_scharr7y_ocl.h"
+#include "fl_hl_scharr9x_cpu.h"
+#include "fl_hl_scharr9x_ocl.h"
+#include "fl_hl_scharr9y_cpu.h"
+#include "fl_hl_scharr9y_ocl.h"
+#include "fl_hl_sepconv_cpu.h"
+#include "fl_hl_sepconv_ocl.h"
+
+namespace filterlab::peers {
+namespace {
+
+using Pipeline = int (*)(halide_buffer_t*, halide_buffer_t*);
+
+Pipeline pipeline_for(const Job& j, bool gpu) {
+  switch (j.kind) {
+    case OpKind::Scharr: {
+      const bool x = j.axis == ref::Axis::X;
+      switch (j.ksize) {
+        case 3: return gpu ? (x ? fl_hl_scharr3x_ocl : fl_hl_scharr3y_ocl) : (x ? fl_hl_scharr3x_cpu : fl_hl_scharr3y_cpu);
+        case 5: return gpu ? (x ? fl_hl_scharr5x_ocl : fl_hl_scharr5y_ocl) : (x ? fl_hl_scharr5x_cpu : fl_hl_scharr5y_cpu);
+        case 7: return gpu ? (x ? fl_hl_scharr7x_ocl : fl_hl_scharr7y_ocl) : (x ? fl_hl_scharr7x_cpu : fl_hl_scharr7y_cpu);
+        case 9: return gpu ? (x ? fl_hl_scharr9x_ocl : fl_hl_scharr9y_ocl) : (x ? fl_hl_scharr9x_cpu : fl_hl_scharr9y_cpu);
+        default: break;
+      }
+      break;
+    }
+    case OpKind::SepConv: return gpu ? fl_hl_sepconv_ocl : fl_hl_sepconv_cpu;
+    case OpKind::Conv2dU8: return gpu ? fl_hl_conv2d_u8_ocl : fl_hl_conv2d_u8_cpu;
+    case OpKind::Harris: return gpu ? fl_hl_harris_ocl : fl_hl_harris_cpu;
+  }
+  throw Error("no Halide pipeline for " + j.label + " (ksize " + std::to_string(j.ksize) + ")");
+}
+
+void check(int rc, const std::string& what) {
+  if (rc != 0) throw Error("Halide " + what + " failed with error " + std::to_string(rc) + ": " + take_halide_error());
+}
+
+// Float and 8-bit buffers behind one interface.
+struct Buffers {
+  Halide::Runtime::Buffer<float> f_in, f_out;
+  Halide::Runtime::Buffer<uint8_t> b_in, b_out;
+  halide_buffer_t* in() { return f_in.data() ? f_in.raw_buffer() : b_in.raw_buffer(); }
+  halide_buffer_t* out() { return f_out.data() ? f_out.raw_buffer() : b_out.raw_buffer(); }
+};
+
+class HalidePeer : public Peer {
+ public:
+  explicit HalidePeer(bool gpu) : gpu_(gpu) { install_halide_error_handler(); }
+  std::string name() const override { return gpu_ ? "halide_opencl" : "halide_cpu"; }
+  std::string timing() const override {
+    if (gpu_)
+      return "host wall clock around the pipeline calls and halide_device_sync of every output (Halide has no "
+             "profiling events; inputs on the device before, outputs not copied back)";
+    const char* env = std::getenv("HL_NUM_THREADS");
+    return "host wall clock around the pipeline calls (Halide thread pool: " +
+           (env ? std::string("HL_NUM_THREADS=") + env : std::to_string(std::thread::hardware_concurrency()) + " cores") + ")";
+  }
+  std::optional<std::string> not_comparable(const Workload&) const override { return std::nullopt; }
+  void prepare(const Workload& w) override {
+    if (gpu_ && !halide_opencl_context_set()) throw Error("Halide's OpenCL pipelines have no device", "call use_for_halide_opencl first");
+    jobs_ = w.jobs;
+    bufs_.clear();
+    bufs_.resize(jobs_.size());
+    pipes_.clear();
+    for (std::size_t i = 0; i < jobs_.size(); ++i) {
+      const auto& img = *jobs_[i].input;
+      auto& b = bufs_[i];
+      if (w.u8) {
+        b.b_in = Halide::Runtime::Buffer<uint8_t>(img.width, img.height);
+        for (int y = 0; y < img.height; ++y)
+          for (int x = 0; x < img.width; ++x) b.b_in(x, y) = static_cast<uint8_t>(img.at(x, y));
+        b.b_out = Halide::Runtime::Buffer<uint8_t>(img.width, img.height);
+      } else {
+        b.f_in = Halide::Runtime::Buffer<float>(img.width, img.height);
+        std::copy(img.px.begin(), img.px.end(), b.f_in.data());
+        b.f_out = Halide::Runtime::Buffer<float>(img.width, img.height);
+      }
+      if (gpu_) {
+        const auto* iface = halide_opencl_device_interface();
+        b.in()->set_host_dirty(true);
+        check(halide_copy_to_device(nullptr, b.in(), iface), "copy of the input to the device");
+        check(halide_device_malloc(nullptr, b.out(), iface), "allocation of the output on the device");
+      }
+      pipes_.push_back(pipeline_for(jobs_[i], gpu_));
+    }
+    if (gpu_) check(halide_device_sync(nullptr, bufs_.front().in()), "device sync");
+  }
+  void run() override {
+    for (std::size_t i = 0; i < jobs_.size(); ++i) check(pipes_[i](bufs_[i].in(), bufs_[i].out()), jobs_[i].label);
+    if (gpu_)
+      for (auto& b : bufs_) check(halide_device_sync(nullptr, b.out()), "device sync");
+  }
+  std::vector<ref::Image> outputs() override {
+    std::vector<ref::Image> out;
+    for (auto& b : bufs_) {
+      if (gpu_) check(halide_copy_to_host(nullptr, b.out()), "copy of the output to the host");
+      const halide_buffer_t* o = b.out();
+      ref::Image img(o->dim[0].extent, o->dim[1].extent);
+      for (int y = 0; y < img.height; ++y)
+        for (int x = 0; x < img.width; ++x)
+          img.at(x, y) = b.f_out.data() ? b.f_out(x, y) : static_cast<float>(b.b_out(x, y));
+      out.push_back(std::move(img));
+    }
+    return out;
+  }
+  nlohmann::json evidence() const override {
+    if (!gpu_) return {{"target", "x86-64-linux-sse41-avx-avx2-f16c-fma"}};
+    return {{"target", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"},
+            {"device", "FilterLab's context and queue (halide_acquire_cl_context overridden)"}};
+  }
+
+ private:
+  bool gpu_;
+  std::vector<Job> jobs_;
+  std::vector<Buffers> bufs_;
+  std::vector<Pipeline> pipes_;
+};
+
+}  // namespace
+
+std::unique_ptr<Peer> make_halide_cpu() { return std::make_unique<HalidePeer>(false); }
+std::unique_ptr<Peer> make_halide_opencl() { return std::make_unique<HalidePeer>(true); }
+
+}  // namespace filterlab::peers

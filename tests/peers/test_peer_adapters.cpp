@@ -1,0 +1,82 @@
+// Every peer computes every workload within the oracle's tolerance on a small image, and the
+// judge rejects an output one tolerance step off.
+#include <catch2/catch.hpp>
+
+#include "ocl/runtime.hpp"
+#include "peers/halide_context.hpp"
+#include "peers/halide_peer.hpp"
+#include "peers/opencv_peer.hpp"
+#include "peers_fixture.hpp"
+
+using namespace filterlab;
+
+namespace {
+
+void check_peer(peers::Peer& peer) {
+  for (const auto& w : test::small_workloads()) {
+    INFO(peer.name() << " on " << w.id);
+    REQUIRE_FALSE(peer.not_comparable(w).has_value());
+    peer.prepare(w);
+    peer.run();
+    const auto j = peers::judge(w, peer.outputs());
+    INFO(j.detail);
+    CHECK(j.passed);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("OpenCV's CPU functions compute every workload as the oracle does", "[peers]") {
+  auto peer = peers::make_opencv_cpu();
+  check_peer(*peer);
+}
+
+TEST_CASE("OpenCV's UMat path runs OpenCL kernels on the selected device and agrees with the oracle", "[peers]") {
+  const auto sel = peers::select_opencv_device(test::peers_device());
+  REQUIRE(sel.problem.empty());
+  REQUIRE(sel.matches);
+  auto peer = peers::make_opencv_umat(sel);
+  check_peer(*peer);
+  CHECK_FALSE(peer->fell_back());
+  const auto e = peer->evidence();
+  CHECK(e["opencl_launches_min_per_call"].get<std::uint64_t>() >= 1);
+  CHECK(e["opencl_launches_on_other_devices"].get<std::uint64_t>() == 0);
+}
+
+TEST_CASE("Halide's CPU pipelines compute every workload as the oracle does", "[peers]") {
+  auto peer = peers::make_halide_cpu();
+  check_peer(*peer);
+}
+
+TEST_CASE("Halide's OpenCL pipelines run on FilterLab's device and agree with the oracle", "[peers]") {
+  ocl::Runtime rt(test::peers_device());
+  peers::use_for_halide_opencl(rt);
+  {
+    auto peer = peers::make_halide_opencl();
+    check_peer(*peer);
+  }
+  peers::release_halide_opencl();
+}
+
+TEST_CASE("Halide's OpenCL peer refuses to run without a device", "[peers]") {
+  auto peer = peers::make_halide_opencl();
+  const auto w = peers::sepconv_workload(64, 1);
+  CHECK_THROWS_WITH(peer->prepare(w), Catch::Contains("no device"));
+}
+
+TEST_CASE("The judge rejects an output just beyond the tolerance", "[peers]") {
+  for (const auto& w : {peers::sepconv_workload(64, 3), peers::conv2d_u8_workload(64, 4), peers::harris_workload(64, 5)}) {
+    INFO(w.id);
+    auto peer = peers::make_opencv_cpu();
+    peer->prepare(w);
+    peer->run();
+    auto out = peer->outputs();
+    REQUIRE(peers::judge(w, out).passed);
+    // Move one pixel to the oracle's value plus twice the tolerance (plus one grey level for 8 bits).
+    const auto& want = *w.jobs[0].oracle;
+    out[0].at(17, 23) = static_cast<float>(want.at(17, 23) + 2.0 * w.jobs[0].tolerance + (w.u8 ? 1.0 : 0.0));
+    const auto j = peers::judge(w, out);
+    CHECK_FALSE(j.passed);
+    CHECK_THAT(j.detail, Catch::Contains("(17,23)"));
+  }
+}
