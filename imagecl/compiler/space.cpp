@@ -1,5 +1,7 @@
 #include "space.hpp"
 
+#include <cstdint>
+
 namespace filterlab::imagecl {
 namespace {
 
@@ -52,10 +54,10 @@ nlohmann::json space_json(const KernelModel& m) {
   j["arguments"] = args;
 
   json params = json::array();
-  double configurations = 1;
+  std::uint64_t configurations = 1;
   for (const auto& p : m.tuning) {
     params.push_back({{"name", p.name}, {"define", p.define}, {"values", p.values}, {"table1", p.table1}, {"note", p.note}});
-    configurations *= static_cast<double>(p.values.size());
+    configurations *= p.values.size();
   }
   j["parameters"] = params;
   j["configurations"] = configurations;
