@@ -10,6 +10,25 @@ using namespace filterlab::imagecl;
 namespace {
 constexpr std::size_t kSamples = 12;  // per kernel: more than any parameter's value count (9)
 
+// Images smaller than every stencil and work-group: boundaries (reflect101 with 1 or 2 pixels
+// included) and the guards of coarsened, interleaved and local-memory threads.
+void check_tiny(const std::string& bench) {
+  auto& rt = filterlab::test::runtime();
+  const auto& b = benchmark(bench);
+  std::vector<std::vector<Config>> samples;
+  for (const auto& k : b.kernels) samples.push_back(sample_configs(kernel_space(k), 4, 99, rt.device.info));
+  for (const auto& [w, h] : {std::pair<int, int>{1, 1}, {2, 3}}) {
+    const auto input = benchmark_input(w, h, 11);
+    for (std::size_t i = 0; i < 4; ++i) {
+      std::vector<Config> configs;
+      for (const auto& s : samples) configs.push_back(s.at(i));
+      const auto o = check_benchmark(rt, b, configs, input);
+      INFO(w << "x" << h << " " << o.ids.front() << ": " << o.where);
+      CHECK(o.max_diff <= o.tolerance);
+    }
+  }
+}
+
 void check_samples(const std::string& bench) {
   auto& rt = filterlab::test::runtime();
   const auto& b = benchmark(bench);
@@ -40,3 +59,6 @@ void check_samples(const std::string& bench) {
 TEST_CASE("sampled sepconv configurations equal the oracle exactly", "[imagecl][opencl]") { check_samples("sepconv"); }
 TEST_CASE("sampled conv2d_u8 configurations equal the oracle exactly", "[imagecl][opencl]") { check_samples("conv2d_u8"); }
 TEST_CASE("sampled harris configurations match cornerHarris within the float bound", "[imagecl][opencl]") { check_samples("harris"); }
+TEST_CASE("benchmarks on 1x1 and 2x3 images equal the oracle", "[imagecl][opencl]") {
+  for (const auto* b : {"sepconv", "conv2d_u8", "harris"}) check_tiny(b);
+}
