@@ -11,28 +11,18 @@
 #include <optional>
 #include <set>
 
+#include "index_eval.hpp"
+#include "pragma_rules.hpp"
+#include "reporter.hpp"
+#include "tuning.hpp"
+
 namespace filterlab::imagecl {
 namespace {
 
 using namespace clang;
 
-constexpr std::size_t kMaxOffsets = 4096;       // constant-set size before the stencil analysis gives up
-constexpr long kMaxUnroll = 32;                 // largest unroll factor offered
-constexpr long kConstantMemoryBytes = 65536;    // OpenCL's minimum CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE
-
-class Reporter {
- public:
-  explicit Reporter(DiagnosticsEngine& d)
-      : d_(d), error_(d.getCustomDiagID(DiagnosticsEngine::Error, "%0")),
-        note_(d.getCustomDiagID(DiagnosticsEngine::Note, "%0")) {}
-  void error(SourceLocation loc, const std::string& msg) { d_.Report(loc, error_) << msg; }
-  void note(SourceLocation loc, const std::string& msg) { d_.Report(loc, note_) << msg; }
-  bool failed() const { return d_.hasErrorOccurred(); }
-
- private:
-  DiagnosticsEngine& d_;
-  unsigned error_, note_;
-};
+constexpr long kMaxUnroll = 32;               // largest unroll factor offered
+constexpr long kConstantMemoryBytes = 65536;  // OpenCL's minimum CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE
 
 // OpenCL scalar type names for the Clang builtins ImageCL accepts as pixels, elements and scalars.
 std::optional<std::string> scalar_name(QualType t) {
@@ -65,97 +55,6 @@ std::optional<QualType> image_pixel(QualType t) {
   return spec->getTemplateArgs()[0].getAsType();
 }
 
-// An index as coeff_x * idx + coeff_y * idy + c, c from a set of constants.
-struct Affine {
-  long cx = 0, cy = 0;
-  std::vector<long> c;
-};
-
-using Env = std::map<const VarDecl*, std::vector<long>>;
-
-class Evaluator {
- public:
-  Evaluator(ASTContext& ctx, const Env& env) : ctx_(ctx), env_(env) {}
-  std::string problem;  // why the last evaluation failed
-
-  std::optional<Affine> eval(const Expr* e) {
-    e = e->IgnoreParenImpCasts();
-    if (const auto* lit = dyn_cast<IntegerLiteral>(e)) return Affine{0, 0, {static_cast<long>(lit->getValue().getSExtValue())}};
-    if (const auto* ref = dyn_cast<DeclRefExpr>(e)) return var(ref);
-    if (const auto* u = dyn_cast<UnaryOperator>(e)) {
-      auto a = eval(u->getSubExpr());
-      if (!a) return a;
-      if (u->getOpcode() == UO_Plus) return a;
-      if (u->getOpcode() == UO_Minus) return scale(*a, -1);
-    }
-    if (const auto* b = dyn_cast<BinaryOperator>(e)) {
-      const auto op = b->getOpcode();
-      if (op == BO_Add || op == BO_Sub || op == BO_Mul) {
-        auto l = eval(b->getLHS());
-        if (!l) return l;
-        auto r = eval(b->getRHS());
-        if (!r) return r;
-        if (op == BO_Mul) return multiply(*l, *r, e);
-        return combine(*l, op == BO_Sub ? scale(*r, -1) : *r, e);
-      }
-    }
-    Expr::EvalResult res;
-    if (!e->isValueDependent() && e->EvaluateAsInt(res, ctx_)) return Affine{0, 0, {static_cast<long>(res.Val.getInt().getSExtValue())}};
-    fail(e, "an expression other than +, -, * of constants, idx, idy and fixed-range loop variables");
-    return std::nullopt;
-  }
-
- private:
-  void fail(const Expr* e, const std::string& why) {
-    if (!problem.empty()) return;
-    const auto p = ctx_.getSourceManager().getPresumedLoc(e->getBeginLoc());
-    problem = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": " + why;
-  }
-  std::optional<Affine> var(const DeclRefExpr* ref) {
-    const auto* v = dyn_cast<VarDecl>(ref->getDecl());
-    if (!v) {
-      fail(ref, "'" + ref->getNameInfo().getAsString() + "' is not a variable");
-      return std::nullopt;
-    }
-    if (v->hasGlobalStorage() && v->getName() == "idx") return Affine{1, 0, {0}};
-    if (v->hasGlobalStorage() && v->getName() == "idy") return Affine{0, 1, {0}};
-    if (auto it = env_.find(v); it != env_.end()) return Affine{0, 0, it->second};
-    if (v->getType().isConstQualified() && v->getInit() && !isa<ParmVarDecl>(v)) return eval(v->getInit());
-    fail(ref, "'" + v->getName().str() + "' is neither a constant nor the variable of a fixed-range loop");
-    return std::nullopt;
-  }
-  static Affine scale(Affine a, long k) {
-    a.cx *= k;
-    a.cy *= k;
-    for (auto& c : a.c) c *= k;
-    return a;
-  }
-  std::optional<Affine> combine(const Affine& l, const Affine& r, const Expr* e) {
-    std::set<long> out;
-    for (long a : l.c)
-      for (long b : r.c) out.insert(a + b);
-    if (out.size() > kMaxOffsets) {
-      fail(e, "too many possible offsets");
-      return std::nullopt;
-    }
-    return Affine{l.cx + r.cx, l.cy + r.cy, {out.begin(), out.end()}};
-  }
-  std::optional<Affine> multiply(const Affine& l, const Affine& r, const Expr* e) {
-    const bool lconst = l.cx == 0 && l.cy == 0, rconst = r.cx == 0 && r.cy == 0;
-    if (lconst && rconst) {
-      std::set<long> out;
-      for (long a : l.c)
-        for (long b : r.c) out.insert(a * b);
-      return Affine{0, 0, {out.begin(), out.end()}};
-    }
-    if (lconst && l.c.size() == 1) return scale(r, l.c[0]);
-    if (rconst && r.c.size() == 1) return scale(l, r.c[0]);
-    fail(e, "idx or idy multiplied by a non-constant");
-    return std::nullopt;
-  }
-  ASTContext& ctx_;
-  const Env& env_;
-};
 
 // Does `body` assign or take the address of `v`, or contain break/continue?
 class LoopBodyScan : public RecursiveASTVisitor<LoopBodyScan> {
@@ -524,95 +423,6 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
   }
 }
 
-std::optional<long> parse_long(const std::string& s) {
-  try {
-    std::size_t used = 0;
-    const long v = std::stol(s, &used);
-    if (used == s.size()) return v;
-  } catch (...) {
-  }
-  return std::nullopt;
-}
-
-void apply_pragmas(ASTContext& ctx, Reporter& rep, const std::vector<PragmaDirective>& pragmas, Analysis& a) {
-  auto& m = a.model;
-  const auto need = [&](const PragmaDirective& d, std::size_t n, const char* form) {
-    if (d.args.size() == n) return true;
-    rep.error(d.loc, "#pragma imagecl " + d.keyword + " takes " + form);
-    return false;
-  };
-  for (const auto& d : pragmas) {
-    if (d.keyword == "grid") {
-      if (d.args.size() == 1) {
-        if (!m.image(d.args[0])) rep.error(d.loc, "grid(" + d.args[0] + "): no Image parameter of that name");
-        m.grid_image = d.args[0];
-      } else if (d.args.size() == 2) {
-        const auto w = parse_long(d.args[0]), h = parse_long(d.args[1]);
-        if (!w || !h || *w <= 0 || *h <= 0) rep.error(d.loc, "grid(W, H) needs two positive integer sizes");
-        else m.grid_width = *w, m.grid_height = *h;
-      } else {
-        rep.error(d.loc, "#pragma imagecl grid takes an Image name or two sizes: grid(out) or grid(640, 480)");
-      }
-    } else if (d.keyword == "boundary") {
-      if (d.args.size() < 2) {
-        rep.error(d.loc, "#pragma imagecl boundary takes (Image, constant, value), (Image, clamped) or (Image, reflect101)");
-        continue;
-      }
-      ImageInfo* img = nullptr;
-      for (auto& i : m.images)
-        if (i.name == d.args[0]) img = &i;
-      if (!img) {
-        rep.error(d.loc, "boundary(" + d.args[0] + ", ...): no Image parameter of that name");
-        continue;
-      }
-      if (d.args[1] == "constant" && d.args.size() == 3) img->boundary = BoundaryKind::Constant, img->boundary_value = d.args[2];
-      else if (d.args[1] == "clamped" && d.args.size() == 2) img->boundary = BoundaryKind::Clamped;
-      else if (d.args[1] == "reflect101" && d.args.size() == 2) img->boundary = BoundaryKind::Reflect101;
-      else rep.error(d.loc, "unknown boundary '" + d.args[1] + "': use constant(value), clamped or reflect101");
-    } else if (d.keyword == "bound") {
-      if (!need(d, 2, "(array, elements)")) continue;
-      const auto n = parse_long(d.args[1]);
-      bool found = false;
-      for (auto& arr : m.arrays)
-        if (arr.name == d.args[0]) found = true, arr.bound = n ? *n : -1;
-      if (!found) rep.error(d.loc, "bound(" + d.args[0] + ", ...): no array parameter of that name");
-      if (!n || *n <= 0) rep.error(d.loc, "bound(" + d.args[0] + ", " + d.args[1] + "): the bound must be a positive integer");
-    } else if (d.keyword == "force") {
-      const bool named = d.args.size() == 3, unnamed = d.args.size() == 2;
-      const std::string onoff = d.args.empty() ? "" : d.args.back();
-      if ((!named && !unnamed) || (onoff != "on" && onoff != "off")) {
-        rep.error(d.loc, "#pragma imagecl force takes (local_memory|image_memory|constant_memory, name, on|off), "
-                         "(interleaved, on|off) or (unroll, on|off) before a loop");
-        continue;
-      }
-      const int value = onoff == "on" ? 1 : 0;
-      const auto& what = d.args[0];
-      if (named && (what == "local_memory" || what == "image_memory" || what == "constant_memory")) {
-        const std::string key = what.substr(0, what.find('_')) + ":" + d.args[1];
-        if (what == "constant_memory" ? !m.array(d.args[1]) : !m.image(d.args[1]))
-          rep.error(d.loc, "force(" + what + ", " + d.args[1] + "): no " +
-                               (what == "constant_memory" ? "array" : "Image") + " parameter of that name");
-        m.forced[key] = value;
-      } else if (unnamed && what == "interleaved") {
-        m.forced["interleaved"] = value;
-      } else if (unnamed && what == "unroll") {
-        // Applies to the first loop after the pragma.
-        const unsigned line = ctx.getSourceManager().getPresumedLoc(d.loc).getLine();
-        const LoopInfo* next = nullptr;
-        for (const auto& l : m.loops)
-          if (l.line > line && (!next || l.line < next->line)) next = &l;
-        if (!next) rep.error(d.loc, "force(unroll, ...) must precede a for loop");
-        else m.forced["unroll:" + std::to_string(next->id)] = value;
-      } else {
-        rep.error(d.loc, "force(" + what + ", ...): unknown optimisation (local_memory, image_memory, "
-                         "constant_memory, interleaved, unroll)");
-      }
-    } else {
-      rep.error(d.loc, "unknown ImageCL pragma '" + (d.keyword == "?" ? d.args[0] : d.keyword) +
-                           "': use grid, boundary, bound or force with arguments in parentheses");
-    }
-  }
-}
 
 void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragmas, KernelVisitor& v, Analysis& a) {
   auto& m = a.model;
@@ -659,44 +469,6 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
     }
 }
 
-TuningParam param(const std::string& name, const std::string& define, const std::string& table1, std::vector<long> values,
-                  const std::string& note = "") {
-  return TuningParam{name, define, table1, note, std::move(values)};
-}
-
-std::vector<long> switch_values(const KernelModel& m, const std::string& key, bool eligible) {
-  if (!eligible) return {0};
-  if (auto it = m.forced.find(key); it != m.forced.end()) return {it->second};
-  return {0, 1};
-}
-
-void build_tuning(KernelModel& m) {
-  m.tuning.push_back(param("wg_x", "ICL_WG_X", "Work-group size X", {1, 2, 4, 8, 16, 32, 64, 128, 256}));
-  m.tuning.push_back(param("wg_y", "ICL_WG_Y", "Work-group size Y", {1, 2, 4, 8, 16, 32, 64}));
-  m.tuning.push_back(param("coarsen_x", "ICL_CX", "Thread coarsening X (logical threads per work-item)", {1, 2, 4, 8, 16}));
-  m.tuning.push_back(param("coarsen_y", "ICL_CY", "Thread coarsening Y (logical threads per work-item)", {1, 2, 4, 8}));
-  m.tuning.push_back(param("interleaved", "ICL_INTERLEAVED", "Thread mapping (0 blocked, 1 interleaved)",
-                           switch_values(m, "interleaved", true),
-                           "interleaving happens inside the work-group when any Image uses local memory"));
-  for (const auto& img : m.images)
-    if (img.image_memory_eligible)
-      m.tuning.push_back(param("image_" + img.name, "ICL_IMAGE_" + img.name, "Image memory", switch_values(m, "image:" + img.name, true)));
-  for (const auto& arr : m.arrays)
-    if (arr.constant_memory_eligible)
-      m.tuning.push_back(param("constant_" + arr.name, "ICL_CONSTANT_" + arr.name, "Constant memory",
-                               switch_values(m, "constant:" + arr.name, true)));
-  for (const auto& img : m.images)
-    if (img.local_memory_eligible)
-      m.tuning.push_back(param("local_" + img.name, "ICL_LOCAL_" + img.name, "Local memory", switch_values(m, "local:" + img.name, true)));
-  for (const auto& l : m.loops) {
-    if (!l.unrollable) continue;
-    std::vector<long> values = l.factors;
-    if (auto it = m.forced.find("unroll:" + std::to_string(l.id)); it != m.forced.end())
-      values = {it->second ? l.factors.back() : 1L};
-    m.tuning.push_back(param("unroll_" + std::to_string(l.id), "ICL_UNROLL_" + std::to_string(l.id), "Loop unrolling",
-                             values, "loop over '" + l.variable + "' at line " + std::to_string(l.line)));
-  }
-}
 
 }  // namespace
 

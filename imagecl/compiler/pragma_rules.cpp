@@ -1,0 +1,102 @@
+#include "pragma_rules.hpp"
+
+#include <clang/Basic/SourceManager.h>
+#include <optional>
+#include <string>
+
+namespace filterlab::imagecl {
+namespace {
+
+std::optional<long> parse_long(const std::string& s) {
+  try {
+    std::size_t used = 0;
+    const long v = std::stol(s, &used);
+    if (used == s.size()) return v;
+  } catch (...) {
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<PragmaDirective>& pragmas, Analysis& a) {
+  auto& m = a.model;
+  const auto need = [&](const PragmaDirective& d, std::size_t n, const char* form) {
+    if (d.args.size() == n) return true;
+    rep.error(d.loc, "#pragma imagecl " + d.keyword + " takes " + form);
+    return false;
+  };
+  for (const auto& d : pragmas) {
+    if (d.keyword == "grid") {
+      if (d.args.size() == 1) {
+        if (!m.image(d.args[0])) rep.error(d.loc, "grid(" + d.args[0] + "): no Image parameter of that name");
+        m.grid_image = d.args[0];
+      } else if (d.args.size() == 2) {
+        const auto w = parse_long(d.args[0]), h = parse_long(d.args[1]);
+        if (!w || !h || *w <= 0 || *h <= 0) rep.error(d.loc, "grid(W, H) needs two positive integer sizes");
+        else m.grid_width = *w, m.grid_height = *h;
+      } else {
+        rep.error(d.loc, "#pragma imagecl grid takes an Image name or two sizes: grid(out) or grid(640, 480)");
+      }
+    } else if (d.keyword == "boundary") {
+      if (d.args.size() < 2) {
+        rep.error(d.loc, "#pragma imagecl boundary takes (Image, constant, value), (Image, clamped) or (Image, reflect101)");
+        continue;
+      }
+      ImageInfo* img = nullptr;
+      for (auto& i : m.images)
+        if (i.name == d.args[0]) img = &i;
+      if (!img) {
+        rep.error(d.loc, "boundary(" + d.args[0] + ", ...): no Image parameter of that name");
+        continue;
+      }
+      if (d.args[1] == "constant" && d.args.size() == 3) img->boundary = BoundaryKind::Constant, img->boundary_value = d.args[2];
+      else if (d.args[1] == "clamped" && d.args.size() == 2) img->boundary = BoundaryKind::Clamped;
+      else if (d.args[1] == "reflect101" && d.args.size() == 2) img->boundary = BoundaryKind::Reflect101;
+      else rep.error(d.loc, "unknown boundary '" + d.args[1] + "': use constant(value), clamped or reflect101");
+    } else if (d.keyword == "bound") {
+      if (!need(d, 2, "(array, elements)")) continue;
+      const auto n = parse_long(d.args[1]);
+      bool found = false;
+      for (auto& arr : m.arrays)
+        if (arr.name == d.args[0]) found = true, arr.bound = n ? *n : -1;
+      if (!found) rep.error(d.loc, "bound(" + d.args[0] + ", ...): no array parameter of that name");
+      if (!n || *n <= 0) rep.error(d.loc, "bound(" + d.args[0] + ", " + d.args[1] + "): the bound must be a positive integer");
+    } else if (d.keyword == "force") {
+      const bool named = d.args.size() == 3, unnamed = d.args.size() == 2;
+      const std::string onoff = d.args.empty() ? "" : d.args.back();
+      if ((!named && !unnamed) || (onoff != "on" && onoff != "off")) {
+        rep.error(d.loc, "#pragma imagecl force takes (local_memory|image_memory|constant_memory, name, on|off), "
+                         "(interleaved, on|off) or (unroll, on|off) before a loop");
+        continue;
+      }
+      const int value = onoff == "on" ? 1 : 0;
+      const auto& what = d.args[0];
+      if (named && (what == "local_memory" || what == "image_memory" || what == "constant_memory")) {
+        const std::string key = what.substr(0, what.find('_')) + ":" + d.args[1];
+        if (what == "constant_memory" ? !m.array(d.args[1]) : !m.image(d.args[1]))
+          rep.error(d.loc, "force(" + what + ", " + d.args[1] + "): no " +
+                               (what == "constant_memory" ? "array" : "Image") + " parameter of that name");
+        m.forced[key] = value;
+      } else if (unnamed && what == "interleaved") {
+        m.forced["interleaved"] = value;
+      } else if (unnamed && what == "unroll") {
+        // Applies to the first loop after the pragma.
+        const unsigned line = ctx.getSourceManager().getPresumedLoc(d.loc).getLine();
+        const LoopInfo* next = nullptr;
+        for (const auto& l : m.loops)
+          if (l.line > line && (!next || l.line < next->line)) next = &l;
+        if (!next) rep.error(d.loc, "force(unroll, ...) must precede a for loop");
+        else m.forced["unroll:" + std::to_string(next->id)] = value;
+      } else {
+        rep.error(d.loc, "force(" + what + ", ...): unknown optimisation (local_memory, image_memory, "
+                         "constant_memory, interleaved, unroll)");
+      }
+    } else {
+      rep.error(d.loc, "unknown ImageCL pragma '" + (d.keyword == "?" ? d.args[0] : d.keyword) +
+                           "': use grid, boundary, bound or force with arguments in parentheses");
+    }
+  }
+}
+
+}  // namespace filterlab::imagecl

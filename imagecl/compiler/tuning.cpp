@@ -1,0 +1,47 @@
+#include "tuning.hpp"
+
+namespace filterlab::imagecl {
+namespace {
+
+TuningParam param(const std::string& name, const std::string& define, const std::string& table1, std::vector<long> values,
+                  const std::string& note = "") {
+  return TuningParam{name, define, table1, note, std::move(values)};
+}
+
+std::vector<long> switch_values(const KernelModel& m, const std::string& key, bool eligible) {
+  if (!eligible) return {0};
+  if (auto it = m.forced.find(key); it != m.forced.end()) return {it->second};
+  return {0, 1};
+}
+
+}  // namespace
+
+void build_tuning(KernelModel& m) {
+  m.tuning.push_back(param("wg_x", "ICL_WG_X", "Work-group size X", {1, 2, 4, 8, 16, 32, 64, 128, 256}));
+  m.tuning.push_back(param("wg_y", "ICL_WG_Y", "Work-group size Y", {1, 2, 4, 8, 16, 32, 64}));
+  m.tuning.push_back(param("coarsen_x", "ICL_CX", "Thread coarsening X (logical threads per work-item)", {1, 2, 4, 8, 16}));
+  m.tuning.push_back(param("coarsen_y", "ICL_CY", "Thread coarsening Y (logical threads per work-item)", {1, 2, 4, 8}));
+  m.tuning.push_back(param("interleaved", "ICL_INTERLEAVED", "Thread mapping (0 blocked, 1 interleaved)",
+                           switch_values(m, "interleaved", true),
+                           "interleaving happens inside the work-group when any Image uses local memory"));
+  for (const auto& img : m.images)
+    if (img.image_memory_eligible)
+      m.tuning.push_back(param("image_" + img.name, "ICL_IMAGE_" + img.name, "Image memory", switch_values(m, "image:" + img.name, true)));
+  for (const auto& arr : m.arrays)
+    if (arr.constant_memory_eligible)
+      m.tuning.push_back(param("constant_" + arr.name, "ICL_CONSTANT_" + arr.name, "Constant memory",
+                               switch_values(m, "constant:" + arr.name, true)));
+  for (const auto& img : m.images)
+    if (img.local_memory_eligible)
+      m.tuning.push_back(param("local_" + img.name, "ICL_LOCAL_" + img.name, "Local memory", switch_values(m, "local:" + img.name, true)));
+  for (const auto& l : m.loops) {
+    if (!l.unrollable) continue;
+    std::vector<long> values = l.factors;
+    if (auto it = m.forced.find("unroll:" + std::to_string(l.id)); it != m.forced.end())
+      values = {it->second ? l.factors.back() : 1L};
+    m.tuning.push_back(param("unroll_" + std::to_string(l.id), "ICL_UNROLL_" + std::to_string(l.id), "Loop unrolling",
+                             values, "loop over '" + l.variable + "' at line " + std::to_string(l.line)));
+  }
+}
+
+}  // namespace filterlab::imagecl

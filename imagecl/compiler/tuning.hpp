@@ -1,0 +1,8 @@
+#pragma once
+// The tuning parameters (the paper's Table 1) a kernel offers, from what the analyses found
+// eligible and what the force pragmas fixed.
+#include "model.hpp"
+
+namespace filterlab::imagecl {
+void build_tuning(KernelModel& m);
+}
