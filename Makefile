@@ -46,11 +46,13 @@ data: build
 	$(BUILD)/data/filterlab-derive-base data/path_2560x1600.jpg $(BASE) --width 3866 --height 4320
 	$(BUILD)/data/filterlab-derive-epsilon data/path_2560x1600.jpg $(EPS_JPEG) $(EPS_BASE) --width 3264 --height 2448 --quality $(EPS_QUALITY)
 
-EXPERIMENTS := scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon peers
+EXPERIMENTS := scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon imagecl peers
+IMAGECL_SAMPLES ?= 16
 
 # The sampler study (Study 3) reads no image and times nothing: it takes only the results directory.
 # The tiled study (Study 4) makes its own images (sizes capped at 2048^2 on CPU devices).
 # The epsilon study (Study 5) reads the Y plane and picks its own crop on CPUs (not CPU_SCALE).
+# The ImageCL study (Study 6a) times IMAGECL_SAMPLES configurations per kernel (sides / 4 on CPUs).
 # The peers (OpenCV, Halide) run from their own binary, one process per device (OpenCV's OpenCL
 # device is fixed per process); the CUDA peers run only on the GPU host (scripts/run-bundle.sh).
 experiments: data
@@ -62,6 +64,8 @@ experiments: data
 	    done || exit 1; \
 	  elif [ $$e = sampler ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) || exit 1; \
+	  elif [ $$e = imagecl ]; then \
+	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) --samples $(IMAGECL_SAMPLES) --repetitions $(REPS) || exit 1; \
 	  elif [ $$e = tiled ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) --repetitions $(REPS) || exit 1; \
 	  elif [ $$e = epsilon ]; then \

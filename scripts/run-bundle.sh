@@ -3,7 +3,7 @@
 # does not know it yet, then lists devices, verifies every variant against the oracle, and runs the
 # experiments. Results go to $1 (default ./results).
 # Environment: DEVICE (name pattern, default every device), STEPS (default "devices verify run"),
-# EXPERIMENTS (default all seven; add imagecl for Study 6a), REPS (repetitions), JOBS (parallel verify
+# EXPERIMENTS (default all eight, Study 6a's imagecl included), REPS (repetitions), JOBS (parallel verify
 # processes, default nproc/2), IMAGECL_SAMPLES (configurations per ImageCL kernel for the step
 # "imagecl-check" and the experiment imagecl, default 16).
 # The peers: bin/filterlab-peers once per selected OpenCL device (OpenCV CPU/UMat, Halide CPU/OpenCL,
@@ -26,7 +26,7 @@ fi
 fl="$here/bin/filterlab"
 device=${DEVICE:-}
 steps=${STEPS:-devices verify run}
-experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon peers}
+experiments=${EXPERIMENTS:-scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon imagecl peers}
 peers="$here/bin/filterlab-peers"
 python=${PYTHON:-python3}
 jobs=${JOBS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}

@@ -96,6 +96,35 @@ def _time(row: dict) -> tuple[str, dict]:
     return ("wall", row["wall_ms"]) if "wall_ms" in row else ("event", row["event_ms"])
 
 
+# The peers' workloads that the ImageCL study's benchmarks compute (same function, same border),
+# and the minimum bytes per pixel of each whole pipeline (read the input, write the output once).
+IMAGECL_BENCHMARK = {"sepconv5": "sepconv", "conv2d5_u8": "conv2d_u8", "harris": "harris"}
+PIPELINE_BYTES_PER_PIXEL = {"sepconv": 8, "conv2d_u8": 2, "harris": 8}
+
+
+def imagecl_best(data: dict, benchmark: str, side: int) -> dict:
+    """The ImageCL study's fastest measured pipeline: its fastest configuration of each kernel, in
+    sequence (every kernel's configurations were timed on their own, verified as whole pipelines)."""
+    rows = [r for r in data["rows"] if r["benchmark"] == benchmark and r["width"] == side]
+    if not rows:
+        return {"missing": f"{NOT_YET} at {side}^2 (ImageCL scale {data['provenance']['scale']})"}
+    best = {}
+    for r in rows:
+        if r["kernel"] not in best or r["kernel_ms"]["median"] < best[r["kernel"]]["kernel_ms"]["median"]:
+            best[r["kernel"]] = r
+    def total(key: str) -> dict:
+        return {q: sum(b[key][q] for b in best.values()) for q in ("median", "q1", "q3")}
+    kernel_ms, wall_ms = total("kernel_ms"), total("wall_ms")
+    copy = data["provenance"].get("copy_bandwidth_GBps")
+    floor = PIPELINE_BYTES_PER_PIXEL[benchmark] * side * side / (copy * 1e9) * 1e3 if copy else None
+    return {"id": " + ".join(b["id"] for b in best.values()), "source": "imagecl",
+            "note": f"ImageCL's fastest sampled configuration of each kernel ({len(best)} kernel(s), "
+                    f"{data['provenance']['samples_per_kernel']} sampled per kernel; quartiles added)",
+            "kernel_ms": kernel_ms, "wall_ms": wall_ms,
+            "roofline_fraction": floor / kernel_ms["median"] if floor else None,
+            "copy_GBps": copy, "commit": data["provenance"]["commit"]}
+
+
 def filterlab_best(results: Path, slug: str, workload: dict) -> dict:
     """FilterLab's fastest measured variant for a workload on a device, or why there is none."""
     name, side = workload["workload"], workload["width"]
@@ -107,6 +136,8 @@ def filterlab_best(results: Path, slug: str, workload: dict) -> dict:
             return {"missing": f"measured at pyramid scale {data['provenance']['scale']}, the peers at {workload['scale']}"}
         rows = [r for r in data["rows"] if r["ksize"] == workload["ksize"]]
         source, note = "scharr_gradient_variants", "Study 1's fastest variant"
+    elif name in IMAGECL_BENCHMARK and _optional(results, "imagecl", slug) is not None:
+        return imagecl_best(_optional(results, "imagecl", slug), IMAGECL_BENCHMARK[name], side)
     elif name == "sepconv5":
         data = _optional(results, "tiled", slug)
         if data is None:

@@ -9,6 +9,7 @@
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "io/atomic_file.hpp"
+#include "ocl/bandwidth.hpp"
 #include "ocl/runtime.hpp"
 #include "stats.hpp"
 
@@ -42,6 +43,9 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
   io::ensure_directory(cfg.results_dir + "/" + kExperiment);
   const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
 
+  // The roofline beside every time: the device's copy bandwidth (bytes read plus written).
+  std::cerr << "[" << kExperiment << "] " << dev.name << ": measuring copy bandwidth\n";
+  const auto bw = ocl::measure_copy_bandwidth(rt);
   nlohmann::json rows = nlohmann::json::array(), skipped = nlohmann::json::array(), spaces = nlohmann::json::object();
   std::vector<ocl::GeneratedSource> sources;
   for (const auto& b : imagecl::benchmarks()) {
@@ -124,6 +128,8 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
   prov["input"] = "random integers 0..255 (exact float results for the convolutions), square images";
   prov["verification"] = "every sampled pipeline compared with the oracle on the image it is timed on before timing";
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
+  prov["copy_bandwidth_GBps"] = bw.best_GBps();
+  prov["copy_bandwidth"] = bandwidth_json(bw);
   result["provenance"] = prov;
   result["rows"] = rows;
   result["unsupported"] = skipped;
