@@ -47,6 +47,12 @@ data: build
 	$(BUILD)/data/filterlab-derive-epsilon data/path_2560x1600.jpg $(EPS_JPEG) $(EPS_BASE) --width 3264 --height 2448 --quality $(EPS_QUALITY)
 
 EXPERIMENTS := scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon peers
+# Study 6b (the auto-tuner) uses the committed tuning database (experiments/results/tuning/<device>.json)
+# unless asked to tune again: make experiments TUNE=1 (CPU devices: image sides / 8, recorded).
+TUNE       ?= 0
+ifeq ($(TUNE),1)
+EXPERIMENTS += tuning
+endif
 
 # The sampler study (Study 3) reads no image and times nothing: it takes only the results directory.
 # The tiled study (Study 4) makes its own images (sizes capped at 2048^2 on CPU devices).
@@ -64,6 +70,8 @@ experiments: data
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) || exit 1; \
 	  elif [ $$e = tiled ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) --repetitions $(REPS) || exit 1; \
+	  elif [ $$e = tuning ]; then \
+	    $(FILTERLAB) run tuning --device "$(DEVICE)" --results $(RESULTS) || exit 1; \
 	  elif [ $$e = epsilon ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --base $(EPS_BASE) --results $(RESULTS) --repetitions $(REPS) || exit 1; \
 	  else \
