@@ -30,6 +30,8 @@ int imagecl_side(const std::string& kernel, const ocl::DeviceInfo& dev, int cpu_
   return dev.is_cpu() ? side / std::max(1, cpu_divisor) : side;
 }
 
+int check_side_for(int side) { return side <= 1031 ? side : 1031; }
+
 imagecl::Config baseline_config(const imagecl::KernelSpace& s) {
   imagecl::Config c;
   for (const auto& p : s.params) c.push_back(p.name == "wg_x" ? 32 : p.name == "wg_y" ? 4 : p.values.front());
@@ -86,8 +88,9 @@ std::string ImageclSpace::violation(const Point& p) const { return imagecl::viol
 std::string ImageclSpace::id(const Point& p) const { return imagecl::config_id(ks_, config(p)); }
 
 std::string ImageclSpace::setup() const {
+  const int cs = timing_.check_side > 0 ? timing_.check_side : timing_.side;
   return std::to_string(timing_.side) + "x" + std::to_string(timing_.side) + " warmup " + std::to_string(timing_.warmup) +
-         " repetitions " + std::to_string(timing_.repetitions);
+         " repetitions " + std::to_string(timing_.repetitions) + (cs != timing_.side ? " checked on " + std::to_string(cs) + "x" + std::to_string(cs) : "");
 }
 
 Measurement ImageclSpace::evaluate(const Point& p) {
@@ -100,7 +103,9 @@ Measurement ImageclSpace::evaluate(const Point& p) {
   }
   if (!input_) {
     input_ = std::make_unique<ref::Image>(imagecl::benchmark_input(timing_.side, timing_.side, 20261122u));
-    oracle_ = std::make_unique<ref::Image>(imagecl::benchmark_oracle(*bench_, *input_));
+    const int cs = timing_.check_side > 0 ? timing_.check_side : timing_.side;
+    check_input_ = std::make_unique<ref::Image>(imagecl::benchmark_input(cs, cs, 20261123u));
+    oracle_ = std::make_unique<ref::Image>(imagecl::benchmark_oracle(*bench_, *check_input_));
   }
   const auto c = config(p);
   Invalid stage = Invalid::kBuild;
@@ -109,7 +114,7 @@ Measurement ImageclSpace::evaluate(const Point& p) {
     stage = Invalid::kLaunch;
     std::vector<imagecl::Config> configs;
     for (const auto& k : bench_->kernels) configs.push_back(k == ks_.kernel ? c : baseline_config(imagecl::kernel_space(k)));
-    const auto o = imagecl::check_benchmark(*rt_, *bench_, configs, *input_, *oracle_);
+    const auto o = imagecl::check_benchmark(*rt_, *bench_, configs, *check_input_, *oracle_);
     if (!o.passed) {
       m.invalid = Invalid::kWrongOutput;
       m.reason = "max |device - oracle| " + std::to_string(o.max_diff) + " > " + std::to_string(o.tolerance) + " at " + o.where;

@@ -3,7 +3,7 @@
 // The full space has one tuner parameter per ImageCL parameter; a sub-space (imagecl_subspace.hpp)
 // ties or fixes some of them. evaluate() builds the configuration (program cache), runs the
 // kernel's benchmark pipeline with it (the other kernel at a fixed baseline configuration) on the
-// timed image and compares with the oracle, then times the kernel alone: warm-up, repetitions,
+// check image and compares with the oracle, then times the kernel alone: warm-up, repetitions,
 // profiling events, median.
 #include <memory>
 #include <string>
@@ -21,7 +21,13 @@ struct TimingSetup {
   int side = 0;  // the timed square image's side
   int warmup = 2;
   int repetitions = 10;
+  // The side of the image every configuration is checked on; 0: the timed image. An odd side
+  // leaves partial work-groups and coarsening blocks at both edges.
+  int check_side = 0;
 };
+// The check image: the timed one when it is at most 1031 pixels wide, else 1031 x 1031 (the
+// oracle and the comparison of a full 8192^2 image would dominate the GPU's evaluation time).
+int check_side_for(int side);
 
 // The paper's side (4096, 8192, 5120) on GPUs; divided by `cpu_divisor` on CPU devices.
 int imagecl_side(const std::string& kernel, const ocl::DeviceInfo& dev, int cpu_divisor);
@@ -51,7 +57,7 @@ class ImageclSpace : public Space {
   imagecl::Config fixed_;
   TimingSetup timing_;
   const imagecl::Benchmark* bench_ = nullptr;
-  std::unique_ptr<ref::Image> input_, oracle_;
+  std::unique_ptr<ref::Image> input_, check_input_, oracle_;
 };
 
 // The partner kernel's configuration while a kernel of a two-kernel benchmark is checked: 32x4

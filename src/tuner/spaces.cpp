@@ -16,6 +16,7 @@ TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, con
     auto k = space.substr(std::string("imagecl.").size());
     k = k.substr(0, k.find(':'));
     t.side = imagecl_side(k, dev, s.cpu_divisor);
+    t.check_side = check_side_for(t.side);
   }
   return t;
 }
