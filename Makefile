@@ -48,7 +48,7 @@ data: build
 
 EXPERIMENTS := scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon peers
 # Study 6b (the auto-tuner) uses the committed tuning database (experiments/results/tuning/<device>.json)
-# unless asked to tune again: make experiments TUNE=1 (CPU devices: image sides / 8, recorded).
+# unless asked to tune again: make experiments TUNE=1 (CPU devices: image sides / 4 as the peers, recorded).
 TUNE       ?= 0
 ifeq ($(TUNE),1)
 EXPERIMENTS += tuning

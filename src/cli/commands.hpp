@@ -38,7 +38,7 @@ struct RunArgs {
   int seeds = 20;            // tuning: simulated runs per strategy
   long full_budget = -1;     // tuning: live evaluations per full ImageCL space (-1: 60 on GPUs, 0 on CPUs)
   double time_limit_s = 0;   // tuning: no full-space run starts after this
-  int cpu_divisor = 8;       // tuning: image sides on CPU devices divided by this
+  int cpu_divisor = 4;       // tuning: image sides on CPU devices divided by this
 };
 int cmd_run(const RunArgs& a);
 
@@ -46,7 +46,7 @@ struct TuneArgs {
   std::string space, strategy = "guided", device, cache, simulate;
   std::size_t budget = 100;
   unsigned seed = 1;
-  int cpu_divisor = 8, repetitions = 0;
+  int cpu_divisor = 4, repetitions = 0;
 };
 int cmd_tune(const TuneArgs& a);
 
