@@ -47,6 +47,12 @@ long scalar_bytes(const std::string& t) {
   return 4;
 }
 
+// Image<T, D> -> D.
+int image_dims(QualType t) {
+  const auto* spec = cast<ClassTemplateSpecializationDecl>(t.getNonReferenceType()->getAsCXXRecordDecl());
+  return static_cast<int>(spec->getTemplateArgs()[1].getAsIntegral().getExtValue());
+}
+
 // Image<T> -> T, or nothing when `t` is not an Image.
 std::optional<QualType> image_pixel(QualType t) {
   const auto* rd = t.getNonReferenceType()->getAsCXXRecordDecl();
@@ -170,6 +176,11 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     auto& img = image(acc->image);
     note_read(img, c->getBeginLoc());
     a_.reads.push_back(*acc);
+    auto& model = model_image(acc->image);
+    if (model.dims == 3) {  // no stencils (nor local memory) for volumes yet
+      if (model.stencil_problem.empty()) model.stencil_problem = "3-D Images are not tiled in local memory (not implemented)";
+      return true;
+    }
     Evaluator ev(ctx_, env_);
     auto x = ev.eval(acc->x);
     std::optional<Affine> y;
@@ -207,8 +218,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   bool VisitDeclRefExpr(DeclRefExpr* r) {
     const auto* v = dyn_cast<VarDecl>(r->getDecl());
     if (!v) return true;
-    if (v->hasGlobalStorage() && v->getName() == "idz")
-      rep_.error(r->getBeginLoc(), "idz is reserved for 3-D grids, which this compiler does not generate yet");
+    if (v->hasGlobalStorage() && v->getName() == "idz" && first_idz.isInvalid()) first_idz = r->getBeginLoc();
     if (!isa<ParmVarDecl>(v) || consumed_refs_.count(r)) return true;
     const auto name = v->getName().str();
     if (images_.count(name))
@@ -225,6 +235,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     bool any_stencil = false;
   };
   std::map<std::string, ImageState> images_;
+  SourceLocation first_idz;  // idz needs a 3-D grid, known only after the pragmas
 
  private:
   const VarDecl* loop_var(const ForStmt* s) const {
@@ -308,17 +319,33 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     }
   }
 
+  // img[x][y] on a 2-D Image or img[x][y][z] on a 3-D one; a subscript count that does not match
+  // the Image's dimensions is an error (reported once, at the outermost subscript).
   std::optional<ImageAccess> match_image(const Expr* e) {
-    const auto* outer = dyn_cast<CXXOperatorCallExpr>(e->IgnoreParens());
-    if (!outer || outer->getOperator() != OO_Subscript || outer->getNumArgs() != 2) return std::nullopt;
-    const auto* inner = dyn_cast<CXXOperatorCallExpr>(outer->getArg(0)->IgnoreImplicit());
-    if (!inner || inner->getOperator() != OO_Subscript || inner->getNumArgs() != 2) return std::nullopt;
-    const auto* base = dyn_cast<DeclRefExpr>(inner->getArg(0)->IgnoreImplicit());
-    if (!base) return std::nullopt;
-    const auto* p = dyn_cast<ParmVarDecl>(base->getDecl());
-    if (!p || !images_.count(p->getName().str())) return std::nullopt;
+    std::vector<const CXXOperatorCallExpr*> chain;  // outermost first
+    const Expr* cur = e->IgnoreParens();
+    while (const auto* op = dyn_cast<CXXOperatorCallExpr>(cur)) {
+      if (op->getOperator() != OO_Subscript || op->getNumArgs() != 2) return std::nullopt;
+      chain.push_back(op);
+      cur = op->getArg(0)->IgnoreImplicit();
+    }
+    const auto* base = dyn_cast<DeclRefExpr>(cur);
+    const auto* p = base ? dyn_cast<ParmVarDecl>(base->getDecl()) : nullptr;
+    if (chain.empty() || !p || !images_.count(p->getName().str())) return std::nullopt;
+    const std::string name = p->getName().str();
+    if (inner_calls_.count(chain.front())) return std::nullopt;  // part of an access already matched
+    for (std::size_t i = 1; i < chain.size(); ++i) inner_calls_.insert(chain[i]);
     consumed_refs_.insert(base);
-    return ImageAccess{outer, inner->getArg(1), outer->getArg(1), p->getName().str()};
+    const int dims = model_image(name).dims;
+    if (static_cast<int>(chain.size()) != dims) {
+      if (reported_shape_.insert(chain.front()).second)
+        rep_.error(chain.front()->getBeginLoc(), "Image '" + name + "' has " + std::to_string(dims) + " dimensions: index it as " +
+                                                     name + (dims == 3 ? "[x][y][z]" : "[x][y]"));
+      return std::nullopt;
+    }
+    ImageAccess acc{e->IgnoreParens(), chain.back()->getArg(1), chain[chain.size() - 2]->getArg(1), nullptr, name};
+    if (dims == 3) acc.z = chain.front()->getArg(1);
+    return acc;
   }
 
   const ParmVarDecl* match_array(const Expr* e) {
@@ -352,7 +379,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   Reporter& rep_;
   Analysis& a_;
   Env env_;
-  std::set<const Expr*> write_sites_, consumed_refs_;
+  std::set<const Expr*> write_sites_, consumed_refs_, inner_calls_, reported_shape_;
 };
 
 bool in_user_file(const SourceManager& sm, SourceLocation loc, const std::string& path) {
@@ -396,9 +423,13 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
         continue;
       }
       if (t->isReferenceType()) rep.error(p->getLocation(), "pass Image '" + prm.name + "' by value: Image<T> " + prm.name);
-      prm.kind = Param::Image, prm.type = *name;
+      prm.kind = Param::Image, prm.type = *name, prm.dims = image_dims(t);
+      if (prm.dims != 2 && prm.dims != 3) {
+        rep.error(p->getLocation(), "Image '" + prm.name + "' has " + std::to_string(prm.dims) + " dimensions: use Image<T> (2-D) or Image<T, 3>");
+        continue;
+      }
       ImageInfo info;
-      info.name = prm.name, info.pixel = *name;
+      info.name = prm.name, info.pixel = *name, info.dims = prm.dims;
       a.model.images.push_back(info);
       v.images_[prm.name];
     } else if (t->isPointerType()) {
@@ -421,6 +452,13 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
     if (prm.name.rfind("icl_", 0) == 0) rep.error(p->getLocation(), "names starting with icl_ are reserved for the compiler");
     a.model.params.push_back(prm);
   }
+  // Every Image gets size parameters <name>_w, _h (and _d): no other parameter may take those names.
+  for (const auto* p : a.kernel->parameters())
+    for (const auto& img : a.model.images)
+      for (const char* suffix : {"_w", "_h", "_d"})
+        if (p->getName() == img.name + suffix)
+          rep.error(p->getLocation(), "'" + p->getNameAsString() + "' is the name of Image '" + img.name +
+                                          "''s size parameter: rename it");
 }
 
 
@@ -435,11 +473,17 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
       rep.note(st.first_read, "'" + img.name + "' is read here");
     }
     img.stencil_known = img.read && img.stencil_problem.empty() && st.any_stencil;
-    img.image_memory_eligible = img.read != img.written;
-    if (!img.image_memory_eligible) img.image_memory_reason = img.read ? "read and written" : "never used";
-    img.local_memory_eligible = img.read && !img.written && img.stencil_known;
+    img.image_memory_eligible = img.read != img.written && img.dims == 2;
+    if (!img.image_memory_eligible)
+      img.image_memory_reason = img.dims == 3 ? "3-D Images stay in buffers (writing image3d_t needs cl_khr_3d_image_writes)"
+                                : img.read ? "read and written" : "never used";
+    img.local_memory_eligible = img.read && !img.written && img.stencil_known && a.model.grid_dims == 2;
     if (!img.local_memory_eligible)
-      img.local_memory_reason = img.written ? "written" : !img.read ? "never read" : "the analysis cannot bound its index: " + img.stencil_problem;
+      img.local_memory_reason = img.written ? "written"
+                                : !img.read ? "never read"
+                                : img.dims == 3 ? "3-D Images are not tiled in local memory (not implemented)"
+                                : a.model.grid_dims == 3 && img.stencil_known ? "local memory is not implemented for 3-D grids"
+                                : "the analysis cannot bound its index: " + img.stencil_problem;
   }
   for (auto& arr : m.arrays) {
     arr.constant_memory_eligible = arr.read && !arr.written && !arr.other_use && arr.bound > 0 &&
@@ -487,6 +531,11 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   read_parameters(rep, a, v);
   v.TraverseStmt(a.kernel->getBody());
   apply_pragmas(ctx, rep, pragmas, a);
+  if (const auto* g = a.model.image(a.model.grid_image)) {
+    a.model.grid_dims = g->dims;
+  }
+  if (v.first_idz.isValid() && a.model.grid_dims != 3)
+    rep.error(v.first_idz, "idz needs a 3-D grid: grid(<Image<T, 3>>) or grid(W, H, D)");
   if (a.model.grid_image.empty() && a.model.grid_width == 0)
     rep.error(a.kernel->getLocation(), "no grid: add '#pragma imagecl grid(<Image>)' or '#pragma imagecl grid(W, H)' "
                                        "before the kernel");

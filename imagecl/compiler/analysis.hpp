@@ -18,6 +18,7 @@ struct ImageAccess {
   const clang::Expr* whole = nullptr;  // img[x][y]
   const clang::Expr* x = nullptr;
   const clang::Expr* y = nullptr;
+  const clang::Expr* z = nullptr;  // 3-D Images only
   std::string image;
 };
 struct ImageWrite {

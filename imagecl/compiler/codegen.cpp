@@ -15,22 +15,24 @@ bool is_unsigned(const std::string& t) { return t == "uchar" || t == "ushort" ||
 
 // Image-memory read and write of one pixel of scalar type `t` (channel order CL_R).
 std::string image_load(const std::string& t) {
-  if (t == "float") return "read_imagef(p, icl_sampler, (int2)((x), (y))).x";
-  return "(" + t + ")" + (is_unsigned(t) ? "read_imageui" : "read_imagei") + "(p, icl_sampler, (int2)((x), (y))).x";
+  // Macro parameters are upper case: a parameter named x would also replace the component .x.
+  if (t == "float") return "read_imagef(P, icl_sampler, (int2)((X), (Y))).x";
+  return "(" + t + ")" + (is_unsigned(t) ? "read_imageui" : "read_imagei") + "(P, icl_sampler, (int2)((X), (Y))).x";
 }
 std::string image_store(const std::string& t) {
-  if (t == "float") return "write_imagef(p, (int2)((x), (y)), (float4)((v), 0.0f, 0.0f, 0.0f))";
-  if (is_unsigned(t)) return "write_imageui(p, (int2)((x), (y)), (uint4)((uint)(v), 0u, 0u, 0u))";
-  return "write_imagei(p, (int2)((x), (y)), (int4)((int)(v), 0, 0, 0))";
+  if (t == "float") return "write_imagef(P, (int2)((X), (Y)), (float4)((V), 0.0f, 0.0f, 0.0f))";
+  if (is_unsigned(t)) return "write_imageui(P, (int2)((X), (Y)), (uint4)((uint)(V), 0u, 0u, 0u))";
+  return "write_imagei(P, (int2)((X), (Y)), (int4)((int)(V), 0, 0, 0))";
 }
 
+// Helper functions name their parameters icl_*: user names (an Image called w, say) cannot clash.
 std::string boundary_code(const ImageInfo& img) {
   switch (img.boundary) {
     case BoundaryKind::None: return "";
     case BoundaryKind::Constant:
-      return "  if (x < 0 || x >= w || y < 0 || y >= h) return (" + img.pixel + ")(" + img.boundary_value + ");\n";
-    case BoundaryKind::Clamped: return "  x = clamp(x, 0, w - 1);\n  y = clamp(y, 0, h - 1);\n";
-    case BoundaryKind::Reflect101: return "  x = icl_reflect101(x, w);\n  y = icl_reflect101(y, h);\n";
+      return "  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h) return (" + img.pixel + ")(" + img.boundary_value + ");\n";
+    case BoundaryKind::Clamped: return "  icl_x = clamp(icl_x, 0, icl_w - 1);\n  icl_y = clamp(icl_y, 0, icl_h - 1);\n";
+    case BoundaryKind::Reflect101: return "  icl_x = icl_reflect101(icl_x, icl_w);\n  icl_y = icl_reflect101(icl_y, icl_h);\n";
   }
   return "";
 }
@@ -90,7 +92,35 @@ class Emitter {
            "}\n";
   }
 
+  // A 3-D Image: a buffer of depth planes of height rows (no image memory, no local memory).
+  void volume_macros(std::ostream& o, const ImageInfo& img) {
+    const std::string& n = img.name;
+    const std::string& t = img.pixel;
+    o << "\n// 3-D Image " << n << " (" << t << ", " << (img.read ? "read" : img.written ? "written" : "unused") << ", boundary "
+      << boundary_name(img.boundary) << ")\n#define ICL_PARAM_" << n << " __global " << (img.written ? "" : "const ") << t
+      << "* restrict " << n << "\n#define ICL_AT_" << n << "(P, W, H, X, Y, Z) (P)[((size_t)(Z) * (size_t)(H) + (size_t)(Y)) * (size_t)(W) + (size_t)(X)]\n";
+    if (img.read) {
+      std::string b = boundary_code(img);
+      if (img.boundary == BoundaryKind::Constant)
+        b = "  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h || icl_z < 0 || icl_z >= icl_d) return (" + img.pixel +
+            ")(" + img.boundary_value + ");\n";
+      else if (img.boundary == BoundaryKind::Clamped)
+        b += "  icl_z = clamp(icl_z, 0, icl_d - 1);\n";
+      else if (img.boundary == BoundaryKind::Reflect101)
+        b += "  icl_z = icl_reflect101(icl_z, icl_d);\n";
+      o << t << " icl_get_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, const int icl_d, int icl_x, int icl_y, int icl_z) {\n"
+        << b << "  return ICL_AT_" << n << "(" << n << ", icl_w, icl_h, icl_x, icl_y, icl_z);\n}\n"
+        << "#define ICL_RD_" << n << "(x, y, z) icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, " << n << "_d, (x), (y), (z))\n";
+    }
+    if (img.written)
+      o << "void icl_put_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, const int icl_d, const int icl_x, "
+        << "const int icl_y, const int icl_z, const " << t << " icl_v) {\n  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h || "
+        << "icl_z < 0 || icl_z >= icl_d) return;\n  ICL_AT_" << n << "(" << n << ", icl_w, icl_h, icl_x, icl_y, icl_z) = icl_v;\n}\n#define ICL_WR_" << n << "(x, y, z, v) icl_put_" << n << "(" << n << ", " << n << "_w, " << n
+        << "_h, " << n << "_d, (x), (y), (z), (v))\n";
+  }
+
   void image_macros(std::ostream& o, const ImageInfo& img) {
+    if (img.dims == 3) return volume_macros(o, img);
     const std::string& n = img.name;
     const std::string& t = img.pixel;
     const bool switchable = tunable("ICL_IMAGE_" + n);
@@ -100,17 +130,17 @@ class Emitter {
       << ", boundary " << boundary_name(img.boundary) << ")\n";
     if (switchable) {
       o << "#if ICL_IMAGE_" << n << "\n#define ICL_PARAM_" << n << " " << qual << " image2d_t " << n << "\n";
-      if (img.read) o << "#define ICL_LOAD_" << n << "(p, w, x, y) " << image_load(t) << "\n";
-      if (img.written) o << "#define ICL_STORE_" << n << "(p, w, x, y, v) " << image_store(t) << "\n";
+      if (img.read) o << "#define ICL_LOAD_" << n << "(P, W, X, Y) " << image_load(t) << "\n";
+      if (img.written) o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) " << image_store(t) << "\n";
       o << "#else\n";
     }
     o << "#define ICL_PARAM_" << n << " " << buffer_param << "\n";
-    if (img.read) o << "#define ICL_LOAD_" << n << "(p, w, x, y) (p)[(size_t)(y) * (size_t)(w) + (size_t)(x)]\n";
-    if (img.written) o << "#define ICL_STORE_" << n << "(p, w, x, y, v) ((p)[(size_t)(y) * (size_t)(w) + (size_t)(x)] = (v))\n";
+    if (img.read) o << "#define ICL_LOAD_" << n << "(P, W, X, Y) (P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)]\n";
+    if (img.written) o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) ((P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)] = (V))\n";
     if (switchable) o << "#endif\n";
     if (img.read) {
-      o << t << " icl_get_" << n << "(ICL_PARAM_" << n << ", const int w, const int h, int x, int y) {\n"
-        << boundary_code(img) << "  return ICL_LOAD_" << n << "(" << n << ", w, x, y);\n}\n";
+      o << t << " icl_get_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, int icl_x, int icl_y) {\n"
+        << boundary_code(img) << "  return ICL_LOAD_" << n << "(" << n << ", icl_w, icl_x, icl_y);\n}\n";
       const bool local = tunable("ICL_LOCAL_" + n);
       if (local) {
         o << "#define ICL_TW_" << n << " (ICL_WG_X * ICL_CX + " << (img.max_x - img.min_x) << ")\n"
@@ -122,8 +152,9 @@ class Emitter {
       if (local) o << "#endif\n";
     }
     if (img.written) {
-      o << "void icl_put_" << n << "(ICL_PARAM_" << n << ", const int w, const int h, const int x, const int y, const " << t
-        << " v) {\n  if (x < 0 || x >= w || y < 0 || y >= h) return;\n  ICL_STORE_" << n << "(" << n << ", w, x, y, v);\n}\n"
+      o << "void icl_put_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, const int icl_x, const int icl_y, const " << t
+        << " icl_v) {\n  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h) return;\n  ICL_STORE_" << n << "(" << n
+        << ", icl_w, icl_x, icl_y, icl_v);\n}\n"
         << "#define ICL_WR_" << n << "(x, y, v) icl_put_" << n << "(" << n << ", " << n << "_w, " << n << "_h, (x), (y), (v))\n";
     }
   }
@@ -147,13 +178,17 @@ class Emitter {
          "#define ICL_IDX(i) ((int)get_global_id(0) * ICL_CX + (i))\n"
          "#define ICL_IDY(j) ((int)get_global_id(1) * ICL_CY + (j))\n"
          "#endif\n";
+    if (m_.grid_dims == 3)
+      o << "#if ICL_INTERLEAVED\n#define ICL_IDZ(k) ((int)get_global_id(2) + (k) * (int)get_global_size(2))\n#else\n"
+           "#define ICL_IDZ(k) ((int)get_global_id(2) * ICL_CZ + (k))\n#endif\n";
   }
 
   std::string parameters() const {
     std::vector<std::string> ps;
     for (const auto& p : m_.params) {
       if (p.kind == Param::Image) {
-        ps.push_back("ICL_PARAM_" + p.name + ", const int " + p.name + "_w, const int " + p.name + "_h");
+        ps.push_back("ICL_PARAM_" + p.name + ", const int " + p.name + "_w, const int " + p.name + "_h" +
+                     (p.dims == 3 ? ", const int " + p.name + "_d" : ""));
       } else if (p.kind == Param::Array) {
         const std::string space = tunable("ICL_CONSTANT_" + p.name) ? "ICL_SPACE_" + p.name : "__global";
         ps.push_back(space + " " + (p.array_is_const ? "const " : "") + p.type + "* restrict " + p.name);
@@ -167,12 +202,15 @@ class Emitter {
   }
 
   void kernel(std::ostream& o) {
-    o << "\n__kernel __attribute__((reqd_work_group_size(ICL_WG_X, ICL_WG_Y, 1)))\nvoid " << m_.name << "(\n    "
-      << parameters() << ") {\n";
+    const bool vol = m_.grid_dims == 3;
+    o << "\n__kernel __attribute__((reqd_work_group_size(ICL_WG_X, ICL_WG_Y, " << (vol ? "ICL_WG_Z" : "1") << ")))\nvoid "
+      << m_.name << "(\n    " << parameters() << ") {\n";
     if (!m_.grid_image.empty())
-      o << "  const int icl_grid_w = " << m_.grid_image << "_w, icl_grid_h = " << m_.grid_image << "_h;\n";
+      o << "  const int icl_grid_w = " << m_.grid_image << "_w, icl_grid_h = " << m_.grid_image << "_h"
+        << (vol ? ", icl_grid_d = " + m_.grid_image + "_d" : "") << ";\n";
     else
-      o << "  const int icl_grid_w = " << m_.grid_width << ", icl_grid_h = " << m_.grid_height << ";\n";
+      o << "  const int icl_grid_w = " << m_.grid_width << ", icl_grid_h = " << m_.grid_height
+        << (vol ? ", icl_grid_d = " + std::to_string(m_.grid_depth) : "") << ";\n";
     o << "  const int icl_gx0 = (int)get_group_id(0) * (ICL_WG_X * ICL_CX);\n"
          "  const int icl_gy0 = (int)get_group_id(1) * (ICL_WG_Y * ICL_CY);\n";
     for (const auto& img : m_.images) {
@@ -191,13 +229,14 @@ class Emitter {
         << (none ? "clamp(" + xs + ", 0, " + n + "_w - 1), clamp(" + ys + ", 0, " + n + "_h - 1)" : xs + ", " + ys)
         << ");\n#endif\n";
     }
-    o << "#if ICL_ANY_LOCAL\n  barrier(CLK_LOCAL_MEM_FENCE);\n#endif\n"
-         "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
+    o << "#if ICL_ANY_LOCAL\n  barrier(CLK_LOCAL_MEM_FENCE);\n#endif\n";
+    if (vol) o << "  for (int icl_k = 0; icl_k < ICL_CZ; ++icl_k) {\n  const int idz = ICL_IDZ(icl_k);\n";
+    o << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
          "    const int idy = ICL_IDY(icl_j);\n"
          "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
          "      const int idx = ICL_IDX(icl_i);\n"
-         "      if (idx < icl_grid_w && idy < icl_grid_h) "
-      << body_ << "\n    }\n  }\n}\n";
+         "      if (idx < icl_grid_w && idy < icl_grid_h"
+      << (vol ? " && idz < icl_grid_d" : "") << ") " << body_ << "\n    }\n  }\n" << (vol ? "  }\n" : "") << "}\n";
   }
 
   std::string text(SourceRange r) { return rw_.getRewrittenText(r); }
@@ -210,16 +249,17 @@ class Emitter {
     std::sort(reads.begin(), reads.end(), [&](const ImageAccess& l, const ImageAccess& r) {
       return length(sm, l.whole->getSourceRange()) < length(sm, r.whole->getSourceRange());
     });
+    const auto z = [&](const ImageAccess& a) { return a.z ? ", (" + text(a.z->getSourceRange()) + ")" : std::string(); };
     for (const auto& r : reads)
       rw_.ReplaceText(r.whole->getSourceRange(), "ICL_RD_" + r.image + "((" + text(r.x->getSourceRange()) + "), (" +
-                                                     text(r.y->getSourceRange()) + "))");
+                                                     text(r.y->getSourceRange()) + ")" + z(r) + ")");
     auto writes = a_.writes;
     std::sort(writes.begin(), writes.end(), [&](const ImageWrite& l, const ImageWrite& r) {
       return length(sm, l.assign->getSourceRange()) < length(sm, r.assign->getSourceRange());
     });
     for (const auto& w : writes)
       rw_.ReplaceText(w.assign->getSourceRange(), "ICL_WR_" + w.access.image + "((" + text(w.access.x->getSourceRange()) +
-                                                      "), (" + text(w.access.y->getSourceRange()) + "), (" +
+                                                      "), (" + text(w.access.y->getSourceRange()) + ")" + z(w.access) + ", (" +
                                                       text(w.assign->getRHS()->getSourceRange()) + "))");
     auto loops = a_.loops;
     std::sort(loops.begin(), loops.end(), [&](const LoopSite& l, const LoopSite& r) {

@@ -12,6 +12,7 @@ const char* boundary_name(BoundaryKind k);
 
 struct ImageInfo {
   std::string name, pixel;  // pixel: OpenCL scalar type name ("float", "uchar", ...)
+  int dims = 2;             // Image<T> 2, Image<T, 3> 3
   bool read = false, written = false;
   BoundaryKind boundary = BoundaryKind::None;
   std::string boundary_value = "0";
@@ -47,6 +48,7 @@ struct Param {
   enum Kind { Image, Array, Scalar } kind = Scalar;
   std::string name, type;  // type: scalar type, array element type, or image pixel type
   bool array_is_const = false;
+  int dims = 2;  // Images
 };
 
 // A tuning parameter: its -D name and the values the space offers (a forced choice has one value).
@@ -61,7 +63,8 @@ struct KernelModel {
   std::vector<ImageInfo> images;
   std::vector<ArrayInfo> arrays;
   std::string grid_image;  // empty when the grid is given as sizes
-  long grid_width = 0, grid_height = 0;
+  long grid_width = 0, grid_height = 0, grid_depth = 0;
+  int grid_dims = 2;       // 3 for grid(<3-D Image>) or grid(W, H, D)
   std::vector<LoopInfo> loops;
   std::vector<TuningParam> tuning;
   // Forced choices from #pragma imagecl force: key "local:in", "image:out", "constant:k",

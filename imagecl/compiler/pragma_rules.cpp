@@ -31,12 +31,17 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
       if (d.args.size() == 1) {
         if (!m.image(d.args[0])) rep.error(d.loc, "grid(" + d.args[0] + "): no Image parameter of that name");
         m.grid_image = d.args[0];
-      } else if (d.args.size() == 2) {
+      } else if (d.args.size() == 2 || d.args.size() == 3) {
         const auto w = parse_long(d.args[0]), h = parse_long(d.args[1]);
-        if (!w || !h || *w <= 0 || *h <= 0) rep.error(d.loc, "grid(W, H) needs two positive integer sizes");
-        else m.grid_width = *w, m.grid_height = *h;
+        const auto z = d.args.size() == 3 ? parse_long(d.args[2]) : std::optional<long>(1);
+        if (!w || !h || !z || *w <= 0 || *h <= 0 || *z <= 0) {
+          rep.error(d.loc, "grid(W, H) and grid(W, H, D) need positive integer sizes");
+        } else {
+          m.grid_width = *w, m.grid_height = *h, m.grid_depth = *z;
+          m.grid_dims = static_cast<int>(d.args.size());
+        }
       } else {
-        rep.error(d.loc, "#pragma imagecl grid takes an Image name or two sizes: grid(out) or grid(640, 480)");
+        rep.error(d.loc, "#pragma imagecl grid takes an Image name or sizes: grid(out), grid(640, 480) or grid(64, 64, 32)");
       }
     } else if (d.keyword == "boundary") {
       if (d.args.size() < 2) {

@@ -26,8 +26,8 @@ nlohmann::json space_json(const KernelModel& m) {
   j["kernel"] = m.name;
   j["source"] = m.source_path;
   j["opencl_file"] = m.name + ".cl";
-  if (!m.grid_image.empty()) j["grid"] = {{"image", m.grid_image}};
-  else j["grid"] = {{"width", m.grid_width}, {"height", m.grid_height}};
+  if (!m.grid_image.empty()) j["grid"] = {{"image", m.grid_image}, {"dims", m.grid_dims}};
+  else j["grid"] = {{"width", m.grid_width}, {"height", m.grid_height}, {"depth", m.grid_dims == 3 ? m.grid_depth : 1}, {"dims", m.grid_dims}};
 
   json args = json::array();
   for (const auto& p : m.params) {
@@ -38,7 +38,9 @@ nlohmann::json space_json(const KernelModel& m) {
       a["access"] = img->read ? "read" : img->written ? "write" : "none";
       a["boundary"] = boundary_name(img->boundary);
       if (img->boundary == BoundaryKind::Constant) a["boundary_value"] = img->boundary_value;
-      a["size_arguments"] = {p.name + "_w", p.name + "_h"};  // two ints right after the image
+      a["dims"] = img->dims;
+      a["size_arguments"] = img->dims == 3 ? nlohmann::json{p.name + "_w", p.name + "_h", p.name + "_d"}
+                                           : nlohmann::json{p.name + "_w", p.name + "_h"};  // ints right after the image
       a["image_memory_define"] = tunable(m, "ICL_IMAGE_" + p.name) ? json("ICL_IMAGE_" + p.name) : json(nullptr);
     } else if (p.kind == Param::Array) {
       const auto* arr = m.array(p.name);
@@ -75,7 +77,8 @@ nlohmann::json space_json(const KernelModel& m) {
   j["constant_memory"] = constant;
 
   j["constraints"] = json::array({
-      {{"kind", "work_group_size"}, {"rule", "wg_x * wg_y <= min(device.max_work_group_size, kernel CL_KERNEL_WORK_GROUP_SIZE)"}},
+      {{"kind", "work_group_size"},
+       {"rule", "wg_x * wg_y (* wg_z) <= min(device.max_work_group_size, kernel CL_KERNEL_WORK_GROUP_SIZE)"}},
       {{"kind", "local_memory"},
        {"rule", "sum over local_memory entries switched on of (wg_x * coarsen_x + halo_x) * (wg_y * coarsen_y + halo_y) * "
                 "element_bytes <= device.local_mem_bytes"}},
@@ -83,6 +86,7 @@ nlohmann::json space_json(const KernelModel& m) {
       {{"kind", "image_size"}, {"rule", "every Image in image memory: width <= image2d_max_width, height <= image2d_max_height"}},
   });
   j["global_size"] = {{"x", "ceil(grid_width / (wg_x * coarsen_x)) * wg_x"}, {"y", "ceil(grid_height / (wg_y * coarsen_y)) * wg_y"}};
+  if (m.grid_dims == 3) j["global_size"]["z"] = "ceil(grid_depth / (wg_z * coarsen_z)) * wg_z";
 
   json images = json::array(), arrays = json::array(), loops = json::array();
   for (const auto& img : m.images) {

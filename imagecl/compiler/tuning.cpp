@@ -21,6 +21,10 @@ void build_tuning(KernelModel& m) {
   m.tuning.push_back(param("wg_y", "ICL_WG_Y", "Work-group size Y", {1, 2, 4, 8, 16, 32, 64}));
   m.tuning.push_back(param("coarsen_x", "ICL_CX", "Thread coarsening X (logical threads per work-item)", {1, 2, 4, 8, 16}));
   m.tuning.push_back(param("coarsen_y", "ICL_CY", "Thread coarsening Y (logical threads per work-item)", {1, 2, 4, 8}));
+  if (m.grid_dims == 3) {
+    m.tuning.push_back(param("wg_z", "ICL_WG_Z", "Work-group size Z", {1, 2, 4, 8, 16}));
+    m.tuning.push_back(param("coarsen_z", "ICL_CZ", "Thread coarsening Z (logical threads per work-item)", {1, 2, 4}));
+  }
   m.tuning.push_back(param("interleaved", "ICL_INTERLEAVED", "Thread mapping (0 blocked, 1 interleaved)",
                            switch_values(m, "interleaved", true),
                            "interleaving happens inside the work-group when any Image uses local memory"));

@@ -75,6 +75,7 @@ Launcher::Launcher(ocl::Runtime& rt, const KernelSpace& space, const Config& con
   const auto& dev = rt.device.info;
   wg_x_ = value_of(space, config, "wg_x"), wg_y_ = value_of(space, config, "wg_y");
   cx_ = value_of(space, config, "coarsen_x"), cy_ = value_of(space, config, "coarsen_y");
+  if (space.grid_dims == 3) wg_z_ = value_of(space, config, "wg_z"), cz_ = value_of(space, config, "coarsen_z");
   ocl::check_local_memory(dev, local_bytes(space, config), id_ + " local memory");
   ocl::check_constant_memory(dev, constant_bytes(space, config), id_ + " constant memory");
   for (const auto& a : space.args)
@@ -86,7 +87,7 @@ Launcher::Launcher(ocl::Runtime& rt, const KernelSpace& space, const Config& con
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "creating kernel " + space.kernel + " for " + id_);
   }
-  ocl::check_work_group(dev, rt.device.device, kernel_, static_cast<std::size_t>(wg_x_), static_cast<std::size_t>(wg_y_), id_);
+  ocl::check_work_group(dev, rt.device.device, kernel_, static_cast<std::size_t>(wg_x_), static_cast<std::size_t>(wg_y_ * wg_z_), id_);
 }
 
 void Launcher::bind(const Args& args) {
@@ -104,6 +105,12 @@ void Launcher::bind(const Args& args) {
           throw Error(id_ + ": Image '" + a.name + "' needs a non-empty image", "pass the input, or an image of the output's size");
         DeviceImage d;
         d.width = v.image->width, d.height = v.image->height, d.type = a.type;
+        if (a.dims == 3) {
+          if (v.depth <= 0 || v.image->height % v.depth != 0)
+            throw Error(id_ + ": 3-D Image '" + a.name + "' needs its planes one below the other (height a multiple of the depth)",
+                        "pass volume_arg(planes, depth)");
+          d.depth = v.depth, d.height = v.image->height / v.depth;
+        }
         d.image_memory = !a.image_define.empty() && switched_on(space_, config_, a.image_define);
         const std::size_t bytes = v.image->size() * type_bytes(a.type);
         ocl::check_allocation(dev, bytes, id_ + " Image " + a.name);
@@ -122,6 +129,7 @@ void Launcher::bind(const Args& args) {
         }
         kernel_.setArg(index++, static_cast<cl_int>(d.width));
         kernel_.setArg(index++, static_cast<cl_int>(d.height));
+        if (a.dims == 3) kernel_.setArg(index++, static_cast<cl_int>(d.depth));
         images_[a.name] = d;
       } else if (a.kind == "array") {
         if (v.array.empty()) throw Error(id_ + ": array '" + a.name + "' is empty", "pass its values");
@@ -141,9 +149,10 @@ void Launcher::bind(const Args& args) {
   }
   if (!space_.grid_image.empty()) {
     const auto& g = images_.at(space_.grid_image);
-    grid_w_ = g.width, grid_h_ = g.height;
+    grid_w_ = g.width, grid_h_ = g.height, grid_d_ = g.depth;
   } else {
     grid_w_ = static_cast<int>(space_.grid_width), grid_h_ = static_cast<int>(space_.grid_height);
+    grid_d_ = static_cast<int>(space_.grid_depth);
   }
 }
 
@@ -157,8 +166,16 @@ cl::NDRange Launcher::global() const {
   // ceil(grid / (work-group * coarsening)) work-groups per dimension: every logical thread has a
   // work-item, and the global size is a multiple of the work-group (no non-uniform groups).
   const auto groups = [](long n, long wg, long c) { return static_cast<std::size_t>((n + wg * c - 1) / (wg * c)); };
-  return cl::NDRange(groups(grid_w_, wg_x_, cx_) * static_cast<std::size_t>(wg_x_),
-                     groups(grid_h_, wg_y_, cy_) * static_cast<std::size_t>(wg_y_));
+  const std::size_t x = groups(grid_w_, wg_x_, cx_) * static_cast<std::size_t>(wg_x_);
+  const std::size_t y = groups(grid_h_, wg_y_, cy_) * static_cast<std::size_t>(wg_y_);
+  if (space_.grid_dims == 3) return cl::NDRange(x, y, groups(grid_d_, wg_z_, cz_) * static_cast<std::size_t>(wg_z_));
+  return cl::NDRange(x, y);
+}
+
+cl::NDRange Launcher::local() const {
+  if (space_.grid_dims == 3)
+    return cl::NDRange(static_cast<std::size_t>(wg_x_), static_cast<std::size_t>(wg_y_), static_cast<std::size_t>(wg_z_));
+  return cl::NDRange(static_cast<std::size_t>(wg_x_), static_cast<std::size_t>(wg_y_));
 }
 
 cl::Event Launcher::enqueue() {
@@ -176,7 +193,8 @@ ref::Image Launcher::download(const std::string& image) {
   const auto it = images_.find(image);
   if (it == images_.end()) throw Error(id_ + ": no bound Image '" + image + "'");
   const auto& d = it->second;
-  std::vector<unsigned char> host(static_cast<std::size_t>(d.width) * static_cast<std::size_t>(d.height) * type_bytes(d.type));
+  std::vector<unsigned char> host(static_cast<std::size_t>(d.width) * static_cast<std::size_t>(d.height) *
+                                  static_cast<std::size_t>(d.depth) * type_bytes(d.type));
   try {
     if (d.image_memory)
       rt_.queue.enqueueReadImage(d.image, CL_TRUE, {0, 0, 0},
@@ -186,7 +204,7 @@ ref::Image Launcher::download(const std::string& image) {
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "reading Image " + image + " of " + id_);
   }
-  ref::Image out(d.width, d.height);
+  ref::Image out(d.width, d.height * d.depth);  // 3-D: the planes one below the other
   for (std::size_t i = 0; i < out.size(); ++i) out.px[i] = from_bytes(host, i, d.type);
   return out;
 }

@@ -20,11 +20,13 @@ struct Arg {
   const ref::Image* image = nullptr;  // Images: the input pixels, or for an output only its size
   std::vector<double> array;          // arrays (converted to the element type)
   double scalar = 0.0;                // scalars (converted to the parameter type)
+  int depth = 1;                      // 3-D Images: `image` holds `depth` planes one below the other
 };
 using Args = std::map<std::string, Arg>;
-inline Arg image_arg(const ref::Image& img) { return Arg{&img, {}, 0.0}; }
-inline Arg array_arg(std::vector<double> values) { return Arg{nullptr, std::move(values), 0.0}; }
-inline Arg scalar_arg(double v) { return Arg{nullptr, {}, v}; }
+inline Arg image_arg(const ref::Image& img) { return Arg{&img, {}, 0.0, 1}; }
+inline Arg volume_arg(const ref::Image& planes, int depth) { return Arg{&planes, {}, 0.0, depth}; }
+inline Arg array_arg(std::vector<double> values) { return Arg{nullptr, std::move(values), 0.0, 1}; }
+inline Arg scalar_arg(double v) { return Arg{nullptr, {}, v, 1}; }
 
 class Launcher {
  public:
@@ -41,14 +43,14 @@ class Launcher {
   const std::string& options() const { return options_; }
   const ocl::ProgramSource& source() const { return source_; }
   cl::NDRange global() const;
-  cl::NDRange local() const { return cl::NDRange(static_cast<std::size_t>(wg_x_), static_cast<std::size_t>(wg_y_)); }
+  cl::NDRange local() const;
 
  private:
   struct DeviceImage {
     bool image_memory = false;
     cl::Buffer buffer;
     cl::Image2D image;
-    int width = 0, height = 0;
+    int width = 0, height = 0, depth = 1;  // height: of one plane
     std::string type;
   };
   ocl::Runtime& rt_;
@@ -57,8 +59,8 @@ class Launcher {
   std::string id_, options_;
   ocl::ProgramSource source_;
   cl::Kernel kernel_;
-  long wg_x_ = 1, wg_y_ = 1, cx_ = 1, cy_ = 1;
-  int grid_w_ = 0, grid_h_ = 0;
+  long wg_x_ = 1, wg_y_ = 1, wg_z_ = 1, cx_ = 1, cy_ = 1, cz_ = 1;
+  int grid_w_ = 0, grid_h_ = 0, grid_d_ = 1;
   std::map<std::string, DeviceImage> images_;
   std::vector<cl::Buffer> arrays_;
 };

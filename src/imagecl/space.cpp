@@ -20,7 +20,8 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
   s.opencl = opencl;
   const auto& grid = j.at("grid");
   if (grid.contains("image")) s.grid_image = grid["image"].get<std::string>();
-  else s.grid_width = grid.at("width").get<long>(), s.grid_height = grid.at("height").get<long>();
+  else s.grid_width = grid.at("width").get<long>(), s.grid_height = grid.at("height").get<long>(), s.grid_depth = grid.value("depth", 1L);
+  s.grid_dims = grid.value("dims", 2);
   for (const auto& a : j.at("arguments")) {
     SpaceArg arg;
     arg.name = a.at("name").get<std::string>();
@@ -31,6 +32,7 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
     if (a.contains("image_memory_define") && !a["image_memory_define"].is_null()) arg.image_define = a["image_memory_define"];
     if (a.contains("constant_memory_define") && !a["constant_memory_define"].is_null()) arg.constant_define = a["constant_memory_define"];
     if (a.contains("bound") && !a["bound"].is_null()) arg.bound = a["bound"].get<long>();
+    arg.dims = a.value("dims", 2);
     s.args.push_back(arg);
   }
   for (const auto& p : j.at("parameters"))
@@ -121,12 +123,14 @@ bool switched_on(const KernelSpace& s, const Config& c, const std::string& defin
 }
 
 std::string config_id(const KernelSpace& s, const Config& c) {
+  const bool vol = s.grid_dims == 3;
   std::string id = "imagecl." + s.kernel + "/wg" + std::to_string(value_of(s, c, "wg_x")) + "x" +
-                   std::to_string(value_of(s, c, "wg_y")) + "/c" + std::to_string(value_of(s, c, "coarsen_x")) + "x" +
-                   std::to_string(value_of(s, c, "coarsen_y"));
+                   std::to_string(value_of(s, c, "wg_y")) + (vol ? "x" + std::to_string(value_of(s, c, "wg_z")) : "") + "/c" +
+                   std::to_string(value_of(s, c, "coarsen_x")) + "x" + std::to_string(value_of(s, c, "coarsen_y")) +
+                   (vol ? "x" + std::to_string(value_of(s, c, "coarsen_z")) : "");
   for (std::size_t i = 0; i < s.params.size(); ++i) {
     const auto& n = s.params[i].name;
-    if (n == "wg_x" || n == "wg_y" || n == "coarsen_x" || n == "coarsen_y") continue;
+    if (n == "wg_x" || n == "wg_y" || n == "coarsen_x" || n == "coarsen_y" || n == "wg_z" || n == "coarsen_z") continue;
     id += "/" + piece(s.params[i], c[i]);
   }
   return id;
@@ -165,7 +169,8 @@ std::uint64_t constant_bytes(const KernelSpace& s, const Config& c) {
 }
 
 std::string violation(const KernelSpace& s, const Config& c, const ocl::DeviceInfo& dev) {
-  const auto wg = static_cast<std::size_t>(value_of(s, c, "wg_x") * value_of(s, c, "wg_y"));
+  const auto wg = static_cast<std::size_t>(value_of(s, c, "wg_x") * value_of(s, c, "wg_y") *
+                                           (s.grid_dims == 3 ? value_of(s, c, "wg_z") : 1));
   if (wg > dev.max_work_group_size)
     return "work-group of " + std::to_string(wg) + " work-items > the device's " + std::to_string(dev.max_work_group_size);
   if (local_bytes(s, c) > dev.local_mem_bytes)

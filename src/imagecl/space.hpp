@@ -21,6 +21,7 @@ struct SpaceArg {
   std::string image_define;              // images: the image-memory switch, or "" when not tunable
   std::string constant_define;           // arrays: the constant-memory switch, or ""
   long bound = -1;                       // arrays: elements, -1 when unknown
+  int dims = 2;                          // images: 2 or 3
 };
 
 struct LocalUse {
@@ -36,7 +37,8 @@ struct ConstantUse {
 struct KernelSpace {
   std::string kernel, opencl, sha256;
   std::string grid_image;  // or the fixed grid below
-  long grid_width = 0, grid_height = 0;
+  long grid_width = 0, grid_height = 0, grid_depth = 1;
+  int grid_dims = 2;  // 3: a 3-D grid (parameters wg_z and coarsen_z exist)
   std::vector<SpaceArg> args;
   std::vector<SpaceParam> params;
   std::vector<LocalUse> local;
@@ -60,6 +62,7 @@ using Config = std::vector<long>;
 long value_of(const KernelSpace& s, const Config& c, const std::string& param);  // throws for an unknown name
 bool switched_on(const KernelSpace& s, const Config& c, const std::string& define);  // false when not a parameter
 // e.g. "imagecl.sepconv_row/wg16x4/c1x2/il0/image_in1/image_out0/constant_k1/local_in0/unroll_0x5"
+// (3-D grids: wg16x4x2/c1x2x1)
 std::string config_id(const KernelSpace& s, const Config& c);
 // Parses a config_id back; throws filterlab::Error naming what does not match the space.
 Config parse_config_id(const KernelSpace& s, const std::string& id);

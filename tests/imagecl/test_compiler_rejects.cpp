@@ -49,7 +49,7 @@ TEST_CASE("work-item functions, return, aliasing and idz are rejected", "[imagec
           "'return' is not allowed");
   rejects(kGrid + "__kernel void k(Image<float> in, Image<float> out) {\n  const float* p = &in[idx][idy];\n  out[idx][idy] = *p;\n}\n",
           "3:20", "forbids aliasing");
-  rejects(kGrid + "__kernel void k(Image<float> out) {\n  out[idx][idy] = idz;\n}\n", "3:19", "3-D grids");
+  rejects(kGrid + "__kernel void k(Image<float> out) {\n  out[idx][idy] = idz;\n}\n", "3:19", "idz needs a 3-D grid");
 }
 
 TEST_CASE("bad pragmas and a missing grid are rejected", "[imagecl][compiler]") {
