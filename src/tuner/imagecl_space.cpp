@@ -134,7 +134,13 @@ Measurement ImageclSpace::evaluate(const Point& p) {
   } catch (const std::exception& e) {
     m.invalid = stage, m.reason = e.what();
   }
-  if (!m.valid()) rt_->queue.finish();
+  if (!m.valid()) {
+    try {  // drain what a failed configuration left queued; a broken queue must not end the run
+      rt_->queue.finish();
+    } catch (const std::exception& e) {
+      m.reason += std::string(" (then finishing the queue failed: ") + e.what() + ")";
+    }
+  }
   return m;
 }
 
