@@ -131,6 +131,7 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
       for (const auto& x : eff) e.push_back(tuner::efficiency_json(x));
       s["efficiency"] = e;
       s["simulation_seconds"] = seconds_since(t1);
+      std::printf("%s: exhaustive search %.1f s in this run (%zu evaluations recorded)\n", name.c_str(), exhaustive_s, file.rows.size());
       print_efficiency(name, e, replay.valid_count());
     }
     best[name] = s["best"];
