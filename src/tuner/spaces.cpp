@@ -2,6 +2,7 @@
 
 #include "error.hpp"
 #include "imagecl/space.hpp"
+#include "tuner/scharr_space.hpp"
 #include "tuner/tiled_space.hpp"
 
 namespace filterlab::tuner {
@@ -12,6 +13,8 @@ TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, con
   t.warmup = s.warmup >= 0 ? s.warmup : (dev.is_cpu() ? 1 : 2);
   if (space == kTiledSpace) {
     t.side = dev.is_cpu() ? 4096 / s.cpu_divisor : 4096;
+  } else if (space == kScharrSpace) {
+    t.side = 0;  // ScharrSpace takes its own width and height
   } else {
     auto k = space.substr(std::string("imagecl.").size());
     k = k.substr(0, k.find(':'));
@@ -24,6 +27,10 @@ TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, con
 std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, const SpaceSettings& s) {
   const auto& dev = rt.device.info;
   if (name == kTiledSpace) return std::make_unique<TiledSpace>(&rt, timing_for(name, dev, s));
+  if (name == kScharrSpace) {  // Study 1's base level, 3866 x 4320, divided on CPU devices
+    const int d = dev.is_cpu() ? s.cpu_divisor : 1;
+    return std::make_unique<ScharrSpace>(&rt, 3866 / d, 4320 / d, timing_for(name, dev, s));
+  }
   if (name.rfind("imagecl.", 0) == 0) {
     auto kernel = name.substr(8);
     const bool sub = kernel.size() > 4 && kernel.compare(kernel.size() - 4, 4, ":sub") == 0;
@@ -41,6 +48,7 @@ std::vector<std::string> space_names() {
   for (const auto* k : {"sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response"})
     out.push_back(std::string("imagecl.") + k + ":sub");
   out.push_back(kTiledSpace);
+  out.push_back(kScharrSpace);
   return out;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Every space the tuner knows by name: "imagecl.<kernel>" (the kernel's full space),
-// "imagecl.<kernel>:sub" (its documented sub-space) and "study4.tiled_k5" (Study 4's designs).
+// "imagecl.<kernel>:sub" (its documented sub-space), "study4.tiled_k5" (Study 4's designs) and
+// "study1.scharr_k5" (Study 1's families x storages x work-groups).
 #include <memory>
 #include <string>
 #include <vector>

@@ -6,6 +6,7 @@
 #include "opencl_fixture.hpp"
 #include "tuner/imagecl_space.hpp"
 #include "tuner/replay_space.hpp"
+#include "tuner/scharr_space.hpp"
 #include "tuner/spaces.hpp"
 #include "tuner/strategy.hpp"
 #include "tuner/tiled_space.hpp"
@@ -62,8 +63,15 @@ TEST_CASE("the documented sub-spaces hold a few hundred valid configurations") {
     auto space = tuner::make_space(name, rt, settings);
     const auto n = tuner::valid_points(*space).size();
     INFO(name);
-    if (name == tuner::kTiledSpace) CHECK(n == 5);
-    else CHECK(n == 192);
+    if (name == tuner::kTiledSpace) {
+      CHECK(n == 5);
+    } else if (name == tuner::kScharrSpace) {  // every family on each storage it supports, 3 x 2 work-groups
+      std::size_t want = 0;
+      for (const auto& f : families()) want += f.storages().size() * 6;
+      CHECK(n == want);
+    } else {
+      CHECK(n == 192);
+    }
   }
 }
 
@@ -79,4 +87,25 @@ TEST_CASE("Study 4's designs form a hand-written space evaluated end to end") {
     CHECK(s.m.valid());
   }
   CHECK(ev.trace()[3].id == "tiled.amd/k5/wg8x8");
+}
+
+TEST_CASE("Study 1's families on all four storages form a hand-written space evaluated end to end") {
+  auto& rt = test::runtime();
+  tuner::ScharrSpace space(&rt, 67, 45, {0, 1, 2});
+  std::size_t single = 0;
+  for (std::size_t i = 0; i < families().size(); ++i)
+    if (std::string(families()[i].name) == "scharr.single") single = i;
+  tuner::EvalCache memory("", tuner::cache_header(space, {}));
+  tuner::Evaluator ev(space, memory);
+  for (long storage = 0; storage < 4; ++storage) {
+    const auto& m = ev.evaluate({static_cast<long>(single), storage, 16, 8});
+    INFO(ev.trace().back().id << ": " << m.reason);
+    CHECK(m.valid());
+    CHECK(m.time_ms > 0.0);
+  }
+  CHECK(ev.trace()[0].id == "scharr.single/images/k5/wg16x8");
+  CHECK(ev.trace()[3].id == "scharr.single/cubes/k5/wg16x8");
+  // A family that runs on one buffer only refuses the other storages before anything runs.
+  for (std::size_t i = 0; i < families().size(); ++i)
+    if (families()[i].one_launch) CHECK_THAT(space.violation({static_cast<long>(i), 0, 16, 8}), Catch::Contains("does not run on images"));
 }
