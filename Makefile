@@ -48,6 +48,12 @@ data: build
 
 EXPERIMENTS := scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon imagecl peers
 IMAGECL_SAMPLES ?= 16
+# Study 6b (the auto-tuner) uses the committed tuning database (experiments/results/tuning/<device>.json)
+# unless asked to tune again: make experiments TUNE=1 (CPU devices: image sides / 4 as the peers, recorded).
+TUNE       ?= 0
+ifeq ($(TUNE),1)
+EXPERIMENTS += tuning
+endif
 
 # The sampler study (Study 3) reads no image and times nothing: it takes only the results directory.
 # The tiled study (Study 4) makes its own images (sizes capped at 2048^2 on CPU devices).
@@ -68,6 +74,8 @@ experiments: data
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) --samples $(IMAGECL_SAMPLES) --repetitions $(REPS) || exit 1; \
 	  elif [ $$e = tiled ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) --repetitions $(REPS) || exit 1; \
+	  elif [ $$e = tuning ]; then \
+	    $(FILTERLAB) run tuning --device "$(DEVICE)" --results $(RESULTS) || exit 1; \
 	  elif [ $$e = epsilon ]; then \
 	    $(FILTERLAB) run $$e --device "$(DEVICE)" --base $(EPS_BASE) --results $(RESULTS) --repetitions $(REPS) || exit 1; \
 	  else \

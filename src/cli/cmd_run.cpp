@@ -9,6 +9,7 @@
 #include "experiments/scharr_gradient_variants.hpp"
 #include "experiments/scharr_single_storage.hpp"
 #include "experiments/tiled.hpp"
+#include "experiments/tuning.hpp"
 #include "ocl/device.hpp"
 
 namespace filterlab::cli {
@@ -74,6 +75,25 @@ int run_imagecl_experiment(const RunArgs& a) {
   return 0;
 }
 
+// Study 6b: exhaustive sub-spaces, simulated strategies, the tuning database.
+int run_tuning_experiment(const RunArgs& a) {
+  if (!a.base_image.empty() || a.scale != 0 || !a.variants.empty())
+    throw Error("--base, --scale and --variants do not apply to the tuning experiment",
+                "run it as: filterlab run tuning --results DIR [--device PATTERN] [--spaces TEXT] [--seeds N] "
+                "[--full-budget N] [--time-limit S] [--cpu-divisor D] [--repetitions N]");
+  if (a.repetitions < 0 || a.seeds <= 0 || a.cpu_divisor <= 0) throw Error("--repetitions, --seeds and --cpu-divisor must be positive");
+  TuningRunConfig cfg;
+  cfg.results_dir = a.results_dir;
+  cfg.spaces = a.spaces;
+  cfg.seeds = a.seeds;
+  cfg.full_budget = a.full_budget;
+  cfg.time_limit_s = a.time_limit_s;
+  cfg.settings.cpu_divisor = a.cpu_divisor;
+  cfg.settings.repetitions = a.repetitions;
+  for (const auto& d : ocl::select_devices(a.device)) std::cout << run_tuning(d, cfg) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int cmd_run(const RunArgs& a) {
@@ -81,10 +101,11 @@ int cmd_run(const RunArgs& a) {
   if (a.experiment == "tiled") return run_tiled_experiment(a);
   if (a.experiment == "imagecl") return run_imagecl_experiment(a);
   if (a.experiment == "epsilon") return run_epsilon_experiment(a);
+  if (a.experiment == "tuning") return run_tuning_experiment(a);
   if (a.experiment != "scharr_single_storage" && a.experiment != "scharr_gradient_variants" &&
       a.experiment != "pyramid_storage")
     throw Error("unknown experiment '" + a.experiment + "'",
-                "available: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled, epsilon, imagecl");
+                "available: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled, epsilon, imagecl, tuning");
   if (a.base_image.empty()) throw Error(a.experiment + " needs --base", "give the derived base image (make data writes it)");
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
   if (!a.variants.empty() && a.experiment != "scharr_gradient_variants")

@@ -34,8 +34,21 @@ struct RunArgs {
   std::string experiment, device, base_image, results_dir, variants;
   int scale = 0, repetitions = 0, warmup = 3;
   std::size_t samples = 16;  // imagecl: configurations per kernel
+  std::string spaces;        // tuning: only spaces containing this text
+  int seeds = 20;            // tuning: simulated runs per strategy
+  long full_budget = -1;     // tuning: live evaluations per full ImageCL space (-1: 60 on GPUs, 0 on CPUs)
+  double time_limit_s = 0;   // tuning: no full-space run starts after this
+  int cpu_divisor = 4;       // tuning: image sides on CPU devices divided by this
 };
 int cmd_run(const RunArgs& a);
+
+struct TuneArgs {
+  std::string space, strategy = "guided", device, cache, simulate;
+  std::size_t budget = 100;
+  unsigned seed = 1;
+  int cpu_divisor = 4, repetitions = 0;
+};
+int cmd_tune(const TuneArgs& a);
 
 struct ImageclCheckArgs {
   std::string device, benchmark = "all", size = "1021x767";

@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
   RunArgs run;
   auto* c_run = app.add_subcommand("run", "Run an experiment and write its raw results");
   c_run->add_option("experiment", run.experiment,
-                    "Experiment name: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled, epsilon or imagecl")
+                    "Experiment name: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled, epsilon, imagecl or tuning")
       ->required();
   c_run->add_option("--device", run.device, device_help);
   c_run->add_option("--base", run.base_image, "The derived base image (PGM); the pyramid experiments need it");
@@ -63,6 +63,23 @@ int main(int argc, char** argv) {
   c_run->add_option("--samples", run.samples, "imagecl: configurations per kernel, every parameter value at least once")
       ->capture_default_str();
   c_run->add_option("--warmup", run.warmup, "Warm-up repetitions per configuration")->capture_default_str();
+  c_run->add_option("--spaces", run.spaces, "tuning: only spaces whose name contains this text");
+  c_run->add_option("--seeds", run.seeds, "tuning: simulated runs per strategy")->capture_default_str();
+  c_run->add_option("--full-budget", run.full_budget, "tuning: live guided evaluations per full ImageCL space (default 60 on GPUs, 0 on CPUs)");
+  c_run->add_option("--time-limit", run.time_limit_s, "tuning: seconds after which no full-space run starts (0: none)");
+  c_run->add_option("--cpu-divisor", run.cpu_divisor, "tuning: image sides on CPU devices divided by this")->capture_default_str();
+
+  TuneArgs tune;
+  auto* c_tune = app.add_subcommand("tune", "Search one space with one strategy, on a device or replayed from an exhaustive cache");
+  c_tune->add_option("--space", tune.space, "imagecl.<kernel> (full space), imagecl.<kernel>:sub (documented sub-space) or study4.tiled_k5");
+  c_tune->add_option("--strategy", tune.strategy, "exhaustive, random, paper or guided")->capture_default_str();
+  c_tune->add_option("--budget", tune.budget, "Evaluations (exhaustive: ignored)")->capture_default_str();
+  c_tune->add_option("--seed", tune.seed, "Seed of the strategy")->capture_default_str();
+  c_tune->add_option("--device", tune.device, device_help);
+  c_tune->add_option("--cache", tune.cache, "Resumable cache file (JSON lines); required on a device, in memory when simulating without it");
+  c_tune->add_option("--simulate", tune.simulate, "Replay this exhaustive cache instead of running on a device");
+  c_tune->add_option("--cpu-divisor", tune.cpu_divisor, "Image sides on CPU devices divided by this")->capture_default_str();
+  c_tune->add_option("--repetitions", tune.repetitions, "Timed repetitions per configuration (default: 10 on GPUs, 3 on CPUs)");
 
   ImageclCheckArgs icl;
   auto* c_icl = app.add_subcommand("imagecl-check",
@@ -91,6 +108,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(c_verify)) return cmd_verify(verify);
     if (app.got_subcommand(c_run)) return cmd_run(run);
     if (app.got_subcommand(c_icl)) return cmd_imagecl_check(icl);
+    if (app.got_subcommand(c_tune)) return cmd_tune(tune);
     if (app.got_subcommand(c_icl_show)) return cmd_imagecl_show(icl_show);
   } catch (const cl::Error& e) {
     try {

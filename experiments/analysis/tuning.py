@@ -1,0 +1,393 @@
+#!/usr/bin/env python3
+"""Study 6b (the auto-tuner): Tables 2-5, Figure 6 and search efficiency from the raw tuning results.
+
+    /usr/bin/python3 experiments/analysis/tuning.py --results experiments/results --out paper/generated
+
+Reads <results>/tuning/<device>.json (written by `filterlab run tuning`: the exhaustive sub-spaces,
+the simulated strategies' curves, the tuning database), the paper's tables
+(experiments/tuning/paper_tables.json) and, for Figure 6, <results>/peers/<device>.json. Writes
+tuning_summary.json, tuning_tables.tex (our values beside the paper's columns), tuning_efficiency.pdf
+(median and IQR of the fraction of the optimum against evaluations, per strategy and space),
+tuning_efficiency.tex (the numbers at 25/50/100/400 evaluations), tuning_figure6.pdf and
+tuning_figure6.tex (tuned ImageCL against the peers at the same sizes), tuning_macros.tex, and
+prints the efficiency table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(HERE))
+import results as R  # noqa: E402
+
+EXPERIMENT = "tuning"
+PAPER_TABLES = HERE.parent / "tuning" / "paper_tables.json"
+STRATEGIES = ["random", "paper", "guided"]
+STRATEGY_LABELS = {"random": "random", "paper": "paper's (MLP ensemble)", "guided": "ours (guided)"}
+CHECKPOINTS = [25, 50, 100, 400]
+BENCHMARKS = {"sepconv": (["sepconv_row", "sepconv_col"], "sepconv5"),
+              "conv2d_u8": (["conv2d_u8"], "conv2d5_u8"),
+              "harris": (["harris_sobel", "harris_response"], "harris")}
+PEERS = ["opencv_cpu", "opencv_umat", "halide_cpu", "halide_opencl"]
+PEER_LABELS = {"opencv_cpu": "OpenCV CPU", "opencv_umat": "OpenCV UMat", "halide_cpu": "Halide CPU",
+               "halide_opencl": "Halide OpenCL"}
+
+
+def quartiles(values: list[float]) -> tuple[float, float, float]:
+    if len(values) == 1:
+        return values[0], values[0], values[0]
+    q = statistics.quantiles(values, n=4, method="inclusive")
+    return q[0], statistics.median(values), q[2]
+
+
+def at(curve: list[float], k: int) -> float:
+    return curve[min(k, len(curve)) - 1]
+
+
+def efficiency(space: dict) -> dict:
+    """Per strategy: the median/IQR curve over seeds, and the values at the checkpoints."""
+    valid = space["valid"]
+    out = {}
+    for e in space.get("efficiency", []):
+        s, budget, curves = e["strategy"], e["budget"], e["curves"]
+        if not curves:
+            continue
+        if s == "paper":  # one run per budget: only its final value counts
+            finals = [c[-1] for c in curves]
+            out.setdefault("paper", {"points": []})["points"].append({"budget": budget, "q": quartiles(finals)})
+            continue
+        n = max(len(c) for c in curves)
+        curve = [quartiles([at(c, k) for c in curves]) for k in range(1, n + 1)]
+        out[s] = {"curve": curve, "seeds": len(curves)}
+    table = {}
+    for s, d in out.items():
+        for k in CHECKPOINTS:
+            kk = min(k, valid)
+            if s == "paper":
+                q = next((p["q"] for p in d["points"] if p["budget"] == kk), None)
+            else:
+                q = d["curve"][min(kk, len(d["curve"])) - 1]
+            if q is not None:
+                table.setdefault(s, {})[str(k)] = {"q1": q[0], "median": q[1], "q3": q[2], "exhaustive": k >= valid}
+    return {"by_strategy": out, "table": table}
+
+
+def setup_side(setup: str) -> int:
+    return int(setup.split("x")[0])
+
+
+def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
+    devices = []
+    for path, data in files:
+        prov = data["provenance"]
+        spaces = {}
+        for name, s in data["spaces"].items():
+            spaces[name] = {"valid": s["valid"], "setup": s["setup"], "invalid": s["invalid"], "best": s["best"],
+                            "exhaustive_seconds": s["exhaustive_seconds_this_run"], **efficiency(s)}
+        # The configuration per kernel for Tables 2-5: the faster of the sub-space's exhaustive
+        # optimum and the live full-space run's best (same device, image and repetitions).
+        found = {}
+        for kernel in paper["tables"]:
+            candidates = []
+            full = data.get("full_spaces", {}).get(f"imagecl.{kernel}", {})
+            if full.get("best"):
+                candidates.append({"source": f"full space, guided ({full['budget']})", **full["best"]})
+            sub = data["spaces"].get(f"imagecl.{kernel}:sub", {})
+            if sub.get("best"):
+                candidates.append({"source": "sub-space, exhaustive", **sub["best"]})
+            if candidates:
+                found[kernel] = min(candidates, key=lambda c: c["time_ms"])
+        # Figure 6: the tuned benchmark (its kernels' best times added) beside the peers, same size.
+        fig6 = {}
+        peers_file = results / "peers" / f"{prov['device_slug']}.json"
+        peers = json.loads(peers_file.read_text(encoding="utf-8")) if peers_file.is_file() else None
+        for bench, (kernels, workload) in BENCHMARKS.items():
+            if not all(k in found for k in kernels):
+                continue
+            side = setup_side(found_setup(data, kernels[0]))
+            entry = {"side": side, "imagecl_ms": sum(found[k]["time_ms"] for k in kernels),
+                     "imagecl_ids": [found[k]["id"] for k in kernels], "peers": {}}
+            if peers:
+                for r in peers["rows"]:
+                    if r["workload"] == workload and r["width"] == side and r["status"] in ("measured", "fallback"):
+                        ms = r.get("wall_ms", r.get("event_ms"))
+                        entry["peers"][r["peer"]] = {"ms": ms["median"], "q1": ms["q1"], "q3": ms["q3"],
+                                                     "timing": r["timing"]}
+                entry["peers_file"] = str(peers_file)
+            fig6[bench] = entry
+        devices.append({"slug": prov["device_slug"], "name": prov["device"], "type": prov["device_type"],
+                        "commit": prov["commit"], "commit_dirty": prov["commit_dirty"], "file": str(path),
+                        "seeds": prov["seeds"], "wall_seconds": prov["wall_seconds"], "spaces": spaces,
+                        "found": found, "figure6": fig6})
+    return {"experiment": EXPERIMENT, "paper_source": paper["source"], "devices": devices}
+
+
+def found_setup(data: dict, kernel: str) -> str:
+    full = data.get("full_spaces", {}).get(f"imagecl.{kernel}", {})
+    return full.get("setup") or data["spaces"][f"imagecl.{kernel}:sub"]["setup"]
+
+
+def dev_label(d: dict) -> str:
+    """A short column label: the GPU's name, or PoCL and the host processor for CPU devices."""
+    if d["type"] == "CPU":
+        return "PoCL " + d["name"].split("-")[-1].strip()[:16]
+    return d["name"][:22]
+
+
+def ours_value(found: dict, param: str):
+    cfg = found.get("imagecl_config", {})
+    if param in cfg:
+        v = cfg[param]
+        if param.startswith("unroll_"):
+            return 1 if v > 1 else 0  # the paper prints unrolled or not
+        return v
+    return None
+
+
+def tables_tex(summary: dict, paper: dict) -> str:
+    out = ["% Generated by experiments/analysis/tuning.py from the raw tuning results; do not edit."]
+    devs = summary["devices"]
+    for kernel, t in paper["tables"].items():
+        cols = paper["devices"] + [R.latex_escape(dev_label(d)) for d in devs]
+        out.append(f"% Table {t['table']}: {kernel}")
+        out.append("\\begin{table}[t]\\centering\\footnotesize")
+        out.append(f"\\caption{{Parameter values found for \\texttt{{{R.latex_escape(kernel)}}} (the paper's Table {t['table']}, "
+                   "its devices first, then ours; ours are the best of the exhaustive sub-space or of the live full-space run).}")
+        out.append(f"\\label{{tab:tuning-{kernel.replace('_', '-')}}}")
+        out.append("\\begin{tabular}{l" + "r" * len(cols) + "}\\toprule")
+        out.append("Parameter & " + " & ".join(cols) + " \\\\\\midrule")
+        for param, vals in t["values"].items():
+            label = paper["rows"].get(param.split("_")[0] if param not in paper["rows"] and param.split("_")[0] in ("image", "local", "constant") else param, param)
+            if param.startswith(("image_", "local_", "constant_")):
+                label = f"{paper['rows'][param.split('_')[0]]} {param.split('_', 1)[1]}"
+            ours = []
+            for d in devs:
+                v = ours_value(d["found"].get(kernel, {}), param)
+                ours.append("--" if v is None else str(v))
+            out.append(R.latex_escape(label) + " & " + " & ".join(str(v) for v in vals) + (" & " if ours else "") +
+                       " & ".join(ours) + " \\\\")
+        out.append("\\midrule Searched in & \\multicolumn{4}{c}{full space} & " +
+                   " & ".join(R.latex_escape(d["found"].get(kernel, {}).get("source", "--")) for d in devs) + " \\\\")
+        out.append("\\bottomrule\\end{tabular}\\end{table}")
+    return "\n".join(out) + "\n"
+
+
+def efficiency_tex(summary: dict) -> str:
+    out = ["% Generated by experiments/analysis/tuning.py; do not edit.",
+           "\\begin{table}[t]\\centering\\scriptsize\\setlength{\\tabcolsep}{3pt}",
+           "\\caption{Search efficiency: fraction of the exhaustive optimum reached after $k$ evaluations, median "
+           "[IQR] over seeds, simulated on each device's exhaustive sub-space caches. A $k$ at or beyond the "
+           "sub-space's valid points is the exhaustive search itself ($\\ast$).}",
+           "\\label{tab:tuning-efficiency}",
+           "\\begin{tabular}{llrllll}\\toprule",
+           "Device & space (valid) & strategy & 25 & 50 & 100 & 400 \\\\\\midrule"]
+    for d in summary["devices"]:
+        for name, s in d["spaces"].items():
+            for strat in STRATEGIES:
+                row = s["table"].get(strat)
+                if not row:
+                    continue
+                cells = []
+                for k in CHECKPOINTS:
+                    c = row.get(str(k))
+                    cells.append("--" if c is None else f"{c['median']:.3f} [{c['q1']:.2f}--{c['q3']:.2f}]" +
+                                 ("$^\\ast$" if c["exhaustive"] else ""))
+                out.append(f"{R.latex_escape(dev_label(d))} & {R.latex_escape(name)} ({s['valid']}) & "
+                           f"{R.latex_escape(STRATEGY_LABELS[strat])} & " + " & ".join(cells) + " \\\\")
+        out.append("\\midrule")
+    out[-1] = "\\bottomrule\\end{tabular}\\end{table}"
+    return "\n".join(out) + "\n"
+
+
+def macro_name(text: str) -> str:
+    return "".join(ch for ch in text.title() if ch.isalpha())
+
+
+def macros_tex(summary: dict) -> str:
+    out = ["% Generated by experiments/analysis/tuning.py; do not edit."]
+
+    def cmd(name: str, value: str) -> None:
+        out.append(f"\\newcommand{{\\{name}}}{{{value}}}")
+    for d in summary["devices"]:
+        dev = macro_name(d["slug"].split("-")[0] + " " + d["type"])
+        imagecl = {n: s for n, s in d["spaces"].items() if n.startswith("imagecl.")}
+        cmd(f"tuning{dev}Spaces", str(len(d["spaces"])))
+        cmd(f"tuning{dev}Valid", str(min(s["valid"] for s in imagecl.values())) if imagecl else "0")
+        cmd(f"tuning{dev}Wall", f"{d['wall_seconds'] / 60:.1f}")
+        cmd(f"tuning{dev}Seeds", str(d["seeds"]))
+        for strat in STRATEGIES:
+            for k in (50, 100):
+                vals = [s["table"][strat][str(k)]["median"] for s in imagecl.values()
+                        if strat in s["table"] and str(k) in s["table"][strat]]
+                if vals:
+                    cmd(f"tuning{dev}{macro_name(strat)}Min{'Fifty' if k == 50 else 'Hundred'}", f"{min(vals):.3f}")
+                    cmd(f"tuning{dev}{macro_name(strat)}Median{'Fifty' if k == 50 else 'Hundred'}",
+                        f"{statistics.median(vals):.3f}")
+    sentences = []
+    for d in summary["devices"]:
+        imagecl = {n: s for n, s in d["spaces"].items() if n.startswith("imagecl.")}
+        parts = []
+        for strat in ("guided", "paper", "random"):
+            vals = [s["table"][strat]["100"]["median"] for s in imagecl.values() if "100" in s["table"].get(strat, {})]
+            if vals:
+                parts.append(f"{STRATEGY_LABELS[strat]} {min(vals):.3f}")
+        exhaustive = all(s["valid"] <= 100 for s in imagecl.values())
+        sentences.append(f"On {R.latex_escape(d['name'])} ({len(imagecl)} ImageCL sub-spaces of "
+                         f"{min(s['valid'] for s in imagecl.values())}--{max(s['valid'] for s in imagecl.values())} valid "
+                         f"configurations, {d['seeds']} seeds, run in {d['wall_seconds'] / 60:.1f} minutes), the lowest median "
+                         f"fraction of the optimum over the sub-spaces after 100 evaluations is: " + ", ".join(parts) +
+                         (" (100 evaluations cover every sub-space: exhaustive)" if exhaustive else "") + ".")
+    counts = sorted({s["valid"] for d in summary["devices"] for n, s in d["spaces"].items() if n.startswith("imagecl.")})
+    cmd("TuningSubspaceValid", "--".join(str(c) for c in (counts[0], counts[-1])) if len(counts) > 1 else
+        (str(counts[0]) if counts else "no"))
+    cmd("TuningSentences", " ".join(sentences) if sentences else "No device has tuning results yet.")
+    return "\n".join(out) + "\n"
+
+
+def efficiency_figure(summary: dict, path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    panels = [(d, n, s) for d in summary["devices"] for n, s in d["spaces"].items() if s.get("by_strategy")]
+    cols = 3
+    rows = max(1, (len(panels) + cols - 1) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(11, 2.6 * rows), squeeze=False)
+    colors = {"random": "tab:gray", "paper": "tab:orange", "guided": "tab:blue"}
+    for ax, (d, name, s) in zip([a for r in axes for a in r], panels):
+        for strat in ("random", "guided"):
+            c = s["by_strategy"].get(strat)
+            if not c:
+                continue
+            xs = list(range(1, len(c["curve"]) + 1))
+            ax.plot(xs, [q[1] for q in c["curve"]], color=colors[strat], label=STRATEGY_LABELS[strat])
+            ax.fill_between(xs, [q[0] for q in c["curve"]], [q[2] for q in c["curve"]], color=colors[strat], alpha=0.2)
+        p = s["by_strategy"].get("paper")
+        if p:
+            pts = p["points"]
+            ax.errorbar([x["budget"] for x in pts], [x["q"][1] for x in pts],
+                        yerr=[[x["q"][1] - x["q"][0] for x in pts], [x["q"][2] - x["q"][1] for x in pts]],
+                        fmt="o", ms=3, color=colors["paper"], label=STRATEGY_LABELS["paper"])
+        ax.axhline(0.95, color="k", lw=0.5, ls=":")
+        ax.set_ylim(0, 1.02)
+        ax.set_title(f"{dev_label(d)}: {name} ({s['valid']} valid)", fontsize=7)
+        ax.set_xlabel("evaluations", fontsize=7)
+        ax.set_ylabel("fraction of optimum", fontsize=7)
+        ax.tick_params(labelsize=6)
+    for ax in [a for r in axes for a in r][len(panels):]:
+        ax.axis("off")
+    axes[0][0].legend(fontsize=6, loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def figure6(summary: dict, path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    devs = [d for d in summary["devices"] if d["figure6"]]
+    fig, axes = plt.subplots(1, max(1, len(devs)), figsize=(4.5 * max(1, len(devs)), 3), squeeze=False)
+    for ax, d in zip(axes[0], devs):
+        benches = list(d["figure6"])
+        width = 0.8 / (1 + len(PEERS))
+        for j, who in enumerate(["imagecl"] + PEERS):
+            xs, ys = [], []
+            for i, b in enumerate(benches):
+                e = d["figure6"][b]
+                v = e["imagecl_ms"] if who == "imagecl" else e["peers"].get(who, {}).get("ms")
+                if v:
+                    xs.append(i + (j - len(PEERS) / 2) * width)
+                    ys.append(v)
+            ax.bar(xs, ys, width, label="tuned ImageCL (kernel events)" if who == "imagecl" else PEER_LABELS[who])
+        ax.set_xticks(range(len(benches)))
+        ax.set_xticklabels([f"{b}\n{d['figure6'][b]['side']}$^2$" for b in benches], fontsize=7)
+        ax.set_yscale("log")
+        ax.set_ylabel("time (ms)", fontsize=7)
+        ax.set_title(dev_label(d), fontsize=7)
+        ax.tick_params(labelsize=6)
+    if devs:
+        axes[0][0].legend(fontsize=6)
+    else:
+        axes[0][0].text(0.5, 0.5, "no device has a tuned ImageCL benchmark yet", ha="center", fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def figure6_tex(summary: dict) -> str:
+    out = ["% Generated by experiments/analysis/tuning.py; do not edit.",
+           "\\begin{table}[t]\\centering\\footnotesize",
+           "\\caption{Figure 6's numbers: the tuned ImageCL benchmark (sum of its kernels' best median kernel "
+           "times) and the peers' median times at the same size (host wall clock or events, as each peer "
+           "records), in ms.}", "\\label{tab:tuning-figure6}",
+           "\\begin{tabular}{llr" + "r" * (1 + len(PEERS)) + "}\\toprule",
+           "Device & benchmark & side & ImageCL & " + " & ".join(PEER_LABELS[p] for p in PEERS) + " \\\\\\midrule"]
+    for d in summary["devices"]:
+        for b, e in d["figure6"].items():
+            peers = [f"{e['peers'][p]['ms']:.3f}" if p in e["peers"] else "--" for p in PEERS]
+            out.append(f"{R.latex_escape(dev_label(d))} & {R.latex_escape(b)} & {e['side']} & {e['imagecl_ms']:.3f} & " +
+                       " & ".join(peers) + " \\\\")
+    out.append("\\bottomrule\\end{tabular}\\end{table}")
+    return "\n".join(out) + "\n"
+
+
+def print_table(summary: dict) -> None:
+    for d in summary["devices"]:
+        print(f"{d['name']} ({d['slug']}): fraction of the optimum, median [IQR] over {d['seeds']} seeds")
+        for name, s in d["spaces"].items():
+            for strat in STRATEGIES:
+                row = s["table"].get(strat)
+                if row:
+                    cells = [f"{k}: {row[str(k)]['median']:.3f} [{row[str(k)]['q1']:.3f}-{row[str(k)]['q3']:.3f}]"
+                             + ("*" if row[str(k)]["exhaustive"] else "") for k in CHECKPOINTS if str(k) in row]
+                    print(f"  {name:28s} ({s['valid']:3d}) {strat:7s} " + "  ".join(cells))
+        print("  (* the budget covers the whole sub-space: exhaustive)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--results", required=True, type=Path)
+    ap.add_argument("--out", required=True, type=Path)
+    ap.add_argument("--paper-tables", type=Path, default=PAPER_TABLES)
+    args = ap.parse_args(argv)
+    R.require_matplotlib(EXPERIMENT)
+    try:
+        folder = args.results / EXPERIMENT
+        files = sorted(folder.glob("*.json"))
+        if not files:
+            raise R.ResultError(f"{folder}: holds no .json results file")
+        data = []
+        for p in files:
+            d = json.loads(p.read_text(encoding="utf-8"))
+            if d.get("schema") != R.SCHEMA or d.get("experiment") != EXPERIMENT:
+                raise R.ResultError(f"{p}: not a tuning result (schema {d.get('schema')}, experiment {d.get('experiment')})")
+            data.append((p, d))
+        paper = json.loads(args.paper_tables.read_text(encoding="utf-8"))
+        summary = derive(data, paper, args.results)
+    except (R.ResultError, OSError, KeyError, json.JSONDecodeError) as e:
+        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
+        return 1
+    out = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{EXPERIMENT}_summary.json"
+    R.write_text(path, json.dumps(summary, indent=1) + "\n")
+    summary = json.loads(path.read_text(encoding="utf-8"))
+    R.write_text(out / "tuning_tables.tex", tables_tex(summary, paper))
+    R.write_text(out / "tuning_efficiency.tex", efficiency_tex(summary))
+    R.write_text(out / "tuning_figure6.tex", figure6_tex(summary))
+    R.write_text(out / "tuning_macros.tex", macros_tex(summary))
+    efficiency_figure(summary, out / "tuning_efficiency.pdf")
+    figure6(summary, out / "tuning_figure6.pdf")
+    print_table(summary)
+    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) -> {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,72 @@
+// `filterlab tune`: one strategy on one space, live on a device or replayed from an exhaustive cache.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "error.hpp"
+#include "ocl/device.hpp"
+#include "ocl/runtime.hpp"
+#include "tuner/cache.hpp"
+#include "tuner/replay_space.hpp"
+#include "tuner/spaces.hpp"
+#include "tuner/strategy.hpp"
+
+namespace filterlab::cli {
+namespace {
+
+int report(const tuner::Evaluator& ev, const tuner::Space& space, double optimum) {
+  std::size_t invalid = 0;
+  const tuner::Step* best = nullptr;
+  for (const auto& s : ev.trace()) {
+    if (!s.m.valid()) {
+      ++invalid;
+      std::printf("invalid %-12s %s: %s\n", tuner::invalid_name(s.m.invalid).c_str(), s.id.c_str(), s.m.reason.c_str());
+    } else if (!best || s.m.time_ms < best->m.time_ms) {
+      best = &s;
+    }
+  }
+  std::printf("%s: %zu evaluations, %zu invalid\n", space.name().c_str(), ev.trace().size(), invalid);
+  if (!best) {
+    std::printf("no valid configuration found\n");
+    return 1;
+  }
+  std::printf("best %s %.6f ms", best->id.c_str(), best->m.time_ms);
+  if (optimum > 0) std::printf(" (%.3f of the exhaustive optimum %.6f ms)", optimum / best->m.time_ms, optimum);
+  std::printf("\n");
+  return 0;
+}
+
+}  // namespace
+
+int cmd_tune(const TuneArgs& a) {
+  if (!a.simulate.empty()) {
+    if (!a.device.empty()) throw Error("--device does not apply with --simulate", "a replay needs no device");
+    tuner::ReplaySpace space(a.simulate);
+    if (!a.space.empty() && a.space != space.name())
+      throw Error("--space " + a.space + " but " + a.simulate + " holds " + space.name(), "give the matching exhaustive cache");
+    tuner::EvalCache cache(a.cache, tuner::cache_header(space, {{"simulated_from", a.simulate}}));
+    tuner::Evaluator ev(space, cache);
+    tuner::run_strategy(a.strategy, ev, a.budget, a.seed);
+    return report(ev, space, space.optimum_ms());
+  }
+  if (a.space.empty()) throw Error("tune needs --space", "e.g. --space imagecl.sepconv_row:sub (or imagecl.sepconv_row, study4.tiled_k5)");
+  if (a.cache.empty()) throw Error("tune on a device needs --cache FILE", "evaluations are recorded there and a rerun resumes from it");
+  const auto devices = ocl::select_devices(a.device);
+  if (devices.size() != 1)
+    throw Error("tune runs on one device but --device '" + a.device + "' selects " + std::to_string(devices.size()),
+                "narrow the pattern (see `filterlab devices`)");
+  ocl::Runtime rt(devices.front());
+  tuner::SpaceSettings settings;
+  settings.cpu_divisor = a.cpu_divisor;
+  settings.repetitions = a.repetitions;
+  auto space = tuner::make_space(a.space, rt, settings);
+  tuner::EvalCache cache(a.cache, tuner::cache_header(*space, {{"device", devices.front().info.name}}));
+  std::cerr << "tune: " << space->name() << " (" << space->setup() << ") on " << devices.front().info.name << ", " << cache.size()
+            << " evaluations already in " << a.cache << "\n";
+  tuner::Evaluator ev(*space, cache);
+  tuner::run_strategy(a.strategy, ev, a.budget, a.seed);
+  return report(ev, *space, 0.0);
+}
+
+}  // namespace filterlab::cli

@@ -1,0 +1,190 @@
+#include "experiments/tuning.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "error.hpp"
+#include "experiments/provenance.hpp"
+#include "imagecl/space.hpp"
+#include "io/atomic_file.hpp"
+#include "tuner/cache.hpp"
+#include "tuner/replay_space.hpp"
+#include "tuner/simulate.hpp"
+#include "tuner/strategy.hpp"
+
+namespace filterlab {
+namespace {
+
+constexpr const char* kExperiment = "tuning";
+constexpr unsigned kFirstSeed = 1;
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// The best valid row of a cache, with the ImageCL parameter values for ImageCL spaces.
+nlohmann::json best_json(const std::string& space, const std::map<std::string, tuner::Measurement>& rows) {
+  const tuner::Measurement* best = nullptr;
+  std::string id;
+  for (const auto& [i, m] : rows)
+    if (m.valid() && (!best || m.time_ms < best->time_ms)) best = &m, id = i;
+  if (!best) return nullptr;
+  nlohmann::json j = {{"id", id}, {"time_ms", best->time_ms}, {"q1_ms", best->q1_ms}, {"q3_ms", best->q3_ms}};
+  if (space.rfind("imagecl.", 0) == 0) {
+    auto kernel = space.substr(8);
+    kernel = kernel.substr(0, kernel.find(':'));
+    const auto& ks = imagecl::kernel_space(kernel);
+    const auto c = imagecl::parse_config_id(ks, id);
+    nlohmann::json values;
+    for (std::size_t i = 0; i < ks.params.size(); ++i) values[ks.params[i].name] = c[i];
+    j["imagecl_config"] = values;
+    j["build_options"] = imagecl::build_options(ks, c);
+  }
+  return j;
+}
+
+nlohmann::json invalid_counts(const std::map<std::string, tuner::Measurement>& rows) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [id, m] : rows)
+    if (!m.valid()) j[tuner::invalid_name(m.invalid)] = j.value(tuner::invalid_name(m.invalid), 0) + 1;
+  return j;
+}
+
+}  // namespace
+
+void print_efficiency(const std::string& space, const nlohmann::json& efficiency, std::size_t valid) {
+  std::printf("%s (%zu valid): fraction of the optimum, median [IQR] over seeds\n", space.c_str(), valid);
+  std::printf("  %-10s %8s  %-22s %-22s %-22s %-22s\n", "strategy", "budget", "25", "50", "100", "400");
+  for (const auto& e : efficiency) {
+    tuner::Efficiency eff{e.at("strategy"), e.at("budget"), e.at("curves")};
+    std::printf("  %-10s %8zu ", eff.strategy.c_str(), eff.budget);
+    for (std::size_t k : {25u, 50u, 100u, 400u}) {
+      if (eff.strategy == "paper" && k != eff.budget && !(k >= valid && eff.budget == valid)) {
+        std::printf(" %-22s", "-");
+        continue;
+      }
+      const auto q = tuner::fraction_at(eff, k);
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.3f [%.3f-%.3f]%s", q.median, q.q1, q.q3, k > valid ? "*" : "");
+      std::printf(" %-22s", buf);
+    }
+    std::printf("\n");
+  }
+  std::printf("  (* beyond the %zu valid points: the exhaustive search itself)\n", valid);
+}
+
+std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto& dev = device.info;
+  ocl::Runtime rt(device);
+  const std::string dir = cfg.results_dir + "/" + kExperiment;
+  const std::string cache_dir = dir + "/cache/" + dev.slug;
+  io::ensure_directory(cache_dir);
+  const std::string out_path = dir + "/" + dev.slug + ".json";
+  const auto prov_base = provenance(dev, ocl::ProgramSource{}, "per configuration (see each cache row's ID)");
+  const nlohmann::json cache_extra = {{"device", device_json(dev)}, {"commit", prov_base.value("commit", nlohmann::json())}, {"commit_dirty", prov_base.value("commit_dirty", true)},
+                                      {"started_utc", utc_now_iso8601()}};
+
+  nlohmann::json spaces = nlohmann::json::object(), best = nlohmann::json::object();
+  for (const auto& name : tuner::space_names()) {
+    if (name.find(cfg.spaces) == std::string::npos) continue;
+    auto space = tuner::make_space(name, rt, cfg.settings);
+    const auto path = tuner::cache_path(cache_dir, name);
+    const auto t0 = std::chrono::steady_clock::now();
+    std::size_t valid_here = 0;
+    {
+      tuner::EvalCache cache(path, tuner::cache_header(*space, cache_extra));
+      const auto before = cache.size();
+      std::cerr << "[" << kExperiment << "] " << name << " (" << space->setup() << "): exhaustive, " << before
+                << " already in " << path << "\n";
+      tuner::Evaluator ev(*space, cache);
+      const auto points = tuner::valid_points(*space);
+      valid_here = points.size();
+      std::size_t done = 0;
+      for (const auto& p : points) {
+        ev.evaluate(p);
+        if (++done % 25 == 0) std::cerr << "[" << kExperiment << "] " << name << ": " << done << "/" << points.size() << "\n";
+      }
+    }
+    const double exhaustive_s = seconds_since(t0);
+    tuner::ReplaySpace replay(path);
+    const auto file = tuner::read_cache(path);
+    nlohmann::json s = {{"setup", space->setup()},
+                        {"cache", "cache/" + dev.slug + "/" + path.substr(path.rfind('/') + 1)},
+                        {"configurations", valid_here},
+                        {"valid", replay.valid_count()},
+                        {"invalid", invalid_counts(file.rows)},
+                        {"exhaustive_seconds_this_run", exhaustive_s},
+                        {"best", best_json(name, file.rows)}};
+    if (name.rfind("imagecl.", 0) == 0) {
+      auto kernel = name.substr(8, name.find(':') - 8);
+      s["rationale"] = tuner::imagecl_subspace(kernel).rationale;
+      nlohmann::json ps = nlohmann::json::array();
+      for (const auto& p : space->params()) ps.push_back({{"name", p.name}, {"values", p.values}});
+      s["params"] = ps;
+    }
+    if (replay.valid_count() > 0) {
+      const auto t1 = std::chrono::steady_clock::now();
+      const auto eff = tuner::simulate(replay, {"random", "paper", "guided"}, cfg.max_budget, {25, 50, 100, 200, 400}, kFirstSeed, cfg.seeds);
+      nlohmann::json e = nlohmann::json::array();
+      for (const auto& x : eff) e.push_back(tuner::efficiency_json(x));
+      s["efficiency"] = e;
+      s["simulation_seconds"] = seconds_since(t1);
+      std::printf("%s: exhaustive search %.1f s in this run (%zu evaluations recorded)\n", name.c_str(), exhaustive_s, file.rows.size());
+      print_efficiency(name, e, replay.valid_count());
+    }
+    best[name] = s["best"];
+    spaces[name] = s;
+  }
+
+  // Our strategy live on the full spaces (GPU hosts): what a user of the tuner would run.
+  const long full_budget = cfg.full_budget >= 0 ? cfg.full_budget : (dev.is_cpu() ? 0 : 60);
+  nlohmann::json full = nlohmann::json::object();
+  if (full_budget > 0)
+    for (const auto* k : {"sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response"}) {
+      const std::string name = std::string("imagecl.") + k;
+      if (name.find(cfg.spaces) == std::string::npos) continue;
+      if (cfg.time_limit_s > 0 && seconds_since(start) > cfg.time_limit_s) {
+        full[name] = {{"skipped", "the run's time limit was reached before this space"}};
+        continue;
+      }
+      auto space = tuner::make_space(name, rt, cfg.settings);
+      const auto path = tuner::cache_path(cache_dir, name + "_guided_s" + std::to_string(kFirstSeed));
+      const auto t0 = std::chrono::steady_clock::now();
+      tuner::EvalCache cache(path, tuner::cache_header(*space, cache_extra));
+      std::cerr << "[" << kExperiment << "] " << name << ": guided, budget " << full_budget << "\n";
+      tuner::Evaluator ev(*space, cache);
+      tuner::run_strategy("guided", ev, static_cast<std::size_t>(full_budget), kFirstSeed);
+      nlohmann::json trace = nlohmann::json::array();
+      for (const auto& st : ev.trace()) trace.push_back(st.id);
+      full[name] = {{"strategy", "guided"}, {"budget", full_budget}, {"seed", kFirstSeed}, {"setup", space->setup()},
+                    {"cache", "cache/" + dev.slug + "/" + path.substr(path.rfind('/') + 1)},
+                    {"seconds_this_run", seconds_since(t0)}, {"best", best_json(name, cache.rows())},
+                    {"order", trace}};
+      best[name] = full[name]["best"];
+    }
+
+  nlohmann::json result;
+  result["schema"] = "filterlab.result/1";
+  result["experiment"] = kExperiment;
+  auto prov = prov_base;
+  prov["cpu_divisor"] = cfg.settings.cpu_divisor;
+  prov["seeds"] = cfg.seeds;
+  prov["first_seed"] = kFirstSeed;
+  prov["max_budget"] = cfg.max_budget;
+  prov["full_budget"] = full_budget;
+  prov["input"] = "random integers 0..255 (ImageCL benchmarks), 0..127 (Study 4), square images of the setup's side";
+  prov["verification"] = "every configuration's pipeline compared with the oracle on the timed image before timing";
+  prov["timing"] = "warm-up then repetitions of the kernel alone, profiling events, median (setup per space)";
+  prov["wall_seconds"] = seconds_since(start);
+  result["provenance"] = prov;
+  result["spaces"] = spaces;
+  result["full_spaces"] = full;
+  result["best"] = best;  // the tuning database: the best configuration per space on this device
+  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  std::cerr << "[" << kExperiment << "] wrote " << out_path << " in " << seconds_since(start) << " s\n";
+  return out_path;
+}
+
+}  // namespace filterlab

@@ -1,0 +1,30 @@
+#pragma once
+// Experiment "tuning" (Study 6b): on one device, the exhaustive search of every documented
+// sub-space (resumable caches), the strategies' search efficiency by simulation over many seeds on
+// those caches, optionally our strategy live on the ImageCL kernels' full spaces, and the tuning
+// database (the best configuration per space).
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "ocl/device.hpp"
+#include "tuner/spaces.hpp"
+
+namespace filterlab {
+
+struct TuningRunConfig {
+  std::string results_dir;   // writes <dir>/tuning/<slug>.json and <dir>/tuning/cache/<slug>/*.jsonl
+  std::string spaces;        // only spaces whose name contains this text
+  tuner::SpaceSettings settings;
+  int seeds = 20;            // simulated runs per strategy
+  std::size_t max_budget = 400;
+  long full_budget = -1;     // live `guided` evaluations per full ImageCL space; -1: 60 on GPUs, 0 on CPUs
+  double time_limit_s = 0;   // > 0: no full-space run starts after this many seconds
+};
+
+std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg);
+
+// Prints the median [IQR] fraction of the optimum per strategy at 25/50/100/400 evaluations.
+void print_efficiency(const std::string& space, const nlohmann::json& efficiency, std::size_t valid);
+
+}  // namespace filterlab

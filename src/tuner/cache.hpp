@@ -1,0 +1,47 @@
+#pragma once
+// A resumable record of evaluations: one JSON object per line (JSON lines), appended and flushed
+// after every evaluation, so an interrupted run loses at most the evaluation in flight and the next
+// run continues where it stopped. The first line describes the space and the setup; a cache opened
+// for another space or setup is refused. A torn last line (a crash mid-write) is dropped on open.
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tuner/space.hpp"
+
+namespace filterlab::tuner {
+
+class EvalCache {
+ public:
+  // `header` describes what produced the rows (space, setup, device, commit); its "space" and
+  // "setup" must match an existing file's. An empty `path` keeps the rows in memory only.
+  EvalCache(const std::string& path, const nlohmann::json& header);
+
+  bool has(const std::string& id) const { return rows_.count(id) != 0; }
+  Measurement get(const std::string& id) const;  // throws filterlab::Error for an unknown id
+  // Records and flushes one evaluation (the id must be new).
+  void put(const std::string& id, const Measurement& m);
+  std::size_t size() const { return rows_.size(); }
+  const std::map<std::string, Measurement>& rows() const { return rows_; }
+  const std::string& path() const { return path_; }
+  const nlohmann::json& header() const { return header_; }
+
+ private:
+  std::string path_;
+  nlohmann::json header_;
+  std::map<std::string, Measurement> rows_;
+  std::ofstream out_;
+};
+
+nlohmann::json measurement_json(const std::string& id, const Measurement& m);
+Measurement measurement_from_json(const nlohmann::json& row);
+
+// Reads a cache file without opening it for writing (simulation, analysis).
+struct CacheFile {
+  nlohmann::json header;
+  std::map<std::string, Measurement> rows;
+};
+CacheFile read_cache(const std::string& path);
+
+}  // namespace filterlab::tuner

@@ -1,0 +1,54 @@
+#include "tuner/space.hpp"
+
+#include "error.hpp"
+
+namespace filterlab::tuner {
+
+std::string invalid_name(Invalid k) {
+  switch (k) {
+    case Invalid::kNone: return "none";
+    case Invalid::kConstraint: return "constraint";
+    case Invalid::kBuild: return "build";
+    case Invalid::kLaunch: return "launch";
+    case Invalid::kWrongOutput: return "wrong_output";
+    case Invalid::kDeviceLimit: return "device_limit";
+  }
+  return "none";
+}
+
+Invalid invalid_from_name(const std::string& s) {
+  for (auto k : {Invalid::kNone, Invalid::kConstraint, Invalid::kBuild, Invalid::kLaunch, Invalid::kWrongOutput,
+                 Invalid::kDeviceLimit})
+    if (invalid_name(k) == s) return k;
+  throw Error("unknown invalid-point kind '" + s + "'",
+              "expected none, constraint, build, launch, wrong_output or device_limit (is the cache file from this version?)");
+}
+
+std::vector<Point> all_points(const Space& s) {
+  const auto& ps = s.params();
+  std::vector<Point> out;
+  if (ps.empty()) return out;
+  for (const auto& p : ps)
+    if (p.values.empty()) throw Error("parameter '" + p.name + "' of space " + s.name() + " has no values");
+  std::vector<std::size_t> at(ps.size(), 0);
+  Point c(ps.size());
+  for (;;) {
+    for (std::size_t i = 0; i < ps.size(); ++i) c[i] = ps[i].values[at[i]];
+    out.push_back(c);
+    std::size_t i = 0;
+    for (; i < at.size(); ++i) {
+      if (++at[i] < ps[i].values.size()) break;
+      at[i] = 0;
+    }
+    if (i == at.size()) return out;
+  }
+}
+
+std::vector<Point> valid_points(const Space& s) {
+  std::vector<Point> out;
+  for (auto& p : all_points(s))
+    if (s.violation(p).empty()) out.push_back(std::move(p));
+  return out;
+}
+
+}  // namespace filterlab::tuner

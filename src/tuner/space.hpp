@@ -1,0 +1,51 @@
+#pragma once
+// The tuner's view of anything it can search: named parameters with value sets, a validity check
+// that needs no device run (constraints), a stable ID per configuration, and evaluate(), which
+// builds, runs, checks and times one configuration on the device (or replays a recorded one).
+#include <string>
+#include <vector>
+
+namespace filterlab::tuner {
+
+struct Param {
+  std::string name;
+  std::vector<long> values;
+};
+using Point = std::vector<long>;  // one value per parameter, in the order of Space::params()
+
+// Why a configuration has no time. kConstraint is decided without running anything; the others
+// come from an evaluation on the device.
+enum class Invalid { kNone, kConstraint, kBuild, kLaunch, kWrongOutput, kDeviceLimit };
+std::string invalid_name(Invalid k);        // "constraint", "build", "launch", "wrong_output", "device_limit"
+Invalid invalid_from_name(const std::string& s);  // throws filterlab::Error for an unknown name
+
+struct Measurement {
+  std::vector<long> point;  // the configuration's values (so a replay needs no device)
+  Invalid invalid = Invalid::kNone;
+  std::string reason;             // for an invalid point: what went wrong
+  double time_ms = 0.0;           // valid: median kernel time
+  double q1_ms = 0.0, q3_ms = 0.0;
+  std::vector<double> samples_ms;  // the raw kernel times
+  bool valid() const { return invalid == Invalid::kNone; }
+};
+
+class Space {
+ public:
+  virtual ~Space() = default;
+  virtual std::string name() const = 0;  // e.g. "imagecl.sepconv_row/sub"
+  virtual const std::vector<Param>& params() const = 0;
+  // "" when the point satisfies the space's constraints, else why not (no device run).
+  virtual std::string violation(const Point& p) const = 0;
+  virtual std::string id(const Point& p) const = 0;  // stable: names the cache row
+  // Builds, launches, checks against the oracle and times `p`; never throws for a bad point.
+  virtual Measurement evaluate(const Point& p) = 0;
+  // What the measurements depend on beyond the configuration (image size, repetitions...).
+  virtual std::string setup() const { return ""; }
+};
+
+// Every point of the space in product order (the first parameter varies fastest).
+std::vector<Point> all_points(const Space& s);
+// The points without a constraint violation, in product order.
+std::vector<Point> valid_points(const Space& s);
+
+}  // namespace filterlab::tuner

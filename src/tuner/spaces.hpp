@@ -1,0 +1,28 @@
+#pragma once
+// Every space the tuner knows by name: "imagecl.<kernel>" (the kernel's full space),
+// "imagecl.<kernel>:sub" (its documented sub-space), "study4.tiled_k5" (Study 4's designs) and
+// "study1.scharr_k5" (Study 1's families x storages x work-groups).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ocl/runtime.hpp"
+#include "tuner/imagecl_space.hpp"
+#include "tuner/space.hpp"
+
+namespace filterlab::tuner {
+
+struct SpaceSettings {
+  int cpu_divisor = 4;   // image sides on CPU devices: the paper's / this (PoCL is ~100x slower; the peers use 4 too)
+  int repetitions = 0;   // 0: 10 on GPUs, 3 on CPUs
+  int warmup = -1;       // -1: 2 on GPUs, 1 on CPUs
+};
+TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, const SpaceSettings& s);
+
+std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, const SpaceSettings& s);
+std::vector<std::string> space_names();  // the sub-spaces and the hand-written space (the `run tuning` set)
+
+// "<dir>/<space with ':' and '/' as '_'>.jsonl"
+std::string cache_path(const std::string& dir, const std::string& space);
+
+}  // namespace filterlab::tuner

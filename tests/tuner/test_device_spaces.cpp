@@ -1,0 +1,111 @@
+// The adapters end to end on the test device (PoCL here): a handful of configurations of a real
+// ImageCL kernel and Study 4's designs, each built, checked against the oracle and timed.
+#include <catch2/catch.hpp>
+
+#include "imagecl/space.hpp"
+#include "opencl_fixture.hpp"
+#include "tuner/imagecl_space.hpp"
+#include "tuner/replay_space.hpp"
+#include "tuner/scharr_space.hpp"
+#include "tuner/spaces.hpp"
+#include "tuner/strategy.hpp"
+#include "tuner/tiled_space.hpp"
+
+using namespace filterlab;
+
+namespace {
+// Four configurations of harris_response (the two-kernel benchmark: harris_sobel runs at its
+// baseline first): work-group width and local memory for dx and dy, on an odd-sized image.
+tuner::SubSpace small_harris() {
+  return {"harris_response",
+          "test",
+          {{"wg_x", {"wg_x"}, {8, 16}}, {"local_dxdy", {"local_dx", "local_dy"}, {0, 1}}},
+          {{"wg_y", 4}, {"coarsen_x", 2}, {"coarsen_y", 1}, {"interleaved", 1}, {"image_dx", 0}, {"image_dy", 0},
+           {"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}}};
+}
+}  // namespace
+
+TEST_CASE("a small ImageCL sub-space is evaluated end to end on the device") {
+  auto& rt = test::runtime();
+  const auto sub = small_harris();
+  tuner::ImageclSpace space(&rt, rt.device.info, "harris_response", &sub, {37, 1, 2});
+  CHECK(space.setup() == "37x37 warmup 1 repetitions 2");
+  tuner::EvalCache memory("", tuner::cache_header(space, {}));
+  tuner::Evaluator ev(space, memory);
+  tuner::run_strategy("exhaustive", ev, 0, 1);
+  REQUIRE(ev.trace().size() == 4);
+  for (const auto& s : ev.trace()) {
+    INFO(s.id << ": " << s.m.reason);
+    CHECK(s.m.valid());
+    CHECK(s.m.time_ms > 0.0);
+    CHECK(s.m.samples_ms.size() == 2);
+    CHECK(s.id == imagecl::config_id(space.kernel_space(), space.config(s.m.point)));
+  }
+  CHECK(ev.trace()[3].id == "imagecl.harris_response/wg16x4/c2x1/il1/image_dx0/image_dy0/image_dst0/local_dx1/local_dy1/unroll_0x2/unroll_1x2");
+}
+
+TEST_CASE("a configuration beyond the device's limits is recorded as a constraint without running") {
+  auto& rt = test::runtime();
+  auto small = rt.device.info;
+  small.max_work_group_size = 32;  // a device that takes only 32 work-items per group
+  const auto sub = small_harris();
+  tuner::ImageclSpace space(&rt, small, "harris_response", &sub, {37, 1, 2});
+  const auto m = space.evaluate({16, 0});  // 16 x 4 = 64 work-items
+  CHECK(m.invalid == tuner::Invalid::kConstraint);
+  CHECK_THAT(m.reason, Catch::Contains("work-group of 64 work-items > the device's 32"));
+  CHECK(tuner::valid_points(space).size() == 2);
+}
+
+TEST_CASE("the documented sub-spaces hold a few hundred valid configurations") {
+  auto& rt = test::runtime();
+  tuner::SpaceSettings settings;
+  for (const auto& name : tuner::space_names()) {
+    auto space = tuner::make_space(name, rt, settings);
+    const auto n = tuner::valid_points(*space).size();
+    INFO(name);
+    if (name == tuner::kTiledSpace) {
+      CHECK(n == 5);
+    } else if (name == tuner::kScharrSpace) {  // every family on each storage it supports, 3 x 2 work-groups
+      std::size_t want = 0;
+      for (const auto& f : families()) want += f.storages().size() * 6;
+      CHECK(n == want);
+    } else {
+      CHECK(n == 192);
+    }
+  }
+}
+
+TEST_CASE("Study 4's designs form a hand-written space evaluated end to end") {
+  auto& rt = test::runtime();
+  tuner::TiledSpace space(&rt, {64, 1, 2});
+  tuner::EvalCache memory("", tuner::cache_header(space, {}));
+  tuner::Evaluator ev(space, memory);
+  tuner::run_strategy("exhaustive", ev, 0, 1);
+  REQUIRE(ev.trace().size() == 5);
+  for (const auto& s : ev.trace()) {
+    INFO(s.id << ": " << s.m.reason);
+    CHECK(s.m.valid());
+  }
+  CHECK(ev.trace()[3].id == "tiled.amd/k5/wg8x8");
+}
+
+TEST_CASE("Study 1's families on all four storages form a hand-written space evaluated end to end") {
+  auto& rt = test::runtime();
+  tuner::ScharrSpace space(&rt, 67, 45, {0, 1, 2});
+  std::size_t single = 0;
+  for (std::size_t i = 0; i < families().size(); ++i)
+    if (std::string(families()[i].name) == "scharr.single") single = i;
+  tuner::EvalCache memory("", tuner::cache_header(space, {}));
+  tuner::Evaluator ev(space, memory);
+  for (long storage = 0; storage < 4; ++storage) {
+    const auto& m = ev.evaluate({static_cast<long>(single), storage, 16, 8});
+    INFO(ev.trace().back().id << ": " << m.reason);
+    CHECK(m.valid());
+    CHECK(m.time_ms > 0.0);
+  }
+  CHECK(ev.trace()[0].id == "scharr.single/images/k5/wg16x8");
+  CHECK(ev.trace()[3].id == "scharr.single/cubes/k5/wg16x8");
+  // A family that runs on one buffer only refuses the other storages before anything runs.
+  for (std::size_t i = 0; i < families().size(); ++i)
+    if (families()[i].one_launch) CHECK_THAT(space.violation({static_cast<long>(i), 0, 16, 8}), Catch::Contains("does not run on images"));
+}

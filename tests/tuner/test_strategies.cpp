@@ -1,0 +1,100 @@
+// Every strategy on a space with a known optimum, and the simulation (replaying an exhaustive
+// cache) producing exactly the evaluation order of a live run.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <set>
+
+#include "synthetic_space.hpp"
+#include "tuner/replay_space.hpp"
+#include "tuner/simulate.hpp"
+#include "tuner/strategy.hpp"
+
+using namespace filterlab;
+
+namespace {
+
+std::vector<tuner::Step> run(tuner::Space& space, const std::string& strategy, std::size_t budget, unsigned seed) {
+  tuner::EvalCache memory("", tuner::cache_header(space, {}));
+  tuner::Evaluator ev(space, memory);
+  tuner::run_strategy(strategy, ev, budget, seed);
+  return ev.trace();
+}
+
+double best(const std::vector<tuner::Step>& t) { return tuner::best_so_far(t).back(); }
+
+std::string exhaustive_cache(tuner::Space& space) {
+  const auto dir = std::filesystem::temp_directory_path() / "filterlab-tuner-tests";
+  std::filesystem::create_directories(dir);
+  const auto p = (dir / "synthetic-exhaustive.jsonl").string();
+  std::filesystem::remove(p);
+  tuner::EvalCache cache(p, tuner::cache_header(space, {}));
+  tuner::Evaluator ev(space, cache);
+  tuner::run_strategy("exhaustive", ev, 0, 1);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("exhaustive evaluates every valid point once and finds the optimum") {
+  test::SyntheticSpace space;
+  const auto t = run(space, "exhaustive", 0, 1);
+  CHECK(t.size() == tuner::valid_points(space).size());
+  CHECK(t.size() == 16 * 16 * 2 - 2 * (1 + 2 + 3 + 4));  // x + y > 26: 10 (x, y) pairs, two z each
+  CHECK(best(t) == Approx(1.0));
+}
+
+TEST_CASE("random keeps to its budget, never repeats a point, and depends on its seed") {
+  test::SyntheticSpace space;
+  const auto a = run(space, "random", 50, 1), b = run(space, "random", 50, 2), c = run(space, "random", 50, 1);
+  CHECK(a.size() == 50);
+  std::set<std::string> ids;
+  for (const auto& s : a) ids.insert(s.id);
+  CHECK(ids.size() == 50);
+  CHECK(a.front().id != b.front().id);
+  CHECK(a.back().id == c.back().id);
+  CHECK(best(run(space, "random", 1000, 3)) == Approx(1.0));  // a budget beyond the space: every point
+}
+
+TEST_CASE("the paper's method and ours find the known optimum with a fifth of the space") {
+  test::SyntheticSpace space;
+  const std::size_t budget = 100;  // of 492 valid points
+  for (unsigned seed = 1; seed <= 3; ++seed) {
+    const auto paper = run(space, "paper", budget, seed);
+    const auto guided = run(space, "guided", budget, seed);
+    CHECK(paper.size() == budget);
+    CHECK(guided.size() == budget);
+    CHECK(1.0 / best(paper) >= 0.95);
+    CHECK(best(guided) == Approx(1.0));
+  }
+}
+
+TEST_CASE("a simulation replays the exhaustive cache in exactly the live evaluation order") {
+  test::SyntheticSpace live;
+  tuner::ReplaySpace replay(exhaustive_cache(live));
+  for (const char* s : {"random", "paper", "guided"})
+    for (unsigned seed = 1; seed <= 2; ++seed) {
+      const auto a = run(live, s, 60, seed), b = run(replay, s, 60, seed);
+      REQUIRE(a.size() == b.size());
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        INFO(s << " seed " << seed << " step " << i);
+        CHECK(a[i].id == b[i].id);
+        CHECK(a[i].m.time_ms == b[i].m.time_ms);
+      }
+    }
+}
+
+TEST_CASE("search efficiency curves are fractions of the optimum that never fall") {
+  test::SyntheticSpace live;
+  tuner::ReplaySpace replay(exhaustive_cache(live));
+  const auto eff = tuner::simulate(replay, {"random", "guided"}, 80, {}, 1, 5);
+  REQUIRE(eff.size() == 2);
+  for (const auto& e : eff) {
+    REQUIRE(e.curves.size() == 5);
+    for (const auto& c : e.curves) {
+      REQUIRE(c.size() == 80);
+      for (std::size_t i = 1; i < c.size(); ++i) CHECK(c[i] >= c[i - 1]);
+      CHECK(c.back() <= 1.0);
+    }
+  }
+  CHECK(tuner::fraction_at(eff[1], 80).median == Approx(1.0));
+}
