@@ -27,7 +27,7 @@ import results as R  # noqa: E402
 
 # Experiments whose generated fragments paper/filterlab.tex \input's.
 PAPER_NEEDS = ["scharr_single_storage", "scharr_gradient_variants", "pyramid_storage", "sampler",
-               "tiled", "epsilon", "peers", "tuning"]
+               "tiled", "epsilon", "imagecl", "peers", "tuning"]
 # Results another experiment's script reads (the CUDA peers belong to the peers' table).
 READ_BY = {"peers_cuda": "peers"}
 
