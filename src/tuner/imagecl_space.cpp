@@ -3,9 +3,8 @@
 #include <algorithm>
 
 #include "error.hpp"
+#include "tuner/measure.hpp"
 #include "imagecl/launcher.hpp"
-#include "ocl/errors.hpp"
-#include "stats.hpp"
 
 namespace filterlab::tuner {
 namespace {
@@ -121,18 +120,10 @@ Measurement ImageclSpace::evaluate(const Point& p) {
       return m;
     }
     l.bind(imagecl::timing_args(ks_.kernel, *input_));
-    ocl::Samples ignore, s;
-    for (int i = 0; i < timing_.warmup; ++i) ocl::take_sample(rt_->queue, [&] { return std::vector<cl::Event>{l.enqueue()}; }, ignore);
-    for (int i = 0; i < timing_.repetitions; ++i) ocl::take_sample(rt_->queue, [&] { return std::vector<cl::Event>{l.enqueue()}; }, s);
+    time_kernel(m, rt_->queue, timing_.warmup, timing_.repetitions, [&] { return std::vector<cl::Event>{l.enqueue()}; });
     l.release();
-    const auto sum = summarize(s.kernel_ms);
-    m.time_ms = sum.median, m.q1_ms = sum.q1, m.q3_ms = sum.q3, m.samples_ms = s.kernel_ms;
-  } catch (const Unsupported& e) {
-    m.invalid = Invalid::kDeviceLimit, m.reason = e.what();
-  } catch (const cl::Error& e) {
-    m.invalid = stage, m.reason = std::string(e.what()) + " (" + ocl::status_name(e.err()) + ")";
-  } catch (const std::exception& e) {
-    m.invalid = stage, m.reason = e.what();
+  } catch (...) {
+    record_failure(m, stage);
   }
   if (!m.valid()) {
     try {  // drain what a failed configuration left queued; a broken queue must not end the run

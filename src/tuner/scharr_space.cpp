@@ -3,12 +3,11 @@
 #include <random>
 
 #include "error.hpp"
+#include "tuner/measure.hpp"
 #include "filters/level_store.hpp"
 #include "filters/scharr_runner.hpp"
-#include "ocl/errors.hpp"
 #include "reference/correlate.hpp"
 #include "reference/scharr.hpp"
-#include "stats.hpp"
 #include "verify/compare.hpp"
 #include "verify/verify.hpp"
 
@@ -101,17 +100,9 @@ Measurement ScharrSpace::evaluate(const Point& p) {
         return m;
       }
     }
-    ocl::Samples ignore, s;
-    for (int i = 0; i < timing_.warmup; ++i) ocl::take_sample(rt_->queue, [&] { return runner.enqueue_both(in, ox, oy); }, ignore);
-    for (int i = 0; i < timing_.repetitions; ++i) ocl::take_sample(rt_->queue, [&] { return runner.enqueue_both(in, ox, oy); }, s);
-    const auto sum = summarize(s.kernel_ms);
-    m.time_ms = sum.median, m.q1_ms = sum.q1, m.q3_ms = sum.q3, m.samples_ms = s.kernel_ms;
-  } catch (const Unsupported& e) {
-    m.invalid = Invalid::kDeviceLimit, m.reason = e.what();
-  } catch (const cl::Error& e) {
-    m.invalid = stage, m.reason = std::string(e.what()) + " (" + ocl::status_name(e.err()) + ")";
-  } catch (const std::exception& e) {
-    m.invalid = stage, m.reason = e.what();
+    time_kernel(m, rt_->queue, timing_.warmup, timing_.repetitions, [&] { return runner.enqueue_both(in, ox, oy); });
+  } catch (...) {
+    record_failure(m, stage);
   }
   return m;
 }

@@ -3,11 +3,10 @@
 #include <random>
 
 #include "error.hpp"
-#include "ocl/errors.hpp"
+#include "tuner/measure.hpp"
 #include "ocl/limits.hpp"
 #include "reference/roi_filter.hpp"
 #include "reference/tolerances.hpp"
-#include "stats.hpp"
 #include "verify/compare.hpp"
 
 namespace filterlab::tuner {
@@ -79,17 +78,9 @@ Measurement TiledSpace::evaluate(const Point& p) {
       m.invalid = Invalid::kWrongOutput, m.reason = cmp.describe(got, *oracle_);
       return m;
     }
-    ocl::Samples ignore, s;
-    for (int i = 0; i < timing_.warmup; ++i) ocl::take_sample(rt_->queue, [&] { return runner.enqueue(src, all, dst, all); }, ignore);
-    for (int i = 0; i < timing_.repetitions; ++i) ocl::take_sample(rt_->queue, [&] { return runner.enqueue(src, all, dst, all); }, s);
-    const auto sum = summarize(s.kernel_ms);
-    m.time_ms = sum.median, m.q1_ms = sum.q1, m.q3_ms = sum.q3, m.samples_ms = s.kernel_ms;
-  } catch (const Unsupported& e) {
-    m.invalid = Invalid::kDeviceLimit, m.reason = e.what();
-  } catch (const cl::Error& e) {
-    m.invalid = stage, m.reason = std::string(e.what()) + " (" + ocl::status_name(e.err()) + ")";
-  } catch (const std::exception& e) {
-    m.invalid = stage, m.reason = e.what();
+    time_kernel(m, rt_->queue, timing_.warmup, timing_.repetitions, [&] { return runner.enqueue(src, all, dst, all); });
+  } catch (...) {
+    record_failure(m, stage);
   }
   return m;
 }

@@ -1,0 +1,36 @@
+#include "tuner/measure.hpp"
+
+#include <exception>
+#include <string>
+
+#include "error.hpp"
+#include "ocl/errors.hpp"
+#include "ocl/runtime.hpp"
+#include "stats.hpp"
+
+namespace filterlab::tuner {
+
+void time_kernel(Measurement& m, cl::CommandQueue& queue, int warmup, int repetitions,
+                 const std::function<std::vector<cl::Event>()>& enqueue) {
+  ocl::Samples ignore, s;
+  for (int i = 0; i < warmup; ++i) ocl::take_sample(queue, enqueue, ignore);
+  for (int i = 0; i < repetitions; ++i) ocl::take_sample(queue, enqueue, s);
+  const auto sum = summarize(s.kernel_ms);
+  m.time_ms = sum.median, m.q1_ms = sum.q1, m.q3_ms = sum.q3, m.samples_ms = s.kernel_ms;
+}
+
+void record_failure(Measurement& m, Invalid stage) {
+  try {
+    throw;
+  } catch (const Unsupported& e) {
+    m.invalid = Invalid::kDeviceLimit, m.reason = e.what();
+  } catch (const cl::Error& e) {
+    m.invalid = stage, m.reason = std::string(e.what()) + " (" + ocl::status_name(e.err()) + ")";
+  } catch (const std::exception& e) {
+    m.invalid = stage, m.reason = e.what();
+  } catch (...) {
+    m.invalid = stage, m.reason = "an exception that is not a std::exception";
+  }
+}
+
+}  // namespace filterlab::tuner
