@@ -99,11 +99,7 @@ def load_article() -> dict:
 
 
 def derive(results_dir: Path) -> dict:
-    folder = Path(results_dir) / EXPERIMENT
-    files = sorted(folder.glob("*.json"))
-    if not files:
-        raise R.ResultError(f"{folder}: holds no .json results file")
-    devices = sorted((load_device(p) for p in files), key=lambda d: d["prov"]["device"].lower())
+    devices = sorted((load_device(p) for p in R.result_files(results_dir, EXPERIMENT)), key=lambda d: d["prov"]["device"].lower())
     article = load_article()
     out = []
     for d in devices:
@@ -345,9 +341,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{EXPERIMENT}: {e}", file=sys.stderr)
         return 1
     out = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    R.write_text(out / "epsilon_summary.json", json.dumps(summary, indent=1) + "\n")
-    s = json.loads((out / "epsilon_summary.json").read_text(encoding="utf-8"))  # raw -> derived -> outputs
+    s = R.save_summary(out, EXPERIMENT, summary)
     R.write_text(out / "epsilon_table2.tex", table2_tex(s))
     R.write_text(out / "epsilon_macros.tex", macros_tex(s))
     fig7(s, out)

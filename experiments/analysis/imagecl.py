@@ -100,18 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True, type=Path)
     args = ap.parse_args(argv)
     try:
-        files = sorted((args.results / EXPERIMENT).glob("*.json"))
-        if not files:
-            raise R.ResultError(f"{args.results / EXPERIMENT}: holds no .json results file")
-        summary = derive([(p, _load(p)) for p in files])
+        summary = derive([(p, _load(p)) for p in R.result_files(args.results, EXPERIMENT)])
     except (R.ResultError, OSError, KeyError) as e:
         print(f"{EXPERIMENT}: {e}", file=sys.stderr)
         return 1
     out = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{EXPERIMENT}_summary.json"
-    R.write_text(path, json.dumps(summary, indent=1) + "\n")
-    summary = json.loads(path.read_text(encoding="utf-8"))  # raw -> derived -> outputs
+    summary = R.save_summary(out, EXPERIMENT, summary)
     R.write_text(out / "imagecl_spaces.tex", spaces_tex(summary))
     R.write_text(out / "imagecl_macros.tex", macros_tex(summary))
     print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) -> {out}")

@@ -375,21 +375,14 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     R.require_matplotlib(EXPERIMENT)
     try:
-        folder = args.results / EXPERIMENT
-        files = sorted(folder.glob("*.json"))
-        if not files:
-            raise R.ResultError(f"{folder}: holds no .json results file")
-        loaded = [(p, _load(p, EXPERIMENT)) for p in files]
+        loaded = [(p, _load(p, EXPERIMENT)) for p in R.result_files(args.results, EXPERIMENT)]
         cuda = [(p, _load(p, CUDA_EXPERIMENT)) for p in sorted((args.results / CUDA_EXPERIMENT).glob("*.json"))]
         summary = derive(args.results, loaded, cuda)
     except (R.ResultError, OSError, json.JSONDecodeError, KeyError) as e:
         print(f"{EXPERIMENT}: {e}", file=sys.stderr)
         return 1
     out = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{EXPERIMENT}_summary.json"
-    R.write_text(path, json.dumps(summary, indent=1) + "\n")
-    summary = json.loads(path.read_text(encoding="utf-8"))  # raw -> derived -> outputs
+    summary = R.save_summary(out, EXPERIMENT, summary)
     R.write_text(out / "peers_table.tex", table_tex(summary))
     figure(summary, out / "peers.pdf")
     R.write_text(out / "peers_macros.tex", macros_tex(summary))

@@ -235,6 +235,25 @@ def experiments_present(results_dir: Path) -> list[str]:
                   if d.is_dir() and any(d.glob("*.json")))
 
 
+def result_files(results_dir: Path, experiment: str) -> list[Path]:
+    """The experiment's raw result files (<results>/<experiment>/*.json), sorted; ResultError when
+    there are none."""
+    folder = Path(results_dir) / experiment
+    files = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    if not files:
+        raise ResultError(f"{folder}: holds no .json results file")
+    return files
+
+
+def save_summary(out: Path, experiment: str, summary: dict) -> dict:
+    """Writes <out>/<experiment>_summary.json and returns the summary as read back from it, so that
+    every output is made from the derived file alone (raw -> derived -> outputs)."""
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{experiment}_summary.json"
+    write_text(path, json.dumps(summary, indent=1) + "\n")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 def load_experiment(results_dir: Path, experiment: str,
                     per_row: tuple[str, ...] = ()) -> list[DeviceResult]:
     """All devices' results of one experiment, sorted by device name then slug (per_row: as
@@ -243,9 +262,7 @@ def load_experiment(results_dir: Path, experiment: str,
     if not folder.is_dir():
         raise ResultError(f"{folder}: no such directory (no results for experiment "
                           f"'{experiment}')")
-    files = sorted(folder.glob("*.json"))
-    if not files:
-        raise ResultError(f"{folder}: holds no .json results file")
+    files = result_files(results_dir, experiment)
     for other in sorted(p for p in folder.iterdir() if p.suffix != ".json"):
         print(f"note: ignoring {other} (not a .json results file)", file=sys.stderr)
     results = [load_file(p, experiment, per_row) for p in files]
@@ -363,10 +380,7 @@ def load_and_summarize(argv: list[str] | None, experiment: str, description: str
     except ResultError as e:
         print(f"{experiment}: {e}", file=sys.stderr)
         return None
-    args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / f"{experiment}_summary.json"
-    write_text(path, json.dumps(summary, indent=1, sort_keys=False) + "\n")
-    return args.out, json.loads(path.read_text(encoding="utf-8"))
+    return args.out, save_summary(args.out, experiment, summary)
 
 
 def macro_letters(i: int) -> str:

@@ -376,10 +376,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{EXPERIMENT}: {e}", file=sys.stderr)
         return 1
     out = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{EXPERIMENT}_summary.json"
-    R.write_text(path, json.dumps(summary, indent=1) + "\n")
-    summary = json.loads(path.read_text(encoding="utf-8"))  # raw -> derived -> tables
+    summary = R.save_summary(out, EXPERIMENT, summary)
     study = evaluate_claims(summary)
     C.save_study(study, out / f"{EXPERIMENT}_claims.json")
     R.write_text(out / "sampler_tables.tex", tables_tex(summary))

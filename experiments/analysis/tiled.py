@@ -389,11 +389,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     R.require_matplotlib(EXPERIMENT)
     try:
-        folder = args.results / EXPERIMENT
-        files = sorted(folder.glob("*.json"))
-        if not files:
-            raise R.ResultError(f"{folder}: holds no .json results file")
-        results = [(p, _load(p)) for p in files]
+        results = [(p, _load(p)) for p in R.result_files(args.results, EXPERIMENT)]
         paper = json.loads(args.paper_counts.read_text(encoding="utf-8"))
         summary = derive(results, paper)
         summary["count_differences"] = count_differences(summary, results)
@@ -401,10 +397,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{EXPERIMENT}: {e}", file=sys.stderr)
         return 1
     out = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{EXPERIMENT}_summary.json"
-    R.write_text(path, json.dumps(summary, indent=1) + "\n")
-    summary = json.loads(path.read_text(encoding="utf-8"))  # raw -> derived -> outputs
+    summary = R.save_summary(out, EXPERIMENT, summary)
     study = evaluate_claims(summary)
     C.save_study(study, out / f"{EXPERIMENT}_claims.json")
     figure(summary, out / "tiled_time.pdf")

@@ -358,12 +358,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     R.require_matplotlib(EXPERIMENT)
     try:
-        folder = args.results / EXPERIMENT
-        files = sorted(folder.glob("*.json"))
-        if not files:
-            raise R.ResultError(f"{folder}: holds no .json results file")
         data = []
-        for p in files:
+        for p in R.result_files(args.results, EXPERIMENT):
             d = json.loads(p.read_text(encoding="utf-8"))
             if d.get("schema") != R.SCHEMA or d.get("experiment") != EXPERIMENT:
                 raise R.ResultError(f"{p}: not a tuning result (schema {d.get('schema')}, experiment {d.get('experiment')})")
@@ -374,10 +370,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{EXPERIMENT}: {e}", file=sys.stderr)
         return 1
     out = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{EXPERIMENT}_summary.json"
-    R.write_text(path, json.dumps(summary, indent=1) + "\n")
-    summary = json.loads(path.read_text(encoding="utf-8"))
+    summary = R.save_summary(out, EXPERIMENT, summary)
     R.write_text(out / "tuning_tables.tex", tables_tex(summary, paper))
     R.write_text(out / "tuning_efficiency.tex", efficiency_tex(summary))
     R.write_text(out / "tuning_figure6.tex", figure6_tex(summary))
