@@ -93,13 +93,8 @@ std::string ImageclSpace::setup() const {
 }
 
 Measurement ImageclSpace::evaluate(const Point& p) {
-  if (!rt_) throw Error("space " + name_ + " was made without a device", "this is a tuner bug");
-  Measurement m;
-  m.point = p;
-  if (const auto v = violation(p); !v.empty()) {
-    m.invalid = Invalid::kConstraint, m.reason = v;
-    return m;
-  }
+  Measurement m = start_evaluation(*this, p, rt_ != nullptr);
+  if (!m.valid()) return m;
   if (!input_) {
     input_ = std::make_unique<ref::Image>(imagecl::benchmark_input(timing_.side, timing_.side, 20261122u));
     const int cs = timing_.check_side > 0 ? timing_.check_side : timing_.side;

@@ -2,6 +2,7 @@
 
 #include <exception>
 #include <string>
+#include <utility>
 
 #include "error.hpp"
 #include "ocl/errors.hpp"
@@ -9,6 +10,14 @@
 #include "stats.hpp"
 
 namespace filterlab::tuner {
+
+Measurement start_evaluation(const Space& space, const Point& p, bool has_device) {
+  if (!has_device) throw Error("space " + space.name() + " was made without a device", "this is a tuner bug");
+  Measurement m;
+  m.point = p;
+  if (auto v = space.violation(p); !v.empty()) m.invalid = Invalid::kConstraint, m.reason = std::move(v);
+  return m;
+}
 
 void time_kernel(Measurement& m, cl::CommandQueue& queue, int warmup, int repetitions,
                  const std::function<std::vector<cl::Event>()>& enqueue) {

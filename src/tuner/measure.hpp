@@ -9,6 +9,11 @@
 
 namespace filterlab::tuner {
 
+// The start of every device evaluation: a Measurement for `p`, already invalid (kConstraint, with
+// the reason) when `space` refuses the point, in which case nothing must run. Throws when the space
+// was made without a device (`has_device` false).
+Measurement start_evaluation(const Space& space, const Point& p, bool has_device);
+
 // Times `enqueue` (one sample's launches) into m: `warmup` discarded samples, then `repetitions`.
 void time_kernel(Measurement& m, cl::CommandQueue& queue, int warmup, int repetitions,
                  const std::function<std::vector<cl::Event>()>& enqueue);

@@ -65,13 +65,8 @@ std::string ScharrSpace::setup() const {
 }
 
 Measurement ScharrSpace::evaluate(const Point& p) {
-  if (!rt_) throw Error("space " + name() + " was made without a device", "this is a tuner bug");
-  Measurement m;
-  m.point = p;
-  if (const auto v = violation(p); !v.empty()) {
-    m.invalid = Invalid::kConstraint, m.reason = v;
-    return m;
-  }
+  Measurement m = start_evaluation(*this, p, rt_ != nullptr);
+  if (!m.valid()) return m;
   if (!input_) {
     std::mt19937 rng(20261122u);
     std::uniform_real_distribution<float> px(0.0f, 1.0f);  // the study's [0, 1] grey levels

@@ -47,13 +47,8 @@ std::string TiledSpace::setup() const {
 }
 
 Measurement TiledSpace::evaluate(const Point& p) {
-  if (!rt_) throw Error("space " + name() + " was made without a device", "this is a tuner bug");
-  Measurement m;
-  m.point = p;
-  if (const auto v = violation(p); !v.empty()) {
-    m.invalid = Invalid::kConstraint, m.reason = v;
-    return m;
-  }
+  Measurement m = start_evaluation(*this, p, rt_ != nullptr);
+  if (!m.valid()) return m;
   const int n = timing_.side;
   const ref::Roi all{0, 0, n, n};
   const auto [kx, ky] = ref::study4_weights(kKsize);
