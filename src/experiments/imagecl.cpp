@@ -30,6 +30,7 @@ struct Timed {
   imagecl::Config config;
   std::unique_ptr<imagecl::Launcher> launcher;
   ocl::Samples samples;
+  cl::NDRange global;  // the launch's global size, read while the arguments are bound
 };
 
 }  // namespace
@@ -90,9 +91,9 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
     const std::uint64_t per_launcher = 16ull * static_cast<std::uint64_t>(side) * static_cast<std::uint64_t>(side);
     const bool resident = per_launcher * timed.size() <= dev.global_mem_bytes / 2;
     if (resident)
-      for (auto& t : timed) t.launcher->bind(imagecl::timing_args(t.kernel, input));
+      for (auto& t : timed) t.launcher->bind(imagecl::timing_args(t.kernel, input)), t.global = t.launcher->global();
     const auto sample = [&](Timed& t, ocl::Samples& into) {
-      if (!resident) t.launcher->bind(imagecl::timing_args(t.kernel, input));
+      if (!resident) t.launcher->bind(imagecl::timing_args(t.kernel, input)), t.global = t.launcher->global();
       ocl::take_sample(rt.queue, [&] { return std::vector<cl::Event>{t.launcher->enqueue()}; }, into);
       if (!resident) t.launcher->release();
     };
@@ -101,12 +102,6 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
       for (auto& t : timed) t.launcher->release();
     for (const auto& t : timed) {
       const auto& space = imagecl::kernel_space(t.kernel);
-      const auto g = [&] {
-        t.launcher->bind(imagecl::timing_args(t.kernel, input));
-        const auto r = t.launcher->global();
-        t.launcher->release();
-        return r;
-      }();
       rows.push_back({{"id", t.launcher->id()},
                       {"benchmark", t.benchmark},
                       {"kernel", t.kernel},
@@ -115,7 +110,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
                       {"build_options", t.launcher->options()},
                       {"program_sha256", t.launcher->source().sha256},
                       {"local_size", {t.launcher->local()[0], t.launcher->local()[1]}},
-                      {"global_size", {g[0], g[1]}},
+                      {"global_size", {t.global[0], t.global[1]}},
                       {"local_bytes", imagecl::local_bytes(space, t.config)},
                       {"kernel_ms", summary_json(summarize(t.samples.kernel_ms))},
                       {"wall_ms", summary_json(summarize(t.samples.wall_ms))},
