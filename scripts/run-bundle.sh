@@ -12,7 +12,7 @@
 # the tuning database tuning/<device>.json; its efficiency table in tuning<tag>.txt.
 # The peers: bin/filterlab-peers once per selected OpenCL device (OpenCV CPU/UMat, Halide CPU/OpenCL,
 # results in peers/); then, where an NVIDIA device is selected and a python3 with cupy and torch exists, the inputs and
-# oracle outputs exported at full size to $out/peers_inputs (about 1.5 GB, removed afterwards) and
+# oracle outputs exported at full size to $out/peers_inputs (removed afterwards) and
 # peers/gpu_peers.py (CuPy, PyTorch; results in peers_cuda/). PYTHON picks the interpreter.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
