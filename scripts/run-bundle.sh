@@ -6,9 +6,10 @@
 # EXPERIMENTS (default all eight, Study 6a's imagecl included), REPS (repetitions), JOBS (parallel verify
 # processes, default nproc/2), IMAGECL_SAMPLES (configurations per ImageCL kernel for the step
 # "imagecl-check" and the experiment imagecl, default 16). EXPERIMENTS=tuning (Study 6b, not in the default
-# set: it re-tunes): exhaustive search of every documented sub-space (resumable caches in tuning/cache/),
-# the strategies simulated over 20 seeds, our tuner live on the full ImageCL spaces (TUNING_FULL_BUDGET
-# evaluations each, default 60 on GPUs; none starts after TUNING_TIME_LIMIT seconds, default 300),
+# set: it re-tunes): exhaustive search of every documented sub-space (resumable caches in tuning/cache/;
+# the wide ones on GPUs unless TUNING_WIDE=0, or on CPUs too with TUNING_WIDE=1), the strategies simulated
+# over 20 seeds, our tuner live on the full ImageCL spaces (TUNING_FULL_BUDGET evaluations each, default
+# 100 on GPUs; none starts after TUNING_TIME_LIMIT seconds, default 300),
 # the tuning database tuning/<device>.json; its efficiency table in tuning<tag>.txt.
 # The peers: bin/filterlab-peers once per selected OpenCL device (OpenCV CPU/UMat, Halide CPU/OpenCL,
 # results in peers/); then, where an NVIDIA device is selected and a python3 with cupy and torch exists, the inputs and
@@ -79,7 +80,7 @@ case " $steps " in *" run "*)
     elif [ "$e" = imagecl ]; then  # Study 6a: sampled ImageCL configurations at the paper's sizes
       "$fl" run imagecl --device "$device" --results "$out" --samples "${IMAGECL_SAMPLES:-16}" ${REPS:+--repetitions $REPS} || rc=1
     elif [ "$e" = tuning ]; then  # Study 6b: exhaustive sub-spaces, simulated strategies, our tuner live, the tuning database
-      "$fl" run tuning --device "$device" --results "$out" ${TUNING_FULL_BUDGET:+--full-budget $TUNING_FULL_BUDGET} \
+      "$fl" run tuning --device "$device" --results "$out" ${TUNING_FULL_BUDGET:+--full-budget $TUNING_FULL_BUDGET} ${TUNING_WIDE:+--wide $TUNING_WIDE} \
         --time-limit "${TUNING_TIME_LIMIT:-300}" ${REPS:+--repetitions $REPS} | tee "$out/tuning$tag.txt"
       [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
     elif [ "$e" = epsilon ]; then  # Study 5: the Y plane of the derived JPEG

@@ -87,6 +87,7 @@ int run_tuning_experiment(const RunArgs& a) {
   cfg.spaces = a.spaces;
   cfg.seeds = a.seeds;
   cfg.full_budget = a.full_budget;
+  cfg.wide = a.wide;
   cfg.time_limit_s = a.time_limit_s;
   cfg.settings.cpu_divisor = a.cpu_divisor;
   cfg.settings.repetitions = a.repetitions;

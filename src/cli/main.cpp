@@ -65,7 +65,10 @@ int main(int argc, char** argv) {
   c_run->add_option("--warmup", run.warmup, "Warm-up repetitions per configuration")->capture_default_str();
   c_run->add_option("--spaces", run.spaces, "tuning: only spaces whose name contains this text");
   c_run->add_option("--seeds", run.seeds, "tuning: simulated runs per strategy")->capture_default_str();
-  c_run->add_option("--full-budget", run.full_budget, "tuning: live guided evaluations per full ImageCL space (default 60 on GPUs, 0 on CPUs)");
+  c_run->add_option("--full-budget", run.full_budget, "tuning: live guided evaluations per full ImageCL space (default 100 on GPUs, 0 on CPUs)");
+  c_run->add_option("--wide", run.wide, "tuning: exhaustive search of the wide sub-spaces: -1 on GPUs only, 0 never, 1 always")
+      ->check(CLI::IsMember({-1, 0, 1}))
+      ->capture_default_str();
   c_run->add_option("--time-limit", run.time_limit_s, "tuning: seconds after which no full-space run starts (0: none)");
   c_run->add_option("--cpu-divisor", run.cpu_divisor, "tuning: image sides on CPU devices divided by this")->capture_default_str();
 

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <thread>
 
 #include "error.hpp"
 #include "experiments/provenance.hpp"
@@ -89,10 +90,17 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   nlohmann::json spaces = nlohmann::json::object(), best = nlohmann::json::object();
   for (const auto& name : tuner::space_names()) {
     if (name.find(cfg.spaces) == std::string::npos) continue;
+    const bool wide = name.size() > 5 && name.compare(name.size() - 5, 5, ":wide") == 0;
+    if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
+      spaces[name] = {{"skipped", cfg.wide == 0 ? "wide sub-spaces were switched off (--wide 0)"
+                                                : "wide sub-spaces run on GPUs by default (--wide 1 runs them here)"}};
+      continue;
+    }
     auto space = tuner::make_space(name, rt, cfg.settings);
     const auto path = tuner::cache_path(cache_dir, name);
     const auto t0 = std::chrono::steady_clock::now();
     std::size_t valid_here = 0;
+    double prepare_s = 0;  // of the exhaustive search: the parallel builds ahead of the evaluations
     {
       tuner::EvalCache cache(path, tuner::cache_header(*space, cache_extra));
       const auto before = cache.size();
@@ -101,10 +109,16 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
       tuner::Evaluator ev(*space, cache);
       const auto points = tuner::valid_points(*space);
       valid_here = points.size();
-      std::size_t done = 0;
-      for (const auto& p : points) {
-        ev.evaluate(p);
-        if (++done % 25 == 0) std::cerr << "[" << kExperiment << "] " << name << ": " << done << "/" << points.size() << "\n";
+      constexpr std::size_t kChunk = 128;  // builds prepared in parallel, then evaluated one by one
+      for (std::size_t k = 0; k < points.size(); k += kChunk) {
+        const std::vector<tuner::Point> chunk(points.begin() + static_cast<std::ptrdiff_t>(k),
+                                              points.begin() + static_cast<std::ptrdiff_t>(std::min(points.size(), k + kChunk)));
+        const auto p0 = std::chrono::steady_clock::now();
+        ev.prepare(chunk);
+        prepare_s += seconds_since(p0);
+        for (const auto& p : chunk) ev.evaluate(p);
+        std::cerr << "[" << kExperiment << "] " << name << ": " << k + chunk.size() << "/" << points.size() << " ("
+                  << static_cast<int>(seconds_since(t0)) << " s, " << static_cast<int>(prepare_s) << " s of it building ahead)\n";
       }
     }
     const double exhaustive_s = seconds_since(t0);
@@ -116,10 +130,11 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
                         {"valid", replay.valid_count()},
                         {"invalid", invalid_counts(file.rows)},
                         {"exhaustive_seconds_this_run", exhaustive_s},
+                        {"prepare_seconds_this_run", prepare_s},
                         {"best", best_json(name, file.rows)}};
     if (name.rfind("imagecl.", 0) == 0) {
-      auto kernel = name.substr(8, name.find(':') - 8);
-      s["rationale"] = tuner::imagecl_subspace(kernel).rationale;
+      const auto colon = name.find(':');
+      s["rationale"] = tuner::imagecl_subspace(name.substr(8, colon - 8), name.substr(colon + 1)).rationale;
       nlohmann::json ps = nlohmann::json::array();
       for (const auto& p : space->params()) ps.push_back({{"name", p.name}, {"values", p.values}});
       s["params"] = ps;
@@ -139,7 +154,7 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   }
 
   // Our strategy live on the full spaces (GPU hosts): what a user of the tuner would run.
-  const long full_budget = cfg.full_budget >= 0 ? cfg.full_budget : (dev.is_cpu() ? 0 : 60);
+  const long full_budget = cfg.full_budget >= 0 ? cfg.full_budget : (dev.is_cpu() ? 0 : 100);
   nlohmann::json full = nlohmann::json::object();
   if (full_budget > 0)
     for (const auto* k : {"sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response"}) {
@@ -174,6 +189,8 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   prov["first_seed"] = kFirstSeed;
   prov["max_budget"] = cfg.max_budget;
   prov["full_budget"] = full_budget;
+  prov["wide"] = cfg.wide;
+  prov["host_threads"] = std::thread::hardware_concurrency();  // builds are prepared and seeds simulated in parallel
   prov["input"] = "random integers 0..255 (ImageCL benchmarks), 0..127 (Study 4), square images of the setup's side";
   prov["verification"] = "every configuration's pipeline compared with the oracle on the timed image before timing";
   prov["timing"] = "warm-up then repetitions of the kernel alone, profiling events, median (setup per space)";

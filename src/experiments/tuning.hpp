@@ -18,8 +18,9 @@ struct TuningRunConfig {
   tuner::SpaceSettings settings;
   int seeds = 20;            // simulated runs per strategy
   std::size_t max_budget = 400;
-  long full_budget = -1;     // live `guided` evaluations per full ImageCL space; -1: 60 on GPUs, 0 on CPUs
+  long full_budget = -1;     // live `guided` evaluations per full ImageCL space; -1: 100 on GPUs, 0 on CPUs
   double time_limit_s = 0;   // > 0: no full-space run starts after this many seconds
+  int wide = -1;             // the wide sub-spaces' exhaustive search: -1 on GPUs only, 0 never, 1 always
 };
 
 std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg);

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <future>
 #include <sstream>
 
 #include "error.hpp"
@@ -14,9 +15,12 @@ namespace {
 
 std::string g_kernel_dir;
 
+// Each entry is a future, so that a build runs outside the lock: threads building different
+// programs (the tuner's parallel prebuild) proceed together, and a thread asking for a program
+// another thread is building waits for that build instead of starting its own.
 using CacheKey = std::tuple<cl_context, cl_device_id, std::string, std::string>;
-std::map<CacheKey, cl::Program>& cache() {
-  static std::map<CacheKey, cl::Program> c;
+std::map<CacheKey, std::shared_future<cl::Program>>& cache() {
+  static std::map<CacheKey, std::shared_future<cl::Program>> c;
   return c;
 }
 std::mutex& cache_mutex() {
@@ -81,11 +85,9 @@ ProgramSource load_program_source(const std::vector<std::string>& files, const s
   return src;
 }
 
-cl::Program build_program(const cl::Context& context, const Device& device, const ProgramSource& source,
-                          const std::string& options) {
-  const CacheKey key{context(), device.device(), source.sha256, options};
-  std::lock_guard<std::mutex> lock(cache_mutex());
-  if (auto it = cache().find(key); it != cache().end()) return it->second;
+namespace {
+
+cl::Program compile(const cl::Context& context, const Device& device, const ProgramSource& source, const std::string& options) {
   cl::Program program(context, source.text);
   try {
     program.build(std::vector<cl::Device>{device.device}, options.c_str());
@@ -103,8 +105,38 @@ cl::Program build_program(const cl::Context& context, const Device& device, cons
                     "\n--- end of build log ---",
                 "fix the kernel source (or unset FILTERLAB_KERNEL_DIR to use the embedded kernels)");
   }
-  cache().emplace(key, program);
   return program;
+}
+
+}  // namespace
+
+cl::Program build_program(const cl::Context& context, const Device& device, const ProgramSource& source,
+                          const std::string& options) {
+  const CacheKey key{context(), device.device(), source.sha256, options};
+  std::promise<cl::Program> promise;
+  std::shared_future<cl::Program> entry;
+  bool mine = false;
+  {
+    std::lock_guard<std::mutex> lock(cache_mutex());
+    auto it = cache().find(key);
+    if (it == cache().end()) {
+      it = cache().emplace(key, promise.get_future().share()).first;
+      mine = true;
+    }
+    entry = it->second;
+  }
+  if (!mine) return entry.get();  // built, or being built by another thread: wait for it
+  try {
+    auto program = compile(context, device, source, options);
+    promise.set_value(program);
+    return program;
+  } catch (...) {
+    // A failed build is not cached: waiting threads get this error, later callers build again.
+    promise.set_exception(std::current_exception());
+    std::lock_guard<std::mutex> lock(cache_mutex());
+    cache().erase(key);
+    throw;
+  }
 }
 
 }  // namespace filterlab::ocl

@@ -4,6 +4,7 @@
 
 #include "error.hpp"
 #include "tuner/measure.hpp"
+#include "tuner/parallel.hpp"
 #include "imagecl/launcher.hpp"
 
 namespace filterlab::tuner {
@@ -40,7 +41,7 @@ imagecl::Config baseline_config(const imagecl::KernelSpace& s) {
 ImageclSpace::ImageclSpace(ocl::Runtime* rt, const ocl::DeviceInfo& dev, const std::string& kernel, const SubSpace* sub,
                            const TimingSetup& timing)
     : rt_(rt), dev_(dev), ks_(imagecl::kernel_space(kernel)), timing_(timing), bench_(&benchmark_of(kernel)) {
-  name_ = "imagecl." + kernel + (sub ? ":sub" : "");
+  name_ = "imagecl." + kernel + (sub ? ":" + sub->kind : "");
   fixed_.assign(ks_.params.size(), 0);
   std::vector<bool> set(ks_.params.size(), false);
   if (!sub) {
@@ -90,6 +91,20 @@ std::string ImageclSpace::setup() const {
   const int cs = timing_.check_side > 0 ? timing_.check_side : timing_.side;
   return std::to_string(timing_.side) + "x" + std::to_string(timing_.side) + " warmup " + std::to_string(timing_.warmup) +
          " repetitions " + std::to_string(timing_.repetitions) + (cs != timing_.side ? " checked on " + std::to_string(cs) + "x" + std::to_string(cs) : "");
+}
+
+void ImageclSpace::prepare(const std::vector<Point>& points) {
+  if (!rt_) return;
+  std::vector<imagecl::Config> configs;
+  for (const auto& p : points)
+    if (violation(p).empty()) configs.push_back(config(p));
+  parallel_for(configs.size(), 0, [&](std::size_t i) {
+    try {
+      imagecl::Launcher(*rt_, ks_, configs[i]);  // the build lands in the program cache
+    } catch (...) {
+      // evaluate() builds it again and records why it fails
+    }
+  });
 }
 
 Measurement ImageclSpace::evaluate(const Point& p) {

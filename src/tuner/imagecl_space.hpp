@@ -42,6 +42,7 @@ class ImageclSpace : public Space {
   std::string violation(const Point& p) const override;
   std::string id(const Point& p) const override;
   Measurement evaluate(const Point& p) override;
+  void prepare(const std::vector<Point>& points) override;
   std::string setup() const override;
 
   imagecl::Config config(const Point& p) const;

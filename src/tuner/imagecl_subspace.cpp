@@ -7,7 +7,13 @@ namespace {
 
 // What every sub-space shares: work-groups and coarsening from the paper's GPU columns
 // (work-groups 16..64 x 4..8, 1..2 pixels per work-item per axis) and the thread mapping.
-std::vector<SubParam> common() {
+std::vector<SubParam> common(bool wide) {
+  if (wide)
+    return {{"wg_x", {"wg_x"}, {16, 32, 64, 128}},
+            {"wg_y", {"wg_y"}, {1, 2, 4, 8, 16}},
+            {"coarsen_x", {"coarsen_x"}, {1, 2, 4}},
+            {"coarsen_y", {"coarsen_y"}, {1, 2, 4}},
+            {"interleaved", {"interleaved"}, {0, 1}}};
   return {{"wg_x", {"wg_x"}, {16, 32, 64}},
           {"wg_y", {"wg_y"}, {4, 8}},
           {"coarsen_x", {"coarsen_x"}, {1, 2}},
@@ -15,38 +21,49 @@ std::vector<SubParam> common() {
           {"interleaved", {"interleaved"}, {0, 1}}};
 }
 
-SubSpace make(const std::string& kernel, const std::string& rationale, std::vector<SubParam> extra, std::vector<Fixed> fixed) {
-  SubSpace s{kernel, rationale, common(), std::move(fixed)};
+SubSpace make(bool wide, const std::string& kernel, const std::string& rationale, std::vector<SubParam> extra, std::vector<Fixed> fixed) {
+  SubSpace s{wide ? "wide" : "sub", kernel, rationale, common(wide), std::move(fixed)};
+  if (wide) s.rationale += "; widened work-groups and coarsening for search efficiency";
   for (auto& p : extra) s.params.push_back(std::move(p));
   return s;
 }
 
-const std::vector<SubSpace>& all() {
-  static const std::vector<SubSpace> s = {
-      make("sepconv_row", "Table 2: image and local memory of the input vary between devices; constant memory always on",
+std::vector<SubSpace> table(bool wide) {
+  return {
+      make(wide, "sepconv_row", "Table 2: image and local memory of the input vary between devices; constant memory always on",
            {{"image_in", {"image_in"}, {0, 1}}, {"local_in", {"local_in"}, {0, 1}}},
            {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}}),
-      make("sepconv_col", "Table 2: as the row kernel",
+      make(wide, "sepconv_col", "Table 2: as the row kernel",
            {{"image_in", {"image_in"}, {0, 1}}, {"local_in", {"local_in"}, {0, 1}}},
            {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}}),
-      make("conv2d_u8", "Table 3: image and local memory of the input vary; constant memory and unrolling always on",
+      make(wide, "conv2d_u8", "Table 3: image and local memory of the input vary; constant memory and unrolling always on",
            {{"image_in", {"image_in"}, {0, 1}}, {"local_in", {"local_in"}, {0, 1}}},
            {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}, {"unroll_1", -1}}),
-      make("harris_sobel", "Table 4: image and local memory of the source vary",
+      make(wide, "harris_sobel", "Table 4: image and local memory of the source vary",
            {{"image_src", {"image_src"}, {0, 1}}, {"local_src", {"local_src"}, {0, 1}}},
            {{"image_dx", 0}, {"image_dy", 0}}),
-      make("harris_response", "Table 5: image and local memory of dx and dy vary, always alike (tied here)",
+      make(wide, "harris_response", "Table 5: image and local memory of dx and dy vary, always alike (tied here)",
            {{"image_dxdy", {"image_dx", "image_dy"}, {0, 1}}, {"local_dxdy", {"local_dx", "local_dy"}, {0, 1}}},
            {{"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}}),
   };
-  return s;
+}
+
+const std::vector<SubSpace>& all(bool wide) {
+  static const std::vector<SubSpace> sub = table(false), widened = table(true);
+  return wide ? widened : sub;
 }
 
 }  // namespace
 
-const SubSpace& imagecl_subspace(const std::string& kernel) {
+const std::vector<std::string>& subspace_kinds() {
+  static const std::vector<std::string> k = {"sub", "wide"};
+  return k;
+}
+
+const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind) {
+  if (kind != "sub" && kind != "wide") throw Error("unknown sub-space kind '" + kind + "'", "use sub or wide");
   std::string names;
-  for (const auto& s : all()) {
+  for (const auto& s : all(kind == "wide")) {
     if (s.kernel == kernel) return s;
     names += " " + s.kernel;
   }

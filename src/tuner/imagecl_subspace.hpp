@@ -4,8 +4,13 @@
 // its Tables 2-5 show changing between devices (work-group size, coarsening, thread mapping, image
 // and local memory) at the values its GPU columns chose, and fixes the ones the paper found always
 // on (constant memory) or that decide little (output image memory, unroll factors: full unrolling).
-// Sizes (valid on a device with 1024 work-items and 48 KiB of local memory): 192 each, harris_response
-// 192 with its dx/dy switches tied (Table 5 sets them alike on every device).
+// Sizes: 192 each, harris_response 192 with its dx/dy switches tied (Table 5 sets them alike on
+// every device).
+//
+// The "wide" sub-spaces keep the same switches but widen work-groups (16..128 x 1..16) and
+// coarsening (1, 2, 4 per axis): 1,440 points each before the device's limits. They exist for search
+// efficiency: 192 points are too few to tell strategies apart at 100 or 400 evaluations. Their
+// exhaustive search runs on GPUs (minutes there, hours on a CPU device).
 #include <string>
 #include <vector>
 
@@ -21,12 +26,15 @@ struct Fixed {
   long value;  // -1: the largest value of the parameter (full unrolling)
 };
 struct SubSpace {
+  std::string kind;  // "sub" or "wide": the space is named imagecl.<kernel>:<kind>
   std::string kernel;
   std::string rationale;
   std::vector<SubParam> params;
   std::vector<Fixed> fixed;  // every ImageCL parameter not in `params` must be listed
 };
 
-const SubSpace& imagecl_subspace(const std::string& kernel);  // throws filterlab::Error for unknown kernels
+// kind "sub" or "wide"; throws filterlab::Error for unknown kernels or kinds.
+const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind = "sub");
+const std::vector<std::string>& subspace_kinds();  // {"sub", "wide"}
 
 }  // namespace filterlab::tuner

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "stats.hpp"
+#include "tuner/parallel.hpp"
 #include "tuner/strategy.hpp"
 
 namespace filterlab::tuner {
@@ -24,12 +25,15 @@ std::vector<Efficiency> simulate(ReplaySpace& space, const std::vector<std::stri
   std::vector<Efficiency> out;
   const auto run = [&](const std::string& s, std::size_t budget) {
     Efficiency e{s, std::min(budget, cap), {}};
-    for (int i = 0; i < seeds; ++i) {
+    e.curves.resize(static_cast<std::size_t>(std::max(0, seeds)));
+    // Seeds are independent and the replayed space is read-only: one thread per seed, each
+    // curve in its seed's slot, so the result does not depend on the thread count.
+    parallel_for(e.curves.size(), 0, [&](std::size_t i) {
       EvalCache memory("", cache_header(space, {}));
       Evaluator ev(space, memory);
       run_strategy(s, ev, e.budget, first_seed + static_cast<unsigned>(i));
-      e.curves.push_back(fractions(ev.trace(), optimum));
-    }
+      e.curves[i] = fractions(ev.trace(), optimum);
+    });
     out.push_back(std::move(e));
   };
   for (const auto& s : strategies) {

@@ -39,6 +39,10 @@ class Space {
   virtual std::string id(const Point& p) const = 0;  // stable: names the cache row
   // Builds, launches, checks against the oracle and times `p`; never throws for a bad point.
   virtual Measurement evaluate(const Point& p) = 0;
+  // Builds into the program cache, in parallel where the space can, what evaluate() will need for
+  // `points`, so that a search pays for its builds on all host cores at once. It never runs or
+  // times a kernel and never throws for a bad point (evaluate() records that). Default: nothing.
+  virtual void prepare(const std::vector<Point>& points) { (void)points; }
   // What the measurements depend on beyond the configuration (image size, repetitions...).
   virtual std::string setup() const { return ""; }
 };

@@ -33,20 +33,23 @@ std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, con
   }
   if (name.rfind("imagecl.", 0) == 0) {
     auto kernel = name.substr(8);
-    const bool sub = kernel.size() > 4 && kernel.compare(kernel.size() - 4, 4, ":sub") == 0;
-    if (sub) kernel.resize(kernel.size() - 4);
+    const auto colon = kernel.find(':');
+    const std::string kind = colon == std::string::npos ? "" : kernel.substr(colon + 1);
+    kernel = kernel.substr(0, colon);
     imagecl::kernel_space(kernel);  // throws listing the kernels
-    return std::make_unique<ImageclSpace>(&rt, dev, kernel, sub ? &imagecl_subspace(kernel) : nullptr, timing_for(name, dev, s));
+    return std::make_unique<ImageclSpace>(&rt, dev, kernel, kind.empty() ? nullptr : &imagecl_subspace(kernel, kind),
+                                          timing_for(name, dev, s));
   }
   std::string names;
   for (const auto& n : space_names()) names += " " + n;
-  throw Error("unknown tuning space '" + name + "'", "use imagecl.<kernel> (full space), imagecl.<kernel>:sub or one of:" + names);
+  throw Error("unknown tuning space '" + name + "'", "use imagecl.<kernel> (full space), imagecl.<kernel>:sub, imagecl.<kernel>:wide or one of:" + names);
 }
 
 std::vector<std::string> space_names() {
   std::vector<std::string> out;
-  for (const auto* k : {"sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response"})
-    out.push_back(std::string("imagecl.") + k + ":sub");
+  for (const auto* kind : {"sub", "wide"})
+    for (const auto* k : {"sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response"})
+      out.push_back(std::string("imagecl.") + k + ":" + kind);
   out.push_back(kTiledSpace);
   out.push_back(kScharrSpace);
   return out;

@@ -1,6 +1,6 @@
 #pragma once
 // Every space the tuner knows by name: "imagecl.<kernel>" (the kernel's full space),
-// "imagecl.<kernel>:sub" (its documented sub-space), "study4.tiled_k5" (Study 4's designs) and
+// "imagecl.<kernel>:sub" and ":wide" (its documented sub-spaces), "study4.tiled_k5" (Study 4's designs) and
 // "study1.scharr_k5" (Study 1's families x storages x work-groups).
 #include <memory>
 #include <string>
@@ -20,7 +20,8 @@ struct SpaceSettings {
 TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, const SpaceSettings& s);
 
 std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, const SpaceSettings& s);
-std::vector<std::string> space_names();  // the sub-spaces and the hand-written space (the `run tuning` set)
+// The `run tuning` set: the sub-spaces, the wide sub-spaces and the hand-written spaces.
+std::vector<std::string> space_names();
 
 // "<dir>/<space with ':' and '/' as '_'>.jsonl"
 std::string cache_path(const std::string& dir, const std::string& space);

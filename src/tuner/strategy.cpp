@@ -35,14 +35,26 @@ void measure(Evaluator& ev, Pool& pool, std::size_t i) {
   ev.evaluate(pool.points[i]);
 }
 
+// Prepares the chosen points together, then measures them in order.
+void measure_all(Evaluator& ev, Pool& pool, const std::vector<std::size_t>& chosen) {
+  std::vector<Point> pts;
+  for (auto i : chosen) pts.push_back(pool.points[i]);
+  ev.prepare(pts);
+  for (auto i : chosen) measure(ev, pool, i);
+}
+
 void measure_random(Evaluator& ev, Pool& pool, std::size_t n, std::mt19937& rng) {
-  for (std::size_t k = 0; k < n && pool.left > 0; ++k) {
-    std::vector<std::size_t> open;
-    open.reserve(pool.left);
-    for (std::size_t i = 0; i < pool.points.size(); ++i)
-      if (!pool.measured[i]) open.push_back(i);
-    measure(ev, pool, open[std::uniform_int_distribution<std::size_t>(0, open.size() - 1)(rng)]);
+  std::vector<std::size_t> open;
+  open.reserve(pool.left);
+  for (std::size_t i = 0; i < pool.points.size(); ++i)
+    if (!pool.measured[i]) open.push_back(i);
+  std::vector<std::size_t> chosen;  // the same draws, in the same order, as one draw per measurement
+  for (std::size_t k = 0; k < n && !open.empty(); ++k) {
+    const auto j = std::uniform_int_distribution<std::size_t>(0, open.size() - 1)(rng);
+    chosen.push_back(open[j]);
+    open.erase(open.begin() + static_cast<std::ptrdiff_t>(j));
   }
+  measure_all(ev, pool, chosen);
 }
 
 // The ensemble trained on log time of every valid point measured so far; false when fewer than
@@ -60,15 +72,14 @@ bool train(Ensemble& model, const Evaluator& ev, const Features& f, std::size_t 
   return true;
 }
 
-void run_exhaustive(Evaluator& ev) {
-  for (const auto& p : valid_points(ev.space())) ev.evaluate(p);
-}
+void run_exhaustive(Evaluator& ev) { ev.evaluate_all(valid_points(ev.space())); }
 
 void run_random(Evaluator& ev, std::size_t budget, unsigned seed) {
   auto pts = valid_points(ev.space());
   std::mt19937 rng(seed);
   std::shuffle(pts.begin(), pts.end(), rng);
-  for (std::size_t i = 0; i < pts.size() && i < budget; ++i) ev.evaluate(pts[i]);
+  if (pts.size() > budget) pts.resize(budget);
+  ev.evaluate_all(pts);
 }
 
 void run_paper(Evaluator& ev, std::size_t budget, unsigned seed) {
@@ -91,7 +102,11 @@ void run_paper(Evaluator& ev, std::size_t budget, unsigned seed) {
   std::vector<std::size_t> order(open.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return pred[static_cast<Eigen::Index>(a)] < pred[static_cast<Eigen::Index>(b)]; });
-  for (std::size_t k = 0; k < order.size() && ev.trace().size() < budget; ++k) measure(ev, pool, open[order[k]]);
+  std::vector<std::size_t> ranked;
+  for (std::size_t k = 0; k < order.size() && ev.trace().size() + ranked.size() < budget; ++k) ranked.push_back(open[order[k]]);
+  for (std::size_t k = 0; k < ranked.size(); k += Evaluator::kPrepareChunk)
+    measure_all(ev, pool, std::vector<std::size_t>(ranked.begin() + static_cast<std::ptrdiff_t>(k),
+                                                   ranked.begin() + static_cast<std::ptrdiff_t>(std::min(ranked.size(), k + Evaluator::kPrepareChunk))));
 }
 
 void run_guided(Evaluator& ev, std::size_t budget, unsigned seed) {
@@ -129,7 +144,9 @@ void run_guided(Evaluator& ev, std::size_t budget, unsigned seed) {
     std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return score[static_cast<Eigen::Index>(a)] < score[static_cast<Eigen::Index>(b)]; });
     const std::size_t n = std::min({kBatch, budget - ev.trace().size(), open.size()});
     std::set<std::size_t> chosen(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n > 1 ? n - 1 : n));
-    for (auto k : chosen) measure(ev, pool, open[k]);
+    std::vector<std::size_t> batch;
+    for (auto k : chosen) batch.push_back(open[k]);
+    measure_all(ev, pool, batch);
     if (n > 1) measure_random(ev, pool, 1, rng);
   }
 }
@@ -151,6 +168,22 @@ const Measurement& Evaluator::evaluate(const Point& p) {
   if (m.point.empty()) m.point = p;
   trace_.push_back({id, m});
   return trace_.back().m;
+}
+
+void Evaluator::prepare(const std::vector<Point>& points) {
+  std::vector<Point> fresh;
+  for (const auto& p : points)
+    if (!cache_.has(space_.id(p))) fresh.push_back(p);
+  if (!fresh.empty()) space_.prepare(fresh);
+}
+
+void Evaluator::evaluate_all(const std::vector<Point>& points) {
+  for (std::size_t k = 0; k < points.size(); k += kPrepareChunk) {
+    const std::vector<Point> chunk(points.begin() + static_cast<std::ptrdiff_t>(k),
+                                   points.begin() + static_cast<std::ptrdiff_t>(std::min(points.size(), k + kPrepareChunk)));
+    prepare(chunk);
+    for (const auto& p : chunk) evaluate(p);
+  }
 }
 
 const std::vector<std::string>& strategy_names() {

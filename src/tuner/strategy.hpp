@@ -19,6 +19,11 @@ class Evaluator {
  public:
   Evaluator(Space& space, EvalCache& cache) : space_(space), cache_(cache) {}
   const Measurement& evaluate(const Point& p);  // appends to the trace
+  // Hands the points that are not cached yet to Space::prepare (their builds, in parallel).
+  void prepare(const std::vector<Point>& points);
+  // Evaluates `points` in order, preparing them `kPrepareChunk` at a time.
+  void evaluate_all(const std::vector<Point>& points);
+  static constexpr std::size_t kPrepareChunk = 32;
   const std::vector<Step>& trace() const { return trace_; }
   Space& space() { return space_; }
 

@@ -1,6 +1,9 @@
 // Kernel sources: embedded with their hashes, overridable from a directory, build failures explained.
 #include <unistd.h>
 
+#include <atomic>
+#include <thread>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -45,4 +48,33 @@ TEST_CASE("programs are cached per source, options and device", "[program][openc
   const auto c = ocl::build_program(rt.context, rt.device, src, "-DFL_BORDER=3");
   CHECK(a() == b());
   CHECK(a() != c());
+}
+
+TEST_CASE("programs built from many threads at once: one build per key, shared, errors to every caller", "[program][opencl]") {
+  auto& rt = test::runtime();
+  const auto src = ocl::load_program_source({"common/border.cl", "probe/border_probe.cl"});
+  std::vector<cl_program> got(8);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < got.size(); ++i)  // two keys, four threads each
+    threads.emplace_back([&, i] { got[i] = ocl::build_program(rt.context, rt.device, src, "-DFL_BORDER=" + std::to_string(i % 2))(); });
+  for (auto& t : threads) t.join();
+  for (std::size_t i = 2; i < got.size(); ++i) CHECK(got[i] == got[i % 2]);
+  CHECK(got[0] != got[1]);
+
+  ocl::GeneratedSource broken{"broken.cl", "kernel void broken(global int* p) { p[0] = undefined_symbol; }\n"};
+  const auto bad = ocl::load_program_source({}, {broken});
+  std::atomic<int> errors{0};
+  threads.clear();
+  for (int i = 0; i < 4; ++i)
+    threads.emplace_back([&] {
+      try {
+        ocl::build_program(rt.context, rt.device, bad, "");
+      } catch (const Error& e) {
+        if (std::string(e.what()).find("undefined_symbol") != std::string::npos) ++errors;
+      }
+    });
+  for (auto& t : threads) t.join();
+  CHECK(errors == 4);
+  // A failed build is not cached as a failure: a later caller builds (and fails) again with its log.
+  CHECK_THROWS_WITH(ocl::build_program(rt.context, rt.device, bad, ""), Catch::Contains("undefined_symbol"));
 }

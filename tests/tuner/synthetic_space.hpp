@@ -3,6 +3,7 @@
 // over x, y in 0..15 and z in {0, 1}, so the optimum is (11, 4, 0) at 1 ms. Points with x + y > 26
 // violate a constraint; (3, 3, *) fails to "build" and (5, 7, *) gives a "wrong output". Counts
 // evaluate() calls and can throw after a given number of them (an interrupted run).
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,7 @@ class SyntheticSpace : public tuner::Space {
   tuner::Measurement evaluate(const tuner::Point& p) override {
     if (calls == interrupt_after) throw Interrupted();
     ++calls;
+    if (std::find(prepared.begin(), prepared.end(), id(p)) == prepared.end()) ++unprepared;
     tuner::Measurement m;
     m.point = p;
     if (!violation(p).empty()) m.invalid = tuner::Invalid::kConstraint, m.reason = violation(p);
@@ -43,8 +45,13 @@ class SyntheticSpace : public tuner::Space {
     else m.time_ms = m.q1_ms = m.q3_ms = time_of(p), m.samples_ms = {m.time_ms};
     return m;
   }
+  void prepare(const std::vector<tuner::Point>& points) override {
+    for (const auto& p : points) prepared.push_back(id(p));
+  }
   int calls = 0;
   int interrupt_after = -1;
+  std::vector<std::string> prepared;  // every ID handed to prepare(), in order
+  int unprepared = 0;                 // evaluations of points never handed to prepare()
 
  private:
   std::vector<tuner::Param> params_;

@@ -98,3 +98,33 @@ TEST_CASE("search efficiency curves are fractions of the optimum that never fall
   }
   CHECK(tuner::fraction_at(eff[1], 80).median == Approx(1.0));
 }
+
+TEST_CASE("every strategy hands each point to prepare() before evaluating it, and cached points never") {
+  for (const char* s : {"exhaustive", "random", "paper", "guided"}) {
+    test::SyntheticSpace space;
+    tuner::EvalCache memory("", tuner::cache_header(space, {}));
+    tuner::Evaluator ev(space, memory);
+    tuner::run_strategy(s, ev, 60, 1);
+    INFO(s);
+    CHECK(space.calls > 0);
+    CHECK(space.unprepared == 0);
+    // a second run on the same cache evaluates nothing new, so prepares nothing
+    const auto before = space.prepared.size();
+    tuner::Evaluator again(space, memory);
+    tuner::run_strategy(s, again, 60, 1);
+    CHECK(space.prepared.size() == before);
+  }
+}
+
+TEST_CASE("simulated efficiency does not depend on the threads that ran the seeds") {
+  test::SyntheticSpace live;
+  tuner::ReplaySpace replay(exhaustive_cache(live));
+  const auto a = tuner::simulate(replay, {"guided"}, 40, {}, 1, 6);
+  std::vector<std::vector<double>> one;
+  for (unsigned seed = 1; seed <= 6; ++seed) {
+    const auto e = tuner::simulate(replay, {"guided"}, 40, {}, seed, 1);
+    one.push_back(e.at(0).curves.at(0));
+  }
+  REQUIRE(a.at(0).curves.size() == 6);
+  for (std::size_t i = 0; i < 6; ++i) CHECK(a[0].curves[i] == one[i]);
+}
