@@ -99,7 +99,7 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
     auto space = tuner::make_space(name, rt, cfg.settings);
     const auto path = tuner::cache_path(cache_dir, name);
     const auto t0 = std::chrono::steady_clock::now();
-    std::size_t valid_here = 0;
+    std::size_t valid_here = 0, evaluated_here = 0;
     double prepare_s = 0;  // of the exhaustive search: the parallel builds ahead of the evaluations
     {
       tuner::EvalCache cache(path, tuner::cache_header(*space, cache_extra));
@@ -117,6 +117,7 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
         ev.prepare(chunk);
         prepare_s += seconds_since(p0);
         for (const auto& p : chunk) ev.evaluate(p);
+        evaluated_here = cache.size() - before;
         std::cerr << "[" << kExperiment << "] " << name << ": " << k + chunk.size() << "/" << points.size() << " ("
                   << static_cast<int>(seconds_since(t0)) << " s, " << static_cast<int>(prepare_s) << " s of it building ahead)\n";
       }
@@ -130,6 +131,11 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
                         {"valid", replay.valid_count()},
                         {"invalid", invalid_counts(file.rows)},
                         {"exhaustive_seconds_this_run", exhaustive_s},
+                        // A resumed cache keeps the rows of the run that wrote them: its header names that
+                        // run's commit and start; these say how many rows this run added.
+                        {"cache_commit", file.header.value("commit", nlohmann::json())},
+                        {"cache_started_utc", file.header.value("started_utc", nlohmann::json())},
+                        {"evaluated_this_run", evaluated_here},
                         {"prepare_seconds_this_run", prepare_s},
                         {"best", best_json(name, file.rows)}};
     if (name.rfind("imagecl.", 0) == 0) {
