@@ -8,7 +8,9 @@
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
 #include "tuner/cache.hpp"
+#include "experiments/tuning.hpp"
 #include "tuner/replay_space.hpp"
+#include "tuner/simulate.hpp"
 #include "tuner/spaces.hpp"
 #include "tuner/strategy.hpp"
 
@@ -45,6 +47,13 @@ int cmd_tune(const TuneArgs& a) {
     tuner::ReplaySpace space(a.simulate);
     if (!a.space.empty() && a.space != space.name())
       throw Error("--space " + a.space + " but " + a.simulate + " holds " + space.name(), "give the matching exhaustive cache");
+    if (a.seeds > 0) {  // the `run tuning` table for this cache: random, paper and guided over many seeds
+      const auto eff = tuner::simulate(space, {"random", "paper", "guided"}, a.budget, {25, 50, 100, 200, 400}, a.seed, a.seeds);
+      nlohmann::json e = nlohmann::json::array();
+      for (const auto& x : eff) e.push_back(tuner::efficiency_json(x));
+      print_efficiency(space.name(), e, space.valid_count());
+      return 0;
+    }
     tuner::EvalCache cache(a.cache, tuner::cache_header(space, {{"simulated_from", a.simulate}}));
     tuner::Evaluator ev(space, cache);
     tuner::run_strategy(a.strategy, ev, a.budget, a.seed);

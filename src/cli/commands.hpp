@@ -48,6 +48,7 @@ struct TuneArgs {
   std::size_t budget = 100;
   unsigned seed = 1;
   int cpu_divisor = 4, repetitions = 0;
+  int seeds = 0;  // with --simulate: > 0 prints every strategy's efficiency over this many seeds
 };
 int cmd_tune(const TuneArgs& a);
 

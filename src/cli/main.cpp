@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
   c_run->add_option("--samples", run.samples, "imagecl: configurations per kernel, every parameter value at least once")
       ->capture_default_str();
   c_run->add_option("--warmup", run.warmup, "Warm-up repetitions per configuration")->capture_default_str();
-  c_run->add_option("--spaces", run.spaces, "tuning: only spaces whose name contains this text");
+  c_run->add_option("--spaces", run.spaces, "tuning: only spaces whose name contains one of these comma-separated texts");
   c_run->add_option("--seeds", run.seeds, "tuning: simulated runs per strategy")->capture_default_str();
   c_run->add_option("--full-budget", run.full_budget, "tuning: live guided evaluations per full ImageCL space (default 100 on GPUs, 0 on CPUs)");
   c_run->add_option("--wide", run.wide, "tuning: exhaustive search of the wide sub-spaces: -1 on GPUs only, 0 never, 1 always")
@@ -81,6 +81,7 @@ int main(int argc, char** argv) {
   c_tune->add_option("--device", tune.device, device_help);
   c_tune->add_option("--cache", tune.cache, "Resumable cache file (JSON lines); required on a device, in memory when simulating without it");
   c_tune->add_option("--simulate", tune.simulate, "Replay this exhaustive cache instead of running on a device");
+  c_tune->add_option("--seeds", tune.seeds, "With --simulate: print random, paper and guided search efficiency over this many seeds (budget: --budget)");
   c_tune->add_option("--cpu-divisor", tune.cpu_divisor, "Image sides on CPU devices divided by this")->capture_default_str();
   c_tune->add_option("--repetitions", tune.repetitions, "Timed repetitions per configuration (default: 10 on GPUs, 3 on CPUs)");
 

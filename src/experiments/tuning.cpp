@@ -20,6 +20,18 @@ namespace {
 constexpr const char* kExperiment = "tuning";
 constexpr unsigned kFirstSeed = 1;
 
+// --spaces: comma-separated pieces of names; a space runs when its name contains any of them.
+bool selected(const std::string& name, const std::string& filter) {
+  std::size_t start = 0;
+  for (;;) {
+    const auto comma = filter.find(',', start);
+    const auto piece = filter.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (name.find(piece) != std::string::npos) return true;
+    if (comma == std::string::npos) return false;
+    start = comma + 1;
+  }
+}
+
 double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
@@ -89,7 +101,7 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
 
   nlohmann::json spaces = nlohmann::json::object(), best = nlohmann::json::object();
   for (const auto& name : tuner::space_names()) {
-    if (name.find(cfg.spaces) == std::string::npos) continue;
+    if (!selected(name, cfg.spaces)) continue;
     const bool wide = name.size() > 5 && name.compare(name.size() - 5, 5, ":wide") == 0;
     if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
       spaces[name] = {{"skipped", cfg.wide == 0 ? "wide sub-spaces were switched off (--wide 0)"
@@ -165,7 +177,7 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   if (full_budget > 0)
     for (const auto* k : {"sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response"}) {
       const std::string name = std::string("imagecl.") + k;
-      if (name.find(cfg.spaces) == std::string::npos) continue;
+      if (!selected(name, cfg.spaces)) continue;
       if (cfg.time_limit_s > 0 && seconds_since(start) > cfg.time_limit_s) {
         full[name] = {{"skipped", "the run's time limit was reached before this space"}};
         continue;

@@ -14,7 +14,7 @@ namespace filterlab {
 
 struct TuningRunConfig {
   std::string results_dir;   // writes <dir>/tuning/<slug>.json and <dir>/tuning/cache/<slug>/*.jsonl
-  std::string spaces;        // only spaces whose name contains this text
+  std::string spaces;        // only spaces whose name contains one of these comma-separated texts
   tuner::SpaceSettings settings;
   int seeds = 20;            // simulated runs per strategy
   std::size_t max_budget = 400;

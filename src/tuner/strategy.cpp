@@ -59,15 +59,25 @@ void measure_random(Evaluator& ev, Pool& pool, std::size_t n, std::mt19937& rng)
 
 // The ensemble trained on log time of every valid point measured so far; false when fewer than
 // two are valid (nothing to learn from).
-bool train(Ensemble& model, const Evaluator& ev, const Features& f, std::size_t min_points = 2) {
+// With `penalize_invalid`, points that failed on the device (a work-group over the kernel's
+// limit, a failed build...) join the training set at twice the slowest valid time, so the model
+// steers away from their neighbourhood instead of proposing it again.
+bool train(Ensemble& model, const Evaluator& ev, const Features& f, bool penalize_invalid = false, std::size_t min_points = 2) {
   std::vector<Point> xs;
   std::vector<double> ys;
+  std::vector<Point> failed;
   for (const auto& s : ev.trace())
     if (s.m.valid() && s.m.time_ms > 0) {
       xs.push_back(s.m.point);
       ys.push_back(std::log(s.m.time_ms));
+    } else if (!s.m.valid() && s.m.invalid != Invalid::kConstraint) {
+      failed.push_back(s.m.point);
     }
   if (xs.size() < min_points) return false;
+  if (penalize_invalid && !failed.empty()) {
+    const double worst = *std::max_element(ys.begin(), ys.end()) + std::log(2.0);
+    for (auto& p : failed) xs.push_back(p), ys.push_back(worst);
+  }
   model.fit(f.encode(xs), Eigen::Map<Eigen::VectorXd>(ys.data(), static_cast<Eigen::Index>(ys.size())));
   return true;
 }
@@ -124,7 +134,7 @@ void run_guided(Evaluator& ev, std::size_t budget, unsigned seed) {
   bool trained = false;
   while (ev.trace().size() < budget && pool.left > 0) {
     // Warm start: after the first fit, each retraining continues from the members' weights.
-    if (!train(model, ev, f)) {
+    if (!train(model, ev, f, true)) {
       measure_random(ev, pool, std::min(kBatch, budget - ev.trace().size()), rng);
       continue;
     }
