@@ -258,7 +258,7 @@ def macros_tex(summary: dict) -> str:
     def cmd(name: str, value: str) -> None:
         out.append(f"\\newcommand{{\\{name}}}{{{value}}}")
     for d in summary["devices"]:
-        dev = macro_name(d["slug"].split("-")[0] + " " + d["type"])
+        dev = macro_name(d["slug"].replace("-", " "))  # the whole slug: two PoCL devices must not share names
         imagecl = {n: s for n, s in d["spaces"].items() if n.startswith("imagecl.") and not is_wide(n)}
         cmd(f"tuning{dev}Spaces", str(len(d["spaces"])))
         cmd(f"tuning{dev}Valid", str(min(s["valid"] for s in imagecl.values())) if imagecl else "0")
@@ -274,6 +274,7 @@ def macros_tex(summary: dict) -> str:
                         f"{statistics.median(vals):.3f}")
     sentences = []
     for d in summary["devices"]:
+        dev = macro_name(d["slug"].replace("-", " "))
         imagecl = {n: s for n, s in d["spaces"].items() if n.startswith("imagecl.") and not is_wide(n)}
         if not imagecl:
             continue
@@ -301,9 +302,9 @@ def macros_tex(summary: dict) -> str:
             met = [t for t in targets(summary) if t["device"] == d["name"]]
             verdict = (f" Our target (at least 0.95 after 100 evaluations and 0.99 after 400, median over seeds, on every "
                        f"space) is met on {sum(t['met'] for t in met)} of {len(met)} wide sub-spaces." if met else "")
-            sentences.append(f"On its {len(wide)} wide sub-spaces ({min(s['valid'] for s in wide.values())}--"
-                             f"{max(s['valid'] for s in wide.values())} valid configurations, each searched exhaustively in "
-                             f"{min(s['exhaustive_seconds'] for s in wide.values()):.0f}--{max(s['exhaustive_seconds'] for s in wide.values()):.0f} s), "
+            names = ", ".join(R.latex_escape(n.split(".")[1].split(":")[0]) for n in sorted(wide))
+            sentences.append(f"On its {len(wide)} wide sub-spaces ({names}; {min(s['valid'] for s in wide.values())}--"
+                             f"{max(s['valid'] for s in wide.values())} valid configurations each), "
                              f"the lowest median fractions of the optimum are: " + "; ".join(parts) + "." + verdict)
             cmd(f"tuning{dev}WideGuidedMinHundred", f"{lowest('guided', '100') or 0:.3f}")
             cmd(f"tuning{dev}WideGuidedMinFourHundred", f"{lowest('guided', '400') or 0:.3f}")
