@@ -262,7 +262,6 @@ def macros_tex(summary: dict) -> str:
         imagecl = {n: s for n, s in d["spaces"].items() if n.startswith("imagecl.") and not is_wide(n)}
         cmd(f"tuning{dev}Spaces", str(len(d["spaces"])))
         cmd(f"tuning{dev}Valid", str(min(s["valid"] for s in imagecl.values())) if imagecl else "0")
-        cmd(f"tuning{dev}Wall", f"{d['wall_seconds'] / 60:.1f}")
         cmd(f"tuning{dev}Seeds", str(d["seeds"]))
         for strat in STRATEGIES:
             for k in (50, 100):
@@ -286,7 +285,7 @@ def macros_tex(summary: dict) -> str:
         exhaustive = all(s["valid"] <= 100 for s in imagecl.values())
         sentences.append(f"On {R.latex_escape(d['name'])} ({len(imagecl)} ImageCL sub-spaces of "
                          f"{min(s['valid'] for s in imagecl.values())}--{max(s['valid'] for s in imagecl.values())} valid "
-                         f"configurations, {d['seeds']} seeds, run in {d['wall_seconds'] / 60:.1f} minutes), the lowest median "
+                         f"configurations, {d['seeds']} seeds), the lowest median "
                          f"fraction of the optimum over the sub-spaces after 100 evaluations is: " + ", ".join(parts) +
                          (" (100 evaluations cover every sub-space: exhaustive)" if exhaustive else "") + ".")
         wide = {n: s for n, s in d["spaces"].items() if is_wide(n)}
