@@ -5,10 +5,10 @@
 
 #include "cli/commands.hpp"
 #include "error.hpp"
+#include "experiments/tuning.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
 #include "tuner/cache.hpp"
-#include "experiments/tuning.hpp"
 #include "tuner/replay_space.hpp"
 #include "tuner/simulate.hpp"
 #include "tuner/spaces.hpp"

@@ -122,17 +122,11 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
       const auto points = tuner::valid_points(*space);
       valid_here = points.size();
       constexpr std::size_t kChunk = 128;  // builds prepared in parallel, then evaluated one by one
-      for (std::size_t k = 0; k < points.size(); k += kChunk) {
-        const std::vector<tuner::Point> chunk(points.begin() + static_cast<std::ptrdiff_t>(k),
-                                              points.begin() + static_cast<std::ptrdiff_t>(std::min(points.size(), k + kChunk)));
-        const auto p0 = std::chrono::steady_clock::now();
-        ev.prepare(chunk);
-        prepare_s += seconds_since(p0);
-        for (const auto& p : chunk) ev.evaluate(p);
-        evaluated_here = cache.size() - before;
-        std::cerr << "[" << kExperiment << "] " << name << ": " << k + chunk.size() << "/" << points.size() << " ("
-                  << static_cast<int>(seconds_since(t0)) << " s, " << static_cast<int>(prepare_s) << " s of it building ahead)\n";
-      }
+      prepare_s = ev.evaluate_all(points, kChunk, [&](std::size_t done) {
+        std::cerr << "[" << kExperiment << "] " << name << ": " << done << "/" << points.size() << " ("
+                  << static_cast<int>(seconds_since(t0)) << " s)\n";
+      });
+      evaluated_here = cache.size() - before;
     }
     const double exhaustive_s = seconds_since(t0);
     tuner::ReplaySpace replay(path);

@@ -1,5 +1,7 @@
 #include "tuner/imagecl_subspace.hpp"
 
+#include <algorithm>
+
 #include "error.hpp"
 
 namespace filterlab::tuner {
@@ -61,7 +63,8 @@ const std::vector<std::string>& subspace_kinds() {
 }
 
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind) {
-  if (kind != "sub" && kind != "wide") throw Error("unknown sub-space kind '" + kind + "'", "use sub or wide");
+  const auto& kinds = subspace_kinds();
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw Error("unknown sub-space kind '" + kind + "'", "use sub or wide");
   std::string names;
   for (const auto& s : all(kind == "wide")) {
     if (s.kernel == kernel) return s;

@@ -47,7 +47,7 @@ std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, con
 
 std::vector<std::string> space_names() {
   std::vector<std::string> out;
-  for (const auto* kind : {"sub", "wide"})
+  for (const auto& kind : subspace_kinds())
     for (const auto* k : {"sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response"})
       out.push_back(std::string("imagecl.") + k + ":" + kind);
   out.push_back(kTiledSpace);

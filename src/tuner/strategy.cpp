@@ -1,6 +1,7 @@
 #include "tuner/strategy.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -187,13 +188,19 @@ void Evaluator::prepare(const std::vector<Point>& points) {
   if (!fresh.empty()) space_.prepare(fresh);
 }
 
-void Evaluator::evaluate_all(const std::vector<Point>& points) {
-  for (std::size_t k = 0; k < points.size(); k += kPrepareChunk) {
-    const std::vector<Point> chunk(points.begin() + static_cast<std::ptrdiff_t>(k),
-                                   points.begin() + static_cast<std::ptrdiff_t>(std::min(points.size(), k + kPrepareChunk)));
-    prepare(chunk);
-    for (const auto& p : chunk) evaluate(p);
+double Evaluator::evaluate_all(const std::vector<Point>& points, std::size_t chunk,
+                               const std::function<void(std::size_t done)>& progress) {
+  double prepare_s = 0;
+  for (std::size_t k = 0; k < points.size(); k += chunk) {
+    const std::vector<Point> part(points.begin() + static_cast<std::ptrdiff_t>(k),
+                                  points.begin() + static_cast<std::ptrdiff_t>(std::min(points.size(), k + chunk)));
+    const auto t0 = std::chrono::steady_clock::now();
+    prepare(part);
+    prepare_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (const auto& p : part) evaluate(p);
+    if (progress) progress(k + part.size());
   }
+  return prepare_s;
 }
 
 const std::vector<std::string>& strategy_names() {

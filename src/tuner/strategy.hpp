@@ -2,6 +2,7 @@
 // Search strategies over any Space. Every evaluation goes through an Evaluator, which asks the
 // cache first and the space (the device, or a replayed exhaustive cache) only for new points, and
 // records the order of evaluation: the trace from which search efficiency is computed.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,10 @@ class Evaluator {
   const Measurement& evaluate(const Point& p);  // appends to the trace
   // Hands the points that are not cached yet to Space::prepare (their builds, in parallel).
   void prepare(const std::vector<Point>& points);
-  // Evaluates `points` in order, preparing them `kPrepareChunk` at a time.
-  void evaluate_all(const std::vector<Point>& points);
+  // Evaluates `points` in order, preparing them `chunk` at a time; after each chunk, `progress`
+  // (if set) gets the points done so far. Returns the seconds spent in prepare().
+  double evaluate_all(const std::vector<Point>& points, std::size_t chunk = kPrepareChunk,
+                      const std::function<void(std::size_t done)>& progress = {});
   static constexpr std::size_t kPrepareChunk = 32;
   const std::vector<Step>& trace() const { return trace_; }
   Space& space() { return space_; }
