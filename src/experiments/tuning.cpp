@@ -180,13 +180,20 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
       const auto path = tuner::cache_path(cache_dir, name + "_guided_s" + std::to_string(kFirstSeed));
       const auto t0 = std::chrono::steady_clock::now();
       tuner::EvalCache cache(path, tuner::cache_header(*space, cache_extra));
-      std::cerr << "[" << kExperiment << "] " << name << ": guided, budget " << full_budget << "\n";
+      const auto before = cache.size();
+      std::cerr << "[" << kExperiment << "] " << name << ": guided, budget " << full_budget << ", " << before
+                << " already in " << path << "\n";
       tuner::Evaluator ev(*space, cache);
       tuner::run_strategy("guided", ev, static_cast<std::size_t>(full_budget), kFirstSeed);
       nlohmann::json trace = nlohmann::json::array();
       for (const auto& st : ev.trace()) trace.push_back(st.id);
+      const auto& header = cache.header();  // the header of the run that started the cache
+      // As for the sub-spaces: a resumed run's seconds cover only the evaluations it added.
       full[name] = {{"strategy", "guided"}, {"budget", full_budget}, {"seed", kFirstSeed}, {"setup", space->setup()},
                     {"cache", "cache/" + dev.slug + "/" + path.substr(path.rfind('/') + 1)},
+                    {"cache_commit", header.value("commit", nlohmann::json())},
+                    {"cache_started_utc", header.value("started_utc", nlohmann::json())},
+                    {"evaluated_this_run", cache.size() - before},
                     {"seconds_this_run", seconds_since(t0)}, {"best", best_json(name, cache.rows())},
                     {"order", trace}};
       best[name] = full[name]["best"];
