@@ -57,6 +57,17 @@ nlohmann::json best_json(const std::string& space, const std::map<std::string, t
   return j;
 }
 
+// Where a space's rows are and where they come from. A resumed cache keeps the rows of the runs
+// that wrote them: its header names the commit and start of the run that began it, and
+// `evaluated_this_run` says how many rows this run added (its seconds cover only those).
+nlohmann::json cache_record(const std::string& device_slug, const std::string& path, const nlohmann::json& header,
+                            std::size_t evaluated_this_run) {
+  return {{"cache", "cache/" + device_slug + "/" + path.substr(path.rfind('/') + 1)},
+          {"cache_commit", header.value("commit", nlohmann::json())},
+          {"cache_started_utc", header.value("started_utc", nlohmann::json())},
+          {"evaluated_this_run", evaluated_this_run}};
+}
+
 nlohmann::json invalid_counts(const std::map<std::string, tuner::Measurement>& rows) {
   nlohmann::json j = nlohmann::json::object();
   for (const auto& [id, m] : rows)
@@ -132,18 +143,13 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
     tuner::ReplaySpace replay(path);
     const auto file = tuner::read_cache(path);
     nlohmann::json s = {{"setup", space->setup()},
-                        {"cache", "cache/" + dev.slug + "/" + path.substr(path.rfind('/') + 1)},
                         {"configurations", valid_here},
                         {"valid", replay.valid_count()},
                         {"invalid", invalid_counts(file.rows)},
                         {"exhaustive_seconds_this_run", exhaustive_s},
-                        // A resumed cache keeps the rows of the run that wrote them: its header names that
-                        // run's commit and start; these say how many rows this run added.
-                        {"cache_commit", file.header.value("commit", nlohmann::json())},
-                        {"cache_started_utc", file.header.value("started_utc", nlohmann::json())},
-                        {"evaluated_this_run", evaluated_here},
                         {"prepare_seconds_this_run", prepare_s},
                         {"best", best_json(name, file.rows)}};
+    s.update(cache_record(dev.slug, path, file.header, evaluated_here));
     if (name.rfind("imagecl.", 0) == 0) {
       const auto colon = name.find(':');
       s["rationale"] = tuner::imagecl_subspace(name.substr(8, colon - 8), name.substr(colon + 1)).rationale;
@@ -187,15 +193,10 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
       tuner::run_strategy("guided", ev, static_cast<std::size_t>(full_budget), kFirstSeed);
       nlohmann::json trace = nlohmann::json::array();
       for (const auto& st : ev.trace()) trace.push_back(st.id);
-      const auto& header = cache.header();  // the header of the run that started the cache
-      // As for the sub-spaces: a resumed run's seconds cover only the evaluations it added.
       full[name] = {{"strategy", "guided"}, {"budget", full_budget}, {"seed", kFirstSeed}, {"setup", space->setup()},
-                    {"cache", "cache/" + dev.slug + "/" + path.substr(path.rfind('/') + 1)},
-                    {"cache_commit", header.value("commit", nlohmann::json())},
-                    {"cache_started_utc", header.value("started_utc", nlohmann::json())},
-                    {"evaluated_this_run", cache.size() - before},
                     {"seconds_this_run", seconds_since(t0)}, {"best", best_json(name, cache.rows())},
                     {"order", trace}};
+      full[name].update(cache_record(dev.slug, path, cache.header(), cache.size() - before));
       best[name] = full[name]["best"];
     }
 
