@@ -2,10 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "filters/tiled_variant.hpp"
-#include "filters/epsilon_variant.hpp"
-#include "verify/pyramid_verify.hpp"
-#include "filters/variant.hpp"
+#include "families/family.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
 
@@ -50,19 +47,20 @@ int cmd_devices(const DevicesArgs& a) {
   return 0;
 }
 
-int cmd_variants() {
-  std::cout << "# families\n";
-  for (const auto& f : families()) std::cout << "#   " << f.name << ": " << f.summary << "\n";
-  for (const auto& d : tiled_designs()) std::cout << "#   " << d.name << ": " << d.summary << "\n";
-  for (const auto& s : epsilon_steps())
-    std::cout << "#   epsilon." << s.name << ": Study 5 step " << s.label << ", " << s.description << ", "
-              << s.outputs_per_item << " output(s) per work-item\n";
-  std::cout << "#   pyramid.build: Study 2, the pyramid built on the device, against the oracle's\n"
-            << "#   pyramid.keypoints: Study 2, key points from every level in one launch (buffer, image buffer)\n";
-  for (const auto& v : registered_variants()) std::cout << v.id() << "\n";
-  for (const auto& v : registered_tiled_variants()) std::cout << v.id() << "\n";
-  for (const auto& v : registered_epsilon_variants()) std::cout << v.id() << "\n";
-  for (const auto& id : pyramid_check_ids()) std::cout << id << "\n";
+int cmd_variants(const VariantsArgs& a) {
+  // Every registered family with its sub-families, then every variant ID (one per line).
+  for (const auto& f : filter_families()) {
+    std::cout << "# " << f->name() << ": " << f->study() << "\n";
+    for (const auto& sub : f->subfamilies()) std::cout << "#   " << sub.name << ": " << sub.summary << "\n";
+  }
+  for (const auto& v : registered_filter_variants()) {
+    std::cout << v->id();
+    if (a.cases) {
+      std::cout << "  ";
+      for (const auto& c : v->verify_cases()) std::cout << " " << c;
+    }
+    std::cout << "\n";
+  }
   return 0;
 }
 

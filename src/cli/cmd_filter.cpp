@@ -1,33 +1,22 @@
-#include <iostream>
+// `filterlab filter`: one registered variant on a user's image. The family registry decides which
+// family owns --family; that family validates the options that apply to it and runs.
+#include <cmath>
 
 #include "cli/commands.hpp"
 #include "error.hpp"
-#include "filters/scharr_runner.hpp"
-#include "io/image_file.hpp"
-#include "ocl/device.hpp"
+#include "families/family.hpp"
 
 namespace filterlab::cli {
 
 int cmd_filter(const FilterArgs& a) {
-  if (a.family.rfind("tiled.", 0) == 0) return cmd_filter_tiled(a);
-  if (!a.src_roi.empty() || !a.dst_roi.empty() || a.check)
-    throw Error("--src-roi, --dst-roi and --check apply to the tiled.* designs only", "e.g. --family tiled.amd");
-  // Validate everything the user typed before touching the device or the files.
-  const Variant variant = make_variant(a.family, a.storage, a.ksize);
-  const auto border = ref::parse_border(a.border);
-  if (!border) throw Error("unknown border '" + a.border + "'", "use one of " + ref::border_names_list());
-  if (a.axis != "x" && a.axis != "y") throw Error("unknown axis '" + a.axis + "'", "use x (d/dx) or y (d/dy)");
-  const auto devices = ocl::select_devices(a.device);
-  if (devices.size() > 1)
-    std::cerr << "filterlab: " << devices.size() << " devices match; using " << devices.front().info.name
-              << " (choose with --device)\n";
-  const ref::Image input = io::read_image(a.input);
-  ocl::Runtime rt(devices.front());
-  const auto out = apply_scharr(rt, variant, input, a.axis == "x" ? ref::Axis::X : ref::Axis::Y, *border, a.border_value);
-  io::write_image(a.output, out);
-  std::cerr << "filterlab: " << variant.id() << " (" << a.axis << ", " << a.border << ") on " << rt.device.info.name
-            << ": wrote " << a.output << " (" << out.width << "x" << out.height << ")\n";
-  return 0;
+  const auto& family = family_for_filter(a.family);
+  // Options every family reads the same way, checked before any family touches a file.
+  if (!std::isfinite(a.border_value))
+    throw Error("--border-value must be a finite number", "e.g. --border-value 0 (NaN or infinity would spread into every output near the border)");
+  if (a.border_value_given && a.border != "constant")
+    throw Error("--border-value applies to --border constant only, not to --border " + a.border + (a.border_given ? "" : " (the default)"),
+                "drop --border-value or give --border constant");
+  return family.filter(a);
 }
 
 }  // namespace filterlab::cli

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "families/family.hpp"
+
 namespace filterlab::cli {
 
 struct DevicesArgs {
@@ -12,21 +14,19 @@ struct DevicesArgs {
 };
 int cmd_devices(const DevicesArgs& a);
 
-int cmd_variants();
-
-struct FilterArgs {
-  std::string device, family = "scharr.single", storage = "buffer", axis = "x", border = "reflect101";
-  int ksize = 3;
-  float border_value = 0.0f;
-  std::string input, output;
-  std::string src_roi, dst_roi;  // tiled designs: "x,y,w,h" (default: the whole image)
-  bool check = false;            // tiled designs: compare with the oracle, poisoned target
+struct VariantsArgs {
+  bool cases = false;  // also each variant's verify cases
 };
+int cmd_variants(const VariantsArgs& a);
+
+// Every option of `filter` (families/family.hpp): the family that owns --family reads it.
+using FilterArgs = FilterRequest;
 int cmd_filter(const FilterArgs& a);
-int cmd_filter_tiled(const FilterArgs& a);  // cmd_filter for --family tiled.*
 
 struct VerifyArgs {
   std::string device, variants, borders;
+  std::string shard;    // "I/N": every N-th case from the I-th (ctest runs shards in parallel)
+  bool strict = false;  // fail when a selected case is unsupported on a device
 };
 int cmd_verify(const VerifyArgs& a);
 

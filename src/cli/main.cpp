@@ -22,7 +22,9 @@ int main(int argc, char** argv) {
   c_devices->add_option("--device", devices.device, device_help);
   c_devices->add_flag("!--no-bandwidth", devices.bandwidth, "Skip the copy-bandwidth measurement");
 
-  app.add_subcommand("variants", "List the registered variant IDs");
+  VariantsArgs variants;
+  auto* c_variants = app.add_subcommand("variants", "List the registered families and variant IDs");
+  c_variants->add_flag("--cases", variants.cases, "Also list each variant's verify cases (borders, or - for none)");
 
   FilterArgs filter;
   auto* c_filter = app.add_subcommand("filter", "Apply one variant to an image file and write the float result (.pfm/.tif)");
@@ -33,6 +35,8 @@ int main(int argc, char** argv) {
   c_filter->add_option("--axis", filter.axis, "x (d/dx) or y (d/dy)")->capture_default_str();
   c_filter->add_option("--border", filter.border, "constant, replicate, reflect, wrap or reflect101")->capture_default_str();
   c_filter->add_option("--border-value", filter.border_value, "Value outside the image for --border constant");
+  c_filter->add_option("--threshold", filter.threshold, "epsilon.* steps: the threshold T, 0..255 (default: the study's 16)")
+      ->check(CLI::Range(0, 255));
   c_filter->add_option("--src-roi", filter.src_roi, "tiled.* designs: source ROI x,y,w,h (default: the whole image)");
   c_filter->add_option("--dst-roi", filter.dst_roi,
                        "tiled.* designs: target ROI x,y,w,h in an output of the input's size, whose other pixels "
@@ -48,6 +52,8 @@ int main(int argc, char** argv) {
   c_verify->add_option("--device", verify.device, device_help);
   c_verify->add_option("--variants", verify.variants, "Only variants whose ID contains this text");
   c_verify->add_option("--borders", verify.borders, "Comma-separated borders (default: all five)");
+  c_verify->add_option("--shard", verify.shard, "I/N: verify every N-th selected case from the I-th (default: all)");
+  c_verify->add_flag("--strict", verify.strict, "Fail when a selected case is unsupported on a device");
 
   RunArgs run;
   auto* c_run = app.add_subcommand("run", "Run an experiment and write its raw results");
@@ -107,8 +113,12 @@ int main(int argc, char** argv) {
   try {
     filterlab::ocl::set_kernel_dir(kernels_dir);
     if (app.got_subcommand(c_devices)) return cmd_devices(devices);
-    if (app.got_subcommand("variants")) return cmd_variants();
-    if (app.got_subcommand(c_filter)) return cmd_filter(filter);
+    if (app.got_subcommand(c_variants)) return cmd_variants(variants);
+    if (app.got_subcommand(c_filter)) {
+      filter.border_given = c_filter->count("--border") > 0;
+      filter.border_value_given = c_filter->count("--border-value") > 0;
+      return cmd_filter(filter);
+    }
     if (app.got_subcommand(c_verify)) return cmd_verify(verify);
     if (app.got_subcommand(c_run)) return cmd_run(run);
     if (app.got_subcommand(c_icl)) return cmd_imagecl_check(icl);

@@ -23,12 +23,13 @@ TEST_CASE("the pyramid built on the device equals the oracle's on every storage 
 
 TEST_CASE("key points from every level in one launch: buffer and image buffer only", "[pyramid][opencl]") {
   auto& rt = test::runtime();
+  // Images and cubes keep levels apart: not registered, and refused when asked for by ID.
+  CHECK(pyramid_check_ids("pyramid.keypoints/") ==
+        std::vector<std::string>{"pyramid.keypoints/buffer", "pyramid.keypoints/image_buffer"});
+  for (const char* id : {"pyramid.keypoints/images", "pyramid.keypoints/cubes"})
+    CHECK_THROWS_AS(run_pyramid_check(rt, id), Unsupported);
   for (const auto& id : pyramid_check_ids("pyramid.keypoints/")) {
     CAPTURE(id);
-    if (id.find("/images") != std::string::npos || id.find("/cubes") != std::string::npos) {
-      CHECK_THROWS_AS(run_pyramid_check(rt, id), Unsupported);
-      continue;
-    }
     const auto c = run_pyramid_check(rt, id);
     CAPTURE(c.failure);
     CHECK(c.passed);

@@ -12,16 +12,6 @@
 using namespace filterlab;
 namespace fs = std::filesystem;
 
-TEST_CASE("every tiled design x size x border matches the ROI oracle and writes nothing outside the target ROI",
-          "[tiled][opencl]") {
-  for (const auto& v : registered_tiled_variants())
-    for (const auto b : ref::kAllBorders) {
-      const auto r = verify_tiled(test::runtime(), v, b);
-      CAPTURE(v.id(), ref::border_name(b), r.failure);
-      CHECK(r.passed);
-    }
-}
-
 namespace {
 
 TiledCounts counted(const TiledVariant& v, int src_w, int src_h, ref::Roi sroi, int dst_w, int dst_h, ref::Roi troi,

@@ -1,0 +1,98 @@
+// Study 4: AMD's tiled separable convolution and the designs it is compared with
+// (filters/tiled_variant.hpp) in the registry; `filter` takes source and target ROIs.
+#include <iostream>
+#include <sstream>
+
+#include "error.hpp"
+#include "families/verify_cells.hpp"
+#include "filters/tiled_runner.hpp"
+#include "io/image_file.hpp"
+#include "ocl/runtime.hpp"
+#include "verify/compare.hpp"
+#include "verify/tiled_verify.hpp"
+
+namespace filterlab {
+namespace {
+
+ref::Roi parse_roi(const std::string& text, const char* flag, const ref::Image& img) {
+  if (text.empty()) return ref::full_roi(img);
+  std::stringstream in(text);
+  ref::Roi r;
+  char c1 = 0, c2 = 0, c3 = 0;
+  if (!(in >> r.x >> c1 >> r.y >> c2 >> r.width >> c3 >> r.height) || c1 != ',' || c2 != ',' || c3 != ',' ||
+      in.peek() != std::char_traits<char>::eof())
+    throw Error(std::string(flag) + " '" + text + "' is not x,y,w,h", "give four integers, e.g. 10,20,256,128");
+  return r;
+}
+
+class TiledFilterVariant : public FilterVariant {
+ public:
+  explicit TiledFilterVariant(TiledVariant v) : v_(std::move(v)) {}
+  std::string id() const override { return v_.id(); }
+  std::string family() const override { return v_.design; }
+  std::vector<std::string> verify_cases() const override { return all_border_cases(); }
+  CaseOutcome verify(ocl::Runtime& rt, const std::string& c) const override {
+    return outcome_of(verify_tiled(rt, v_, case_border(c)));
+  }
+
+ private:
+  TiledVariant v_;
+};
+
+class TiledFamily : public FilterFamily {
+ public:
+  std::string name() const override { return "tiled"; }
+  std::string study() const override { return "Study 4: AMD's tiled separable convolution with source and target ROIs"; }
+  std::vector<SubfamilyInfo> subfamilies() const override {
+    std::vector<SubfamilyInfo> out;
+    for (const auto& d : tiled_designs()) out.push_back({d.name, d.summary});
+    return out;
+  }
+  std::vector<VariantPtr> variants() const override {
+    std::vector<VariantPtr> out;
+    for (auto& v : registered_tiled_variants()) out.push_back(std::make_shared<TiledFilterVariant>(std::move(v)));
+    return out;
+  }
+  int filter(const FilterRequest& a) const override {
+      if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");
+    const TiledVariant variant = make_tiled_variant(a.family, a.ksize);
+    const auto border = parse_filter_border(a.border);
+    const auto device = filter_device(a.device);
+    const ref::Image input = io::read_image(a.input);
+    const ref::Roi sroi = parse_roi(a.src_roi, "--src-roi", input);
+    const ref::Roi troi = parse_roi(a.dst_roi, "--dst-roi", input);
+    check_rois(sroi, input.width, input.height, troi, input.width, input.height);
+    ocl::Runtime rt(device);
+    const ref::Image out = apply_tiled(rt, variant, input, sroi, input, troi, border, a.border_value);
+    if (a.check) {
+      const ref::Image poisoned(input.width, input.height, kPoison);
+      const ref::Image got = apply_tiled(rt, variant, input, sroi, poisoned, troi, border, a.border_value);
+      const auto [kx, ky] = ref::study4_weights(variant.ksize);
+      const ref::Image want = ref::filter_roi(input, sroi, poisoned, troi, kx, ky, border, a.border_value);
+      double max_in = 0.0;
+      for (float v : input.px) max_in = std::max(max_in, static_cast<double>(std::abs(v)));
+      const auto cmp = compare_images(got, want, tiled_float_tolerance(variant.ksize, max_in));
+      std::size_t outside = 0;
+      for (int y = 0; y < got.height; ++y)
+        for (int x = 0; x < got.width; ++x)
+          if ((x < troi.x || x >= troi.x + troi.width || y < troi.y || y >= troi.y + troi.height) &&
+              !(got.at(x, y) == kPoison))
+            ++outside;
+      std::cout << "check: max |error| " << cmp.max_abs_error << " (bound " << tiled_float_tolerance(variant.ksize, max_in)
+                << "), " << outside << " pixel(s) written outside the target ROI: "
+                << (cmp.passed() && outside == 0 ? "ok" : "FAIL " + cmp.describe(got, want)) << "\n";
+      if (!cmp.passed() || outside) return 1;
+    }
+    io::write_image(a.output, out);
+    std::cerr << "filterlab: " << variant.id() << " (" << a.border << ", source ROI " << ref::roi_text(sroi)
+              << ", target ROI " << ref::roi_text(troi) << ") on " << rt.device.info.name << ": wrote " << a.output
+              << " (" << out.width << "x" << out.height << ")\n";
+    return 0;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FilterFamily> make_tiled_family() { return std::make_unique<TiledFamily>(); }
+
+}  // namespace filterlab

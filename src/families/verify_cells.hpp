@@ -1,0 +1,33 @@
+#pragma once
+// The measured columns `verify` prints for a filter judged like Scharr's (largest error on
+// integer data, on random floats, and the float tolerance), shared by the image families.
+#include <sstream>
+
+#include "families/family.hpp"
+#include "ocl/device.hpp"
+#include "verify/verify.hpp"
+
+namespace filterlab {
+
+inline std::string verify_number(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+inline CaseOutcome outcome_of(const VerifyResult& r) {
+  return CaseOutcome{r.passed,
+                     r.passed ? "ok" : "FAIL: " + r.failure,
+                     {verify_number(r.max_error_integer), verify_number(r.max_error_float), verify_number(r.float_tolerance)}};
+}
+
+// Every border by name, the verify cases of a filter that takes all five.
+std::vector<std::string> all_border_cases();
+// The border a case names; throws filterlab::Error for anything else.
+ref::Border case_border(const std::string& case_name);
+// --border as given to `filter`; throws with the list of borders.
+ref::Border parse_filter_border(const std::string& name);
+// The device `filter` runs on: the first that matches, with a note when several do.
+ocl::Device filter_device(const std::string& pattern);
+
+}  // namespace filterlab
