@@ -16,6 +16,10 @@ namespace filterlab {
 namespace ocl {
 class Runtime;
 }
+namespace tuner {
+class Space;
+struct SpaceSettings;
+}
 
 // What one verify case decided, and the three measured columns `verify` prints. Scharr-like
 // filters print the largest error on integer data, on random floats and the float tolerance; other
@@ -92,6 +96,12 @@ class FilterFamily {
   // Applies the request (validating every option first) and writes the output; returns the exit
   // code. Only called when owns() and why_no_filter() is empty.
   virtual int filter(const FilterRequest& request) const;
+  // The tuner: the spaces `run tuning` searches for this family, and a space built by name for a
+  // device (nullptr: not one of ours; a family may build spaces it does not list, such as
+  // ImageCL's full spaces, too large for an exhaustive run).
+  virtual std::vector<std::string> tuning_spaces() const { return {}; }
+  virtual std::unique_ptr<tuner::Space> tuning_space(const std::string& name, ocl::Runtime& rt,
+                                                     const tuner::SpaceSettings& settings) const;
 };
 
 // Every registered family, in registration order.

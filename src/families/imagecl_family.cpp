@@ -9,6 +9,9 @@
 #include "imagecl/check.hpp"
 #include "imagecl/space.hpp"
 #include "ocl/runtime.hpp"
+#include "tuner/imagecl_space.hpp"
+#include "tuner/imagecl_subspace.hpp"
+#include "tuner/spaces.hpp"
 
 namespace filterlab {
 namespace {
@@ -71,6 +74,27 @@ class ImageclFamily : public FilterFamily {
     std::vector<VariantPtr> out;
     for (const auto& b : imagecl::benchmarks()) out.push_back(std::make_shared<ImageclBenchmarkVariant>(b.name));
     return out;
+  }
+  // The sub-spaces (documented and wide) of every kernel; a kernel's full space is built by name
+  // ("imagecl.<kernel>") but not listed: it is too large to search exhaustively.
+  std::vector<std::string> tuning_spaces() const override {
+    std::vector<std::string> out;
+    for (const auto& kind : tuner::subspace_kinds())
+      for (const auto& b : imagecl::benchmarks())
+        for (const auto& k : b.kernels) out.push_back("imagecl." + k + ":" + kind);
+    return out;
+  }
+  std::unique_ptr<tuner::Space> tuning_space(const std::string& name, ocl::Runtime& rt,
+                                             const tuner::SpaceSettings& s) const override {
+    if (name.rfind("imagecl.", 0) != 0) return nullptr;
+    auto kernel = name.substr(8);
+    const auto colon = kernel.find(':');
+    const std::string kind = colon == std::string::npos ? "" : kernel.substr(colon + 1);
+    kernel = kernel.substr(0, colon);
+    imagecl::kernel_space(kernel);  // throws listing the kernels
+    return std::make_unique<tuner::ImageclSpace>(&rt, rt.device.info, kernel,
+                                                 kind.empty() ? nullptr : &tuner::imagecl_subspace(kernel, kind),
+                                                 tuner::timing_for(name, rt.device.info, s));
   }
   std::string why_no_filter(const std::string&) const override {
     return "a generated benchmark needs one configuration per kernel: check them with `filterlab imagecl-check`";

@@ -2,6 +2,7 @@
 
 #include "error.hpp"
 #include "families/family.hpp"
+#include "tuner/space.hpp"
 
 namespace filterlab {
 
@@ -34,6 +35,11 @@ std::unique_ptr<TimedRun> FilterVariant::timed_run(ocl::Runtime&, int, int, cons
 bool FilterFamily::owns(const std::string& subfamily) const {
   const auto subs = subfamilies();
   return std::any_of(subs.begin(), subs.end(), [&](const SubfamilyInfo& s) { return s.name == subfamily; });
+}
+
+std::unique_ptr<tuner::Space> FilterFamily::tuning_space(const std::string&, ocl::Runtime&,
+                                                         const tuner::SpaceSettings&) const {
+  return nullptr;
 }
 
 int FilterFamily::filter(const FilterRequest& request) const {

@@ -6,6 +6,8 @@
 #include "filters/scharr_runner.hpp"
 #include "io/image_file.hpp"
 #include "ocl/runtime.hpp"
+#include "tuner/scharr_space.hpp"
+#include "tuner/spaces.hpp"
 
 namespace filterlab {
 namespace {
@@ -37,6 +39,14 @@ class ScharrFamily : public FilterFamily {
     std::vector<VariantPtr> out;
     for (auto& v : registered_variants()) out.push_back(std::make_shared<ScharrFilterVariant>(std::move(v)));
     return out;
+  }
+  std::vector<std::string> tuning_spaces() const override { return {tuner::kScharrSpace}; }
+  std::unique_ptr<tuner::Space> tuning_space(const std::string& name, ocl::Runtime& rt,
+                                             const tuner::SpaceSettings& s) const override {
+    if (name != tuner::kScharrSpace) return nullptr;
+    // Study 1's base level, 3866 x 4320, divided on CPU devices.
+    const int d = rt.device.info.is_cpu() ? s.cpu_divisor : 1;
+    return std::make_unique<tuner::ScharrSpace>(&rt, 3866 / d, 4320 / d, tuner::timing_for(name, rt.device.info, s));
   }
   int filter(const FilterRequest& a) const override {
     if (!a.src_roi.empty() || !a.dst_roi.empty() || a.check)

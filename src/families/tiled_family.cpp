@@ -8,6 +8,8 @@
 #include "filters/tiled_runner.hpp"
 #include "io/image_file.hpp"
 #include "ocl/runtime.hpp"
+#include "tuner/spaces.hpp"
+#include "tuner/tiled_space.hpp"
 #include "verify/compare.hpp"
 #include "verify/tiled_verify.hpp"
 
@@ -52,6 +54,12 @@ class TiledFamily : public FilterFamily {
     std::vector<VariantPtr> out;
     for (auto& v : registered_tiled_variants()) out.push_back(std::make_shared<TiledFilterVariant>(std::move(v)));
     return out;
+  }
+  std::vector<std::string> tuning_spaces() const override { return {tuner::kTiledSpace}; }
+  std::unique_ptr<tuner::Space> tuning_space(const std::string& name, ocl::Runtime& rt,
+                                             const tuner::SpaceSettings& s) const override {
+    if (name != tuner::kTiledSpace) return nullptr;
+    return std::make_unique<tuner::TiledSpace>(&rt, tuner::timing_for(name, rt.device.info, s));
   }
   int filter(const FilterRequest& a) const override {
       if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");

@@ -1,7 +1,7 @@
 #include "tuner/spaces.hpp"
 
 #include "error.hpp"
-#include "imagecl/space.hpp"
+#include "families/family.hpp"
 #include "tuner/scharr_space.hpp"
 #include "tuner/tiled_space.hpp"
 
@@ -25,21 +25,8 @@ TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, con
 }
 
 std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, const SpaceSettings& s) {
-  const auto& dev = rt.device.info;
-  if (name == kTiledSpace) return std::make_unique<TiledSpace>(&rt, timing_for(name, dev, s));
-  if (name == kScharrSpace) {  // Study 1's base level, 3866 x 4320, divided on CPU devices
-    const int d = dev.is_cpu() ? s.cpu_divisor : 1;
-    return std::make_unique<ScharrSpace>(&rt, 3866 / d, 4320 / d, timing_for(name, dev, s));
-  }
-  if (name.rfind("imagecl.", 0) == 0) {
-    auto kernel = name.substr(8);
-    const auto colon = kernel.find(':');
-    const std::string kind = colon == std::string::npos ? "" : kernel.substr(colon + 1);
-    kernel = kernel.substr(0, colon);
-    imagecl::kernel_space(kernel);  // throws listing the kernels
-    return std::make_unique<ImageclSpace>(&rt, dev, kernel, kind.empty() ? nullptr : &imagecl_subspace(kernel, kind),
-                                          timing_for(name, dev, s));
-  }
+  for (const auto& f : filter_families())
+    if (auto space = f->tuning_space(name, rt, s)) return space;
   std::string names;
   for (const auto& n : space_names()) names += " " + n;
   throw Error("unknown tuning space '" + name + "'", "use imagecl.<kernel> (full space), imagecl.<kernel>:sub, imagecl.<kernel>:wide or one of:" + names);
@@ -47,11 +34,8 @@ std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, con
 
 std::vector<std::string> space_names() {
   std::vector<std::string> out;
-  for (const auto& kind : subspace_kinds())
-    for (const auto* k : {"sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response"})
-      out.push_back(std::string("imagecl.") + k + ":" + kind);
-  out.push_back(kTiledSpace);
-  out.push_back(kScharrSpace);
+  for (const auto& f : filter_families())
+    for (auto& n : f->tuning_spaces()) out.push_back(std::move(n));
   return out;
 }
 
