@@ -19,9 +19,6 @@
 // correlations, so every kernel is passed reversed.
 #include <cuda_runtime.h>
 #include <npp.h>
-#if __has_include(<nppversion.h>)
-#include <nppversion.h>
-#endif
 
 #include <algorithm>
 #include <cmath>
@@ -207,13 +204,15 @@ std::pair<double, double> copy_bandwidth(cudaStream_t stream) {
   return {2.0 * static_cast<double>(bytes) / (ms * 1e-3) / 1e9, ms};
 }
 
-std::string npp_version() {
-#if defined(NPP_VERSION_MAJOR)
-  return std::to_string(NPP_VERSION_MAJOR) + "." + std::to_string(NPP_VERSION_MINOR) + "." + std::to_string(NPP_VERSION_BUILD);
-#elif defined(NPP_VER_MAJOR)
-  return std::to_string(NPP_VER_MAJOR) + "." + std::to_string(NPP_VER_MINOR) + "." + std::to_string(NPP_VER_BUILD);
+std::string npp_version() {  // CUDA 13's npp.h defines NPP_VER_MAJOR/MINOR/PATCH/BUILD
+#if defined(NPP_VER_MAJOR) && defined(NPP_VER_MINOR) && defined(NPP_VER_PATCH)
+  std::string v = std::to_string(NPP_VER_MAJOR) + "." + std::to_string(NPP_VER_MINOR) + "." + std::to_string(NPP_VER_PATCH);
+#if defined(NPP_VER_BUILD)
+  v += "." + std::to_string(NPP_VER_BUILD);
+#endif
+  return v;
 #else
-  return "unknown (no version macro in the NPP headers)";
+  return "unknown (no NPP_VER_* macros in the NPP headers)";
 #endif
 }
 
