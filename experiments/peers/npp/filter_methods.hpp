@@ -15,7 +15,7 @@ inline std::vector<Method> sepconv_methods(const Workload& w, const std::vector<
   const Json& d = *w.jobs.front().definition;
   const int k = static_cast<int>(d["kx"].arr.size()), r = k / 2;
   struct State {
-    DevPtr out, padded, tmp, tmp_full;
+    DevPtr out, padded, tmp, tmp_full, out_padded, out_view, tmp_padded;
     std::unique_ptr<DevKernel> kx, ky;
   };
   auto st = std::make_shared<State>();
@@ -67,6 +67,33 @@ inline std::vector<Method> sepconv_methods(const Workload& w, const std::vector<
       NPP_CALL(nppiCopyConstBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), p.f(), p.step, p.size(), r, r, 0.0f, ctx));
       NPP_CALL(nppiFilterRow_32f_C1R_Ctx(p.f(r, 0), p.step, t.f(), t.step, t.size(), st->kx->f, k, r, ctx));
       NPP_CALL(nppiFilterColumn_32f_C1R_Ctx(t.f(0, r), t.step, o.f(), o.step, o.size(), st->ky->f, k, r, ctx));
+    };
+    m.push_back(me);
+  }
+  {  // as in scharr_methods.hpp: the non-border row/column filters do not read outside their ROI
+    Method me;
+    me.name = "pad_constant0+row_column_border";
+    me.description = "nppiCopyConstBorder_32f_C1R (0, " + std::to_string(r) +
+                     " pixels), then nppiFilterRowBorder_32f_C1R and nppiFilterColumnBorder_32f_C1R over the whole padded image "
+                     "(replicate, outer ring discarded)";
+    me.border_used = "constant 0 (padded)";
+    me.calls = 3;
+    me.setup = [st, W, H, r] {
+      if (!st->padded) st->padded = std::make_shared<DevImage>(W + 2 * r, H + 2 * r, false);
+      if (!st->out_padded) {
+        st->out_padded = std::make_shared<DevImage>(W + 2 * r, H + 2 * r, false);
+        st->out_view = std::make_shared<DevImage>(*st->out_padded, r, r, W, H);
+        st->tmp_padded = std::make_shared<DevImage>(W + 2 * r, H + 2 * r, false);
+      }
+    };
+    me.outputs = [st] { return std::vector<const DevImage*>{st->out_view.get()}; };
+    me.run = [st, in, ctx, origin, k, r] {
+      const DevImage &src = *in.front(), &p = *st->padded, &t = *st->tmp_padded, &o = *st->out_padded;
+      NPP_CALL(nppiCopyConstBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), p.f(), p.step, p.size(), r, r, 0.0f, ctx));
+      NPP_CALL(nppiFilterRowBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, t.f(), t.step, t.size(), st->kx->f, k, r,
+                                               NPP_BORDER_REPLICATE, ctx));
+      NPP_CALL(nppiFilterColumnBorder_32f_C1R_Ctx(t.f(), t.step, t.size(), origin, o.f(), o.step, o.size(), st->ky->f, k, r,
+                                                  NPP_BORDER_REPLICATE, ctx));
     };
     m.push_back(me);
   }

@@ -36,15 +36,20 @@ struct DevImage {
   int width = 0, height = 0, step = 0;
   bool u8 = false;
   void* ptr = nullptr;
+  bool owned = true;
   DevImage() = default;
   DevImage(int w, int h, bool is_u8) : width(w), height(h), u8(is_u8) {
     ptr = u8 ? static_cast<void*>(nppiMalloc_8u_C1(w, h, &step)) : static_cast<void*>(nppiMalloc_32f_C1(w, h, &step));
     if (!ptr) throw std::runtime_error("nppiMalloc failed for " + std::to_string(w) + "x" + std::to_string(h));
   }
+  // A view of the w x h region at (x, y) of `base` (not owned): the interior of a padded result.
+  DevImage(const DevImage& base, int x, int y, int w, int h)
+      : width(w), height(h), step(base.step), u8(base.u8), ptr(u8 ? static_cast<void*>(base.b(x, y)) : static_cast<void*>(base.f(x, y))),
+        owned(false) {}
   DevImage(const DevImage&) = delete;
   DevImage& operator=(const DevImage&) = delete;
   ~DevImage() {
-    if (ptr) nppiFree(ptr);
+    if (ptr && owned) nppiFree(ptr);
   }
   Npp32f* f(int x = 0, int y = 0) const {
     return reinterpret_cast<Npp32f*>(static_cast<char*>(ptr) + static_cast<std::size_t>(y) * step) + x;

@@ -9,12 +9,14 @@
 //   npp_peers --inputs DIR --results DIR [--repetitions 30] [--warmup 3] [--workloads TEXT]
 //             [--commit C] [--source-hash H] [--driver TEXT] [--nvcc TEXT]
 //
-// NPP's border-controlled filters implement only NPP_BORDER_REPLICATE (its headers say so; MIRROR is
-// tried and its status recorded). Where a workload's border is another one, the exact NPP route is to
-// pad the image with NPP's own copy functions (nppiCopyConstBorder for constant 0; nppiCopy plus four
-// nppiMirror strips for BORDER_REFLECT_101) and run the filter without border control on the padded
-// image; the padding is inside the timed region. The replicate-border calls are timed as well and
-// reported as "other_border" (judged on the interior only), never as the workload's result.
+// NPP's border-controlled filters implement only NPP_BORDER_REPLICATE (NPP_BORDER_MIRROR returns
+// NPP_NOT_SUPPORTED_MODE_ERROR; tried and recorded). Where a workload has another border, the exact
+// route pads the image with NPP's own calls (nppiCopyConstBorder for constant 0; nppiCopy plus four
+// nppiMirror strips for BORDER_REFLECT_101), filters the whole padded image and keeps the interior; the
+// padding is inside the timed region. The filters without border control are tried on the padded image
+// too: their results are recorded (nppiFilter_32f 3x3/5x5 and nppiFilterRow/Column_32f do not read
+// outside their ROI on CUDA 13.0). Replicate-border timings are listed as "other_border" (judged on the
+// interior only), never as the workload's result.
 // NPP's filters are convolutions ("coefficients stored in reverse order"): FilterLab's workloads are
 // correlations, so every kernel is passed reversed.
 #include <cuda_runtime.h>

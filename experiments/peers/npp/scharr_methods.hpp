@@ -14,7 +14,7 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
   const int k = w.ksize, r = k / 2;
   const std::size_t levels = in.size() / 2;  // jobs: 16 levels d/dx, then 16 levels d/dy
   struct State {
-    std::vector<DevPtr> out, padded, tmp;
+    std::vector<DevPtr> out, padded, tmp, out_padded, out_view, tmp_padded;
     std::unique_ptr<DevKernel> kx2d, ky2d, kx_row, kx_col, ky_row, ky_col;
   };
   auto st = std::make_shared<State>();
@@ -169,6 +169,72 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
         NPP_CALL(nppiFilterColumn_32f_C1R_Ctx(t.f(0, r), t.step, ox.f(), ox.step, ox.size(), st->kx_col->f, k, r, ctx));
         NPP_CALL(nppiFilterRow_32f_C1R_Ctx(p.f(r, 0), p.step, t.f(), t.step, rows, st->ky_row->f, k, r, ctx));
         NPP_CALL(nppiFilterColumn_32f_C1R_Ctx(t.f(0, r), t.step, oy.f(), oy.step, oy.size(), st->ky_col->f, k, r, ctx));
+      }
+    };
+    m.push_back(me);
+  }
+  // NPP 13's nppiFilter_32f_C1R (3x3, 5x5) and nppiFilterRow/Column_32f_C1R do not read the pixels
+  // outside the ROI as their documentation says (measured: the edge pixels come out as with a replicate
+  // border), so the exact route filters the whole padded image with border control (replicate, which
+  // touches only the discarded outer ring) and keeps the interior.
+  auto alloc_out_padded = [st, &in, levels, r](bool two_pass) {
+    if (st->out_padded.empty())
+      for (std::size_t j = 0; j < 2 * levels; ++j) {
+        st->out_padded.push_back(std::make_shared<DevImage>(in[j]->width + 2 * r, in[j]->height + 2 * r, false));
+        st->out_view.push_back(std::make_shared<DevImage>(*st->out_padded.back(), r, r, in[j]->width, in[j]->height));
+      }
+    if (two_pass && st->tmp_padded.empty())
+      for (std::size_t l = 0; l < levels; ++l)
+        st->tmp_padded.push_back(std::make_shared<DevImage>(in[l]->width + 2 * r, in[l]->height + 2 * r, false));
+  };
+  auto views = [st] {
+    std::vector<const DevImage*> v;
+    for (const auto& o : st->out_view) v.push_back(o.get());
+    return v;
+  };
+  {
+    Method me;
+    me.name = "pad_reflect101+filter_border";
+    me.description = "each level padded by " + std::to_string(r) +
+                     " (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), then nppiFilterBorder_32f_C1R with the oracle's kernels over "
+                     "the whole padded level (replicate, outer ring discarded)";
+    me.border_used = "reflect_101 (padded)";
+    me.calls = n * (kPadCalls + 2);
+    me.setup = [alloc_pad, alloc_out_padded] { alloc_pad(); alloc_out_padded(false); };
+    me.outputs = views;
+    me.run = [st, &in, n, r, ctx, ksz, anchor, origin] {
+      for (int l = 0; l < n; ++l) {
+        const DevImage &p = *st->padded[l], &ox = *st->out_padded[l], &oy = *st->out_padded[n + l];
+        pad_reflect101(*in[l], p, r, ctx);
+        NPP_CALL(nppiFilterBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, ox.f(), ox.step, ox.size(), st->kx2d->f, ksz, anchor,
+                                              NPP_BORDER_REPLICATE, ctx));
+        NPP_CALL(nppiFilterBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, oy.f(), oy.step, oy.size(), st->ky2d->f, ksz, anchor,
+                                              NPP_BORDER_REPLICATE, ctx));
+      }
+    };
+    m.push_back(me);
+  }
+  {
+    Method me;
+    me.name = "pad_reflect101+row_column_border";
+    me.description = "each level padded by " + std::to_string(r) +
+                     " (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), then nppiFilterRowBorder_32f_C1R and nppiFilterColumnBorder_32f_C1R "
+                     "with the oracle's separable factors over the whole padded level (replicate, outer ring discarded)";
+    me.border_used = "reflect_101 (padded)";
+    me.calls = n * (kPadCalls + 4);
+    me.setup = [alloc_pad, alloc_out_padded] { alloc_pad(); alloc_out_padded(true); };
+    me.outputs = views;
+    me.run = [st, &in, n, r, k, ctx, origin] {
+      for (int l = 0; l < n; ++l) {
+        const DevImage &p = *st->padded[l], &t = *st->tmp_padded[l], &ox = *st->out_padded[l], &oy = *st->out_padded[n + l];
+        pad_reflect101(*in[l], p, r, ctx);
+        for (int axis = 0; axis < 2; ++axis) {
+          const DevImage& o = axis == 0 ? ox : oy;
+          NPP_CALL(nppiFilterRowBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, t.f(), t.step, t.size(),
+                                                   axis == 0 ? st->kx_row->f : st->ky_row->f, k, r, NPP_BORDER_REPLICATE, ctx));
+          NPP_CALL(nppiFilterColumnBorder_32f_C1R_Ctx(t.f(), t.step, t.size(), origin, o.f(), o.step, o.size(),
+                                                      axis == 0 ? st->kx_col->f : st->ky_col->f, k, r, NPP_BORDER_REPLICATE, ctx));
+        }
       }
     };
     m.push_back(me);
