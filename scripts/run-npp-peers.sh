@@ -24,11 +24,13 @@ if ! NVCC="$nvcc" "$here/peers/npp/build.sh" "$binary" > "$out/npp-build/build.l
   exit 1
 fi
 exported=
-if [ -z "$inputs" ]; then
+if [ -z "$inputs" ]; then  # filterlab-peers needs the bundle's lib/
+  export LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   inputs="$out/peers_npp_inputs"
   "$here/bin/filterlab-peers" export --base "$here/data/base_3866x4320.pgm" --out "$inputs" || exit 1
   exported=1
 fi
+# npp_peers links the CUDA toolkit's libraries (NPP, cudart) from the nvcc it was built with.
 export LD_LIBRARY_PATH="$(dirname "$(dirname "$nvcc")")/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 "$binary" --inputs "$inputs" --results "$out" ${REPS:+--repetitions "$REPS"} \
   --source-hash "$(sha256sum "$here/peers/npp/npp_peers.cu" | cut -d' ' -f1)" \
