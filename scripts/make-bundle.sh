@@ -3,7 +3,8 @@
 # run script into one directory that runs anywhere with an OpenCL ICD loader (see run-bundle.sh).
 # Further arguments are more input files for data/ (Study 5's Y plane).
 # PEERS=<filterlab-peers binary> adds the peers (OpenCV, Halide AOT pipelines) with their own
-# libraries (OpenCV core+imgproc and dependencies, the launch counter) and the CUDA peers' script.
+# libraries (OpenCV core+imgproc and dependencies, the launch counter), the CUDA peers' script and the
+# NPP peer's source with run-npp-peers.sh.
 set -euo pipefail
 binary=$1 base=$2 out=$3
 shift 3
@@ -28,7 +29,10 @@ if [ -n "${PEERS:-}" ]; then
   cp "$PEERS" "$out/bin/"
   strip --strip-unneeded "$out/bin/$(basename "$PEERS")"
   copy_libs "$PEERS"
-  mkdir -p "$out/peers"
+  mkdir -p "$out/peers/npp"
   cp experiments/peers/gpu_peers.py "$out/peers/"
+  # NVIDIA NPP as a peer: source only, built on the GPU host with its nvcc (run-npp-peers.sh).
+  cp experiments/peers/npp/*.cu experiments/peers/npp/*.hpp experiments/peers/npp/build.sh "$out/peers/npp/"
+  cp scripts/run-npp-peers.sh "$out/"
 fi
 du -sh "$out"

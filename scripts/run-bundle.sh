@@ -69,9 +69,11 @@ case " $steps " in *" run "*)
       if grep -qi nvidia "$out/peers-devices$tag.txt" && command -v nvidia-smi > /dev/null && "$python" -c "import cupy, torch; assert torch.cuda.is_available()" 2> /dev/null; then
         "$peers" export --base "$here/data/base_3866x4320.pgm" --out "$out/peers_inputs" \
           && "$python" "$here/peers/gpu_peers.py" --inputs "$out/peers_inputs" --results "$out" ${REPS:+--repetitions $REPS} || rc=1
+        "$here/run-npp-peers.sh" "$out" "$out/peers_inputs" || rc=1  # NVIDIA NPP, built here with nvcc
         rm -rf "$out/peers_inputs"
       else
         echo "peers: no NVIDIA device selected, or no CUDA GPU with $python, cupy and torch: CuPy and PyTorch not run"
+        ! grep -qi nvidia "$out/peers-devices$tag.txt" || "$here/run-npp-peers.sh" "$out" || rc=1  # NPP exports its own inputs
       fi
     elif [ "$e" = sampler ]; then  # no image, no timing: the sampler study takes only the results directory
       "$fl" run sampler --device "$device" --results "$out" | tee "$out/sampler$tag.txt" || rc=1

@@ -28,8 +28,8 @@ import results as R  # noqa: E402
 # Experiments whose generated fragments paper/filterlab.tex \input's.
 PAPER_NEEDS = ["scharr_single_storage", "scharr_gradient_variants", "pyramid_storage", "sampler",
                "tiled", "epsilon", "imagecl", "peers", "tuning"]
-# Results another experiment's script reads (the CUDA peers belong to the peers' table).
-READ_BY = {"peers_cuda": "peers"}
+# Results another experiment's script reads (the CUDA peers and NPP belong to the peers' table).
+READ_BY = {"peers_cuda": "peers", "peers_npp": "peers"}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Experiment "peers": FilterLab's best variant beside OpenCV, Halide, CuPy and PyTorch.
+"""Experiment "peers": FilterLab's best variant beside OpenCV, Halide, CuPy, PyTorch and NVIDIA NPP.
 
     /usr/bin/python3 experiments/analysis/peers.py --results experiments/results --out paper/generated
 
 Reads <results>/peers/*.json (filterlab-peers: OpenCV CPU/UMat, Halide CPU/OpenCL, one file per
-OpenCL device), <results>/peers_cuda/*.json (gpu_peers.py: CuPy, PyTorch, per CUDA device) and, for
+OpenCL device), <results>/peers_cuda/*.json (gpu_peers.py: CuPy, PyTorch, per CUDA device),
+<results>/peers_npp/*.json (experiments/peers/npp: NVIDIA NPP, per CUDA device) and, for
 FilterLab's own side, the committed results of the studies that measured the same work:
   workload 1 (Scharr pyramid): scharr_gradient_variants/<slug>.json, the fastest variant per size
     (kernel time) at the same pyramid scale;
@@ -39,9 +40,11 @@ import results as R  # noqa: E402
 
 EXPERIMENT = "peers"
 CUDA_EXPERIMENT = "peers_cuda"
-PEERS = ["opencv_cpu", "opencv_umat", "halide_cpu", "halide_opencl", "cupy", "torch"]
+NPP_EXPERIMENT = "peers_npp"
+PEERS = ["opencv_cpu", "opencv_umat", "halide_cpu", "halide_opencl", "cupy", "torch", "npp"]
 LABELS = {"opencv_cpu": "OpenCV (CPU)", "opencv_umat": "OpenCV UMat (OpenCL)", "halide_cpu": "Halide (CPU)",
-          "halide_opencl": "Halide (OpenCL)", "cupy": "CuPy ndimage (CUDA)", "torch": "PyTorch conv2d (CUDA)"}
+          "halide_opencl": "Halide (OpenCL)", "cupy": "CuPy ndimage (CUDA)", "torch": "PyTorch conv2d (CUDA)",
+          "npp": "NVIDIA NPP (CUDA)"}
 WORKLOAD_LABELS = {"scharr_pyramid": "Scharr d/dx+d/dy, pyramid", "sepconv5": "5x5 separable, float",
                    "conv2d5_u8": "5x5 non-separable, 8-bit", "harris": "Harris (cornerHarris)"}
 NOT_YET = "not measured yet"
@@ -165,15 +168,17 @@ def derive(results: Path, files: list[tuple[Path, dict]], cuda: list[tuple[Path,
     # The copy bandwidth of each host processor, from the peers runs on its PoCL device.
     cpu_bw = {d["provenance"].get("host_cpu"): (d["provenance"]["copy_bandwidth_GBps"], d["provenance"]["device_slug"])
               for _, d in files if d["provenance"]["device_type"] == "CPU"}
-    cuda_by_slug = {d["provenance"]["device_slug"]: (p, d) for p, d in cuda}
+    cuda_by_slug: dict[tuple[str, str], tuple[Path, dict]] = {
+        (d["experiment"], d["provenance"]["device_slug"]): (p, d) for p, d in cuda}
     devices = []
     for path, data in files:
         prov = data["provenance"]
         slug = prov["device_slug"]
-        extra = cuda_by_slug.get(slug)
-        rows = list(data["rows"]) + (list(extra[1]["rows"]) if extra else [])
+        extra = cuda_by_slug.get((CUDA_EXPERIMENT, slug))
+        npp = cuda_by_slug.get((NPP_EXPERIMENT, slug))
+        rows = [(r, prov) for r in data["rows"]] + [(r, x[1]["provenance"]) for x in (extra, npp) if x for r in x[1]["rows"]]
         workloads: dict[str, dict] = {}
-        for r in rows:
+        for r, rprov in rows:
             w = workloads.setdefault(r["workload_id"], {
                 "workload": r["workload"], "workload_id": r["workload_id"], "ksize": r["ksize"],
                 "width": r["width"], "height": r["height"], "bytes_min": r["bytes_min"],
@@ -189,7 +194,7 @@ def derive(results: Path, files: list[tuple[Path, dict]], cuda: list[tuple[Path,
                 elif r["runs_on"] == "cuda_device":
                     fl = _optional(results, "tiled", slug) or _optional(results, "scharr_gradient_variants", slug)
                     bw, basis = ((fl["provenance"]["copy_bandwidth_GBps"], f"FilterLab's OpenCL copy on {slug}") if fl
-                                 else (extra[1]["provenance"].get("copy_bandwidth_GBps"), "CuPy copy"))
+                                 else (rprov.get("copy_bandwidth_GBps"), rprov.get("copy_bandwidth", {}).get("method", "CUDA copy")))
                 else:
                     bw, basis = cpu_bw.get(prov.get("host_cpu"), (None, None))
                 if bw:
@@ -203,6 +208,8 @@ def derive(results: Path, files: list[tuple[Path, dict]], cuda: list[tuple[Path,
                         "commit_dirty": prov["commit_dirty"], "file": str(path), "cuda_file": str(extra[0]) if extra else None,
                         "scale": prov["scale"], "host_cpu": prov.get("host_cpu", ""), "libraries": prov["libraries"],
                         "cuda_libraries": extra[1]["provenance"]["libraries"] if extra else None,
+                        "npp_file": str(npp[0]) if npp else None,
+                        "npp_libraries": npp[1]["provenance"]["libraries"] if npp else None,
                         "copy_GBps": prov["copy_bandwidth_GBps"], "repetitions": prov["repetitions"],
                         "workloads": order})
     return {"experiment": EXPERIMENT, "devices": devices}
@@ -335,6 +342,9 @@ def macros_tex(summary: dict) -> str:
     out += cmd("CudaLibraries", R.latex_escape(
         "; ".join(f"{d['name']}: CuPy {d['cuda_libraries']['cupy']}, PyTorch {d['cuda_libraries']['torch']}, "
                   f"CUDA runtime {d['cuda_libraries']['cuda_runtime']}" for d in cuda) or NOT_YET))
+    out += cmd("NppLibraries", R.latex_escape(
+        "; ".join(f"{d['name']}: NPP {d['npp_libraries']['npp']}, CUDA runtime {d['npp_libraries']['cuda_runtime']}"
+                  for d in devs if d["npp_libraries"]) or NOT_YET))
     fallbacks = [f"{d['name']} {w['workload_id']}" for d in devs for w in d["workloads"]
                  if w["peers"].get("opencv_umat", {}).get("status") == "fallback"]
     out += cmd("UmatFallbacks", R.latex_escape(R.join_and(fallbacks) if fallbacks else "none"))
@@ -376,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
     R.require_matplotlib(EXPERIMENT)
     try:
         loaded = [(p, _load(p, EXPERIMENT)) for p in R.result_files(args.results, EXPERIMENT)]
-        cuda = [(p, _load(p, CUDA_EXPERIMENT)) for p in sorted((args.results / CUDA_EXPERIMENT).glob("*.json"))]
+        cuda = [(p, _load(p, e)) for e in (CUDA_EXPERIMENT, NPP_EXPERIMENT) for p in sorted((args.results / e).glob("*.json"))]
         summary = derive(args.results, loaded, cuda)
     except (R.ResultError, OSError, json.JSONDecodeError, KeyError) as e:
         print(f"{EXPERIMENT}: {e}", file=sys.stderr)
