@@ -8,6 +8,8 @@
 
 namespace filterlab::ref {
 
+enum class Axis { X, Y };  // a derivative filter's direction: X is d/dx, Y is d/dy (the transpose)
+
 struct Kernel2D {
   int width = 0;   // odd
   int height = 0;  // odd

@@ -13,8 +13,6 @@
 
 namespace filterlab::ref {
 
-enum class Axis { X, Y };  // X: d/dx, Y: d/dy (the transpose)
-
 bool valid_scharr_size(int size);  // 3, 5, 7 or 9
 Kernel2D scharr_kernel(int size, Axis axis);
 // {kx, ky} with scharr_kernel(size, axis) == outer(ky, kx).

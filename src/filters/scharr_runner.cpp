@@ -52,9 +52,9 @@ ScharrRunner::ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border
       kernels_.emplace_back(b.role, kernel);
     }
     if (traits.separable) {
-      // Horizontal pass first, vertical second: scharr_separable gives {horizontal, vertical}.
-      const auto [hx, vx] = ref::scharr_separable(variant.ksize, ref::Axis::X);
-      const auto [hy, vy] = ref::scharr_separable(variant.ksize, ref::Axis::Y);
+      // Horizontal pass first, vertical second: separable() gives {horizontal, vertical}.
+      const auto [hx, vx] = variant.separable(ref::Axis::X);
+      const auto [hy, vy] = variant.separable(ref::Axis::Y);
       pass_h_x_ = constant_buffer(rt.context, hx);
       pass_v_x_ = constant_buffer(rt.context, vx);
       pass_h_y_ = constant_buffer(rt.context, hy);
@@ -62,8 +62,8 @@ ScharrRunner::ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border
       pass_v_border_x_ = static_cast<float>(border_value * sum_of(hx));
       pass_v_border_y_ = static_cast<float>(border_value * sum_of(hy));
     } else {
-      filter_x_ = constant_buffer(rt.context, ref::scharr_kernel(variant.ksize, ref::Axis::X).w);
-      filter_y_ = constant_buffer(rt.context, ref::scharr_kernel(variant.ksize, ref::Axis::Y).w);
+      filter_x_ = constant_buffer(rt.context, variant.kernel(ref::Axis::X).w);
+      filter_y_ = constant_buffer(rt.context, variant.kernel(ref::Axis::Y).w);
     }
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "preparing " + what + " on " + dev.name);

@@ -8,7 +8,6 @@
 namespace filterlab {
 
 namespace {
-constexpr int kSizes[] = {3, 5, 7, 9};
 using CP = CopyPattern;
 // Work-groups registered besides 16x16 (0x0: the runtime's choice).
 struct ExtraGroups {
@@ -17,7 +16,7 @@ struct ExtraGroups {
   bool buffer_only;        // else on every storage of the family
   std::vector<int> sizes;
 };
-const std::vector<int> kAllSizes(std::begin(kSizes), std::end(kSizes));
+const std::vector<int> kAllSizes = {3, 5, 7, 9};
 const ExtraGroups kExtraGroups[] = {
     // The fastest families (wider rows coalesce better), on buffers, the faster storage for them
     // on every device we measured.
@@ -54,7 +53,7 @@ const char* copy_pattern_name(CopyPattern p) {
 
 CopyPattern article_copy_rule(int ksize) { return ksize <= 7 ? CopyPattern::Remap : CopyPattern::TwoLoop; }
 
-const std::vector<Family>& families() {
+const CoefficientSet& scharr_coefficients() {
   // name                              local  copy          both   predef separable rows one_launch all_storages
   static const std::vector<Family> f = {
       {"scharr.single", false, CP::None, false, false, false, 1, false, true, "one filter per launch, KxK taps from constant memory"},
@@ -75,9 +74,11 @@ const std::vector<Family>& families() {
       {"scharr.double_predefined_rows8_onelaunch", false, CP::None, true, true, false, 8, true, false,
        "rows8 with every level in one launch (our extension, buffer only)"},
   };
-
-  return f;
+  static const CoefficientSet set{"scharr", {3, 5, 7, 9}, ref::scharr_kernel, ref::scharr_separable, f};
+  return set;
 }
+
+const std::vector<Family>& families() { return scharr_coefficients().families; }
 
 std::string Variant::id() const {
   return family + "/" + std::string(storage_name(storage)) + "/k" + std::to_string(ksize) + "/wg" +
@@ -91,9 +92,15 @@ std::vector<Storage> Family::storages() const {
 }
 
 const Family& Variant::traits() const {
-  for (const auto& f : families())
+  for (const auto& f : coefficients->families)
     if (family == f.name) return f;
   throw Error("unknown filter family '" + family + "'");
+}
+
+ref::Kernel2D Variant::kernel(ref::Axis axis) const { return coefficients->kernel(ksize, axis); }
+
+std::pair<std::vector<double>, std::vector<double>> Variant::separable(ref::Axis axis) const {
+  return coefficients->separable(ksize, axis);
 }
 
 CopyPattern Variant::copy_pattern() const {
@@ -109,11 +116,11 @@ std::vector<std::string> Variant::kernel_files() const {
 std::vector<ocl::GeneratedSource> Variant::generated_sources() const {
   const auto& t = traits();
   if (!t.predefined) return {};
-  const std::string k = std::to_string(ksize);
+  const std::string name = std::string(coefficients->name) + "_predefined_k" + std::to_string(ksize);
+  const auto kx = kernel(ref::Axis::X), ky = kernel(ref::Axis::Y);
   if (t.rows > 1)
-    return {{"scharr_predefined_k" + k + "_rows" + std::to_string(t.rows) + ".cl",
-             predefined_scharr_strip_source(ksize, t.rows)}};
-  return {{"scharr_predefined_k" + k + ".cl", predefined_scharr_source(ksize)}};
+    return {{name + "_rows" + std::to_string(t.rows) + ".cl", predefined_strip_source(coefficients->name, kx, ky, t.rows)}};
+  return {{name + ".cl", predefined_source(coefficients->name, kx, ky)}};
 }
 
 std::vector<KernelBuild> Variant::kernel_builds(ref::Border border) const {
@@ -153,11 +160,16 @@ std::size_t Variant::local_bytes() const {
   return (local_w + halo) * (local_h + halo) * sizeof(float);
 }
 
-std::vector<Variant> registered_variants() {
+std::vector<Variant> gradient_variants(const CoefficientSet& set) {
   std::vector<Variant> out;
-  for (const auto& f : families())
+  for (const auto& f : set.families)
     for (Storage s : f.storages())
-      for (int k : kSizes) out.push_back(Variant{f.name, s, k, 16, 16});
+      for (int k : set.sizes) out.push_back(Variant{f.name, s, k, 16, 16, &set});
+  return out;
+}
+
+std::vector<Variant> registered_variants() {
+  std::vector<Variant> out = gradient_variants(scharr_coefficients());
   for (const auto& e : kExtraGroups)
     for (Storage s : e.buffer_only ? std::vector<Storage>{Storage::Buffer} : Variant{e.family}.traits().storages())
       for (const auto& [w, h] : e.groups)
@@ -177,32 +189,44 @@ std::vector<Variant> find_variants(const std::string& filter) {
   return out;
 }
 
-Variant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w,
-                     std::size_t local_h) {
+Variant make_variant(const CoefficientSet& set, const std::string& family, const std::string& storage, int ksize,
+                     std::size_t local_w, std::size_t local_h) {
   bool known = false;
-  std::string names;
-  for (const auto& f : families()) {
+  std::string names, all_storages;
+  for (const auto& f : set.families) {
     known = known || family == f.name;
     names += (names.empty() ? "" : ", ") + std::string(f.name);
+    if (f.all_storages) all_storages += (all_storages.empty() ? "" : ", ") + std::string(f.name);
   }
   if (!known) throw Error("unknown filter family '" + family + "'", "use one of " + names);
   const auto s = parse_storage(storage);
   if (!s) throw Error("unknown storage '" + storage + "'", "use images, buffer, image_buffer or cubes");
-  const auto supported = Variant{family}.traits().storages();
+  const Family& traits = Variant{family, *s, ksize, 16, 16, &set}.traits();
+  const auto supported = traits.storages();
   if (std::find(supported.begin(), supported.end(), *s) == supported.end())
     throw Error(family + " does not run on " + storage + " storage",
-                Variant{family}.traits().one_launch
-                    ? "its single launch covers every level of one buffer: use --storage buffer"
-                    : "image buffers and cubes serve the storage study's families (scharr.single, scharr.local): "
-                      "use --storage images or buffer");
-  if (!ref::valid_scharr_size(ksize))
+                traits.one_launch ? "its single launch covers every level of one buffer: use --storage buffer"
+                : all_storages.empty()
+                    ? "use --storage images or buffer"
+                    : "image buffers and cubes serve the storage study's families (" + all_storages +
+                          "): use --storage images or buffer");
+  if (std::find(set.sizes.begin(), set.sizes.end(), ksize) == set.sizes.end()) {
+    std::string sizes;
+    for (std::size_t i = 0; i < set.sizes.size(); ++i)
+      sizes += (i == 0 ? "" : i + 1 == set.sizes.size() ? " or " : ", ") + std::to_string(set.sizes[i]);
     throw Error("filter size " + std::to_string(ksize) + " is not supported",
-                ksize > 0 && ksize % 2 == 0 ? "filter sizes must be odd: use 3, 5, 7 or 9" : "use 3, 5, 7 or 9");
-  const bool fixed_group = Variant{family}.traits().local || Variant{family}.traits().rows > 1;
+                ksize > 0 && ksize % 2 == 0 ? "filter sizes must be odd: use " + sizes : "use " + sizes);
+  }
+  const bool fixed_group = traits.local || traits.rows > 1;
   if ((local_w == 0) != (local_h == 0) || (local_w == 0 && fixed_group))
     throw Error("work-group sizes must be positive" + std::string(local_w == 0 && local_h == 0 ? " for " + family : ""),
                 "0x0 (the runtime's choice) is for families without local memory or a row strip");
-  return Variant{family, *s, ksize, local_w, local_h};
+  return Variant{family, *s, ksize, local_w, local_h, &set};
+}
+
+Variant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w,
+                     std::size_t local_h) {
+  return make_variant(scharr_coefficients(), family, storage, ksize, local_w, local_h);
 }
 
 }  // namespace filterlab

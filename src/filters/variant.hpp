@@ -1,14 +1,18 @@
 #pragma once
-// One descriptor per filter variant, serving `verify`, `filter`, the tests and the experiments.
-// Its stable ID, e.g. "scharr.double_local/images/k5/wg16x16", names the test, the benchmark row
-// and the key in the raw results.
+// One descriptor per gradient-filter variant, serving `verify`, `filter`, the tests and the
+// experiments. Its stable ID, e.g. "scharr.double_local/images/k5/wg16x16", names the test, the
+// benchmark row and the key in the raw results. The kernels (kernels/scharr/) and ScharrRunner
+// apply whatever coefficients the variant's CoefficientSet holds: Scharr's (the studies) or
+// another derivative filter's (src/families/sobel_family.cpp).
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "filters/level_store.hpp"
 #include "ocl/program.hpp"
 #include "reference/border.hpp"
+#include "reference/correlate.hpp"
 #include "reference/scharr.hpp"
 
 namespace filterlab {
@@ -35,6 +39,21 @@ struct Family {
   // buffer alone for one-launch families (an image per level cannot be addressed from one launch).
   std::vector<Storage> storages() const;
 };
+
+// A derivative filter's coefficients and the families (kernel designs) registered with them. The
+// one place the gradient machinery (runner, predefined code, verify, tolerances) gets its
+// coefficients from: through Variant::kernel and Variant::separable.
+struct CoefficientSet {
+  const char* name;        // "scharr": the first part of its families' names ("scharr.single")
+  std::vector<int> sizes;  // the filter sizes it is registered and accepted at
+  ref::Kernel2D (*kernel)(int ksize, ref::Axis axis);
+  // {horizontal, vertical} with kernel(ksize, axis) == outer(vertical, horizontal)
+  std::pair<std::vector<double>, std::vector<double>> (*separable)(int ksize, ref::Axis axis);
+  std::vector<Family> families;
+};
+// Scharr's set (reference/scharr.hpp) and its families: Studies 1 and 2.
+const CoefficientSet& scharr_coefficients();
+// Scharr's families (scharr_coefficients().families).
 const std::vector<Family>& families();
 
 // One kernel of a variant, with the options it is built with.
@@ -49,6 +68,7 @@ struct Variant {
   Storage storage = Storage::Images;
   int ksize = 3;
   std::size_t local_w = 16, local_h = 16;
+  const CoefficientSet* coefficients = &scharr_coefficients();  // holds `family`; Scharr's unless given
 
   std::string id() const;
   // 0x0 stands for the runtime's choice (NullRange), "wgdefault" in the ID.
@@ -57,6 +77,8 @@ struct Variant {
   // local-size sweep of scharr.single), not for the gradient study's.
   bool storage_study_only() const { return family == "scharr.single" && (local_w != 16 || local_h != 16); }
   const Family& traits() const;
+  ref::Kernel2D kernel(ref::Axis axis) const;  // the coefficients, KxK
+  std::pair<std::vector<double>, std::vector<double>> separable(ref::Axis axis) const;  // {horizontal, vertical}
   CopyPattern copy_pattern() const;  // resolved (the rule applied); None without local memory
   std::vector<std::string> kernel_files() const;
   std::vector<ocl::GeneratedSource> generated_sources() const;
@@ -69,13 +91,18 @@ struct Variant {
   std::size_t local_bytes() const;
 };
 
-// Every registered variant: families x storages x sizes at 16x16, plus the fastest family's
-// work-group alternatives.
+// A set's families x storages x sizes at 16x16 work-groups.
+std::vector<Variant> gradient_variants(const CoefficientSet& set);
+// Every registered Scharr variant: gradient_variants(scharr_coefficients()), plus the fastest
+// family's work-group alternatives.
 std::vector<Variant> registered_variants();
 // Registered variants whose ID contains `filter` (empty: all). Throws if none match.
 std::vector<Variant> find_variants(const std::string& filter);
-// A Variant from family/storage/ksize/work-group; throws a filterlab::Error listing what is valid
-// for bad input (even, zero or negative sizes included).
+// A Variant of one of the set's families from family/storage/ksize/work-group; throws a
+// filterlab::Error listing what is valid for bad input (even, zero or negative sizes included).
+Variant make_variant(const CoefficientSet& set, const std::string& family, const std::string& storage, int ksize,
+                     std::size_t local_w = 16, std::size_t local_h = 16);
+// The same for Scharr's families.
 Variant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w = 16,
                      std::size_t local_h = 16);
 

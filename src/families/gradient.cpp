@@ -1,0 +1,49 @@
+#include "families/gradient.hpp"
+
+#include <iostream>
+
+#include "error.hpp"
+#include "families/verify_cells.hpp"
+#include "filters/scharr_runner.hpp"
+#include "io/image_file.hpp"
+#include "ocl/runtime.hpp"
+
+namespace filterlab {
+
+std::vector<std::string> GradientFilterVariant::verify_cases() const { return all_border_cases(); }
+
+CaseOutcome GradientFilterVariant::verify(ocl::Runtime& rt, const std::string& case_name) const {
+  return outcome_of(verify_variant(rt, v_, case_border(case_name)));
+}
+
+std::vector<SubfamilyInfo> gradient_subfamilies(const CoefficientSet& set) {
+  std::vector<SubfamilyInfo> out;
+  for (const auto& f : set.families) out.push_back({f.name, f.summary});
+  return out;
+}
+
+std::vector<VariantPtr> gradient_filter_variants(const CoefficientSet& set) {
+  std::vector<VariantPtr> out;
+  for (auto& v : gradient_variants(set)) out.push_back(std::make_shared<GradientFilterVariant>(std::move(v)));
+  return out;
+}
+
+int filter_gradient(const CoefficientSet& set, const FilterRequest& a) {
+  if (!a.src_roi.empty() || !a.dst_roi.empty() || a.check)
+    throw Error("--src-roi, --dst-roi and --check apply to the tiled.* designs only", "e.g. --family tiled.amd");
+  if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");
+  // Validate everything the user typed before touching the device or the files.
+  const Variant variant = make_variant(set, a.family, a.storage, a.ksize);
+  const auto border = parse_filter_border(a.border);
+  if (a.axis != "x" && a.axis != "y") throw Error("unknown axis '" + a.axis + "'", "use x (d/dx) or y (d/dy)");
+  const auto device = filter_device(a.device);
+  const ref::Image input = io::read_image(a.input);
+  ocl::Runtime rt(device);
+  const auto out = apply_scharr(rt, variant, input, a.axis == "x" ? ref::Axis::X : ref::Axis::Y, border, a.border_value);
+  io::write_image(a.output, out);
+  std::cerr << "filterlab: " << variant.id() << " (" << a.axis << ", " << a.border << ") on " << rt.device.info.name
+            << ": wrote " << a.output << " (" << out.width << "x" << out.height << ")\n";
+  return 0;
+}
+
+}  // namespace filterlab
