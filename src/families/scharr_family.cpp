@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "error.hpp"
+#include "families/gradient_timed_run.hpp"
 #include "families/verify_cells.hpp"
 #include "filters/scharr_runner.hpp"
 #include "io/image_file.hpp"
@@ -18,6 +19,10 @@ class ScharrFilterVariant : public FilterVariant {
   std::vector<std::string> verify_cases() const override { return all_border_cases(); }
   CaseOutcome verify(ocl::Runtime& rt, const std::string& c) const override {
     return outcome_of(verify_variant(rt, v_, case_border(c)));
+  }
+  std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string& c) const override {
+    return make_gradient_timed_run(rt, v_, width, height, case_border(c), ref::scharr_kernel(v_.ksize, ref::Axis::X),
+                                   ref::scharr_kernel(v_.ksize, ref::Axis::Y));
   }
 
  private:
