@@ -7,8 +7,9 @@ time of each (the median over repetitions), their ratio B/A, and the roofline fr
 
 --across-devices pairs benchmarks by name without the device segment. Benchmarks skipped with an
 error (a wrong output, a device limit, no timed form) are listed with their reason, never compared.
-Debian's libbenchmark-dev does not ship Google Benchmark's tools/compare.py; the JSON is the
-library's own, so upstream's compare.py reads it too (it adds a significance test over repetitions).
+The JSON is the library's own, so Google Benchmark's compare.py (Debian: libbenchmark-tools,
+/usr/share/benchmark/compare.py, with python3-scipy) reads it too and adds a significance test over
+repetitions; it pairs equal names only.
 """
 import argparse
 import json
