@@ -96,9 +96,10 @@ std::size_t Suite::register_all() {
 
 void Suite::open(Slot& slot) {
   if (slot.rt) return;
-  slot.rt = std::make_unique<ocl::Runtime>(slot.device);
+  auto rt = std::make_unique<ocl::Runtime>(slot.device);
   std::cerr << "filterlab-bench: " << slot.device.info.name << ": measuring copy bandwidth\n";
-  slot.copy_GBps = ocl::measure_copy_bandwidth(*slot.rt, options_.bandwidth_bytes).best_GBps();
+  slot.copy_GBps = ocl::measure_copy_bandwidth(*rt, options_.bandwidth_bytes).best_GBps();
+  slot.rt = std::move(rt);  // only once the roofline is known (a failed probe is tried again)
 }
 
 void Suite::open_devices(const std::string& benchmark_filter) {
