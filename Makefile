@@ -107,7 +107,7 @@ reproduce:
 # filterlab-peers (built with OpenCV and Halide's pipelines) with its libraries, and the CUDA peers' script.
 bundle: data
 	cmake -G Ninja -S . -B $(BUNDLE_BUILD) -DCMAKE_BUILD_TYPE=Release -DFILTERLAB_WITH_OPENCV=OFF -DFILTERLAB_BUILD_TESTS=OFF
-	cmake --build $(BUNDLE_BUILD) -j $(JOBS) --target filterlab
+	cmake --build $(BUNDLE_BUILD) -j $(JOBS) --target filterlab filterlab-bench
 	cmake --build $(BUILD) -j $(JOBS) --target filterlab-peers
 	PEERS=$(PEERS) scripts/make-bundle.sh $(BUNDLE_BUILD)/src/filterlab $(BASE) dist/filterlab-bundle $(EPS_BASE)
 

@@ -25,6 +25,8 @@ copy_libs() {
   done
 }
 copy_libs "$binary"
+# filterlab-bench (Google Benchmark suite) when built beside the binary, with libbenchmark.so.1debian, which the GPU host lacks.
+bench="$(dirname "$binary")/filterlab-bench"; if [ -x "$bench" ]; then cp "$bench" "$out/bin/"; copy_libs "$bench"; fi
 if [ -n "${PEERS:-}" ]; then
   cp "$PEERS" "$out/bin/"
   strip --strip-unneeded "$out/bin/$(basename "$PEERS")"

@@ -2,6 +2,7 @@
 // filter has one border, BORDER_REPLICATE, and works on 8-bit planes.
 #include <cmath>
 #include <iostream>
+#include <random>
 
 #include "error.hpp"
 #include "families/verify_cells.hpp"
@@ -15,6 +16,39 @@ namespace {
 
 // The study's threshold (Table 2's T).
 constexpr int kStudyThreshold = 16;
+
+// The benchmark suite's timed form: an 8-bit w x h plane of smooth ramps with noise and edges (so
+// that the threshold counts a mix of neighbours), filtered at the study's threshold; the output
+// starts poisoned.
+class EpsilonTimedRun : public TimedRun {
+ public:
+  EpsilonTimedRun(ocl::Runtime& rt, const EpsilonVariant& v, int width, int height)
+      : runner_(rt, v), input_(width, height) {
+    std::mt19937 rng(20261123);
+    std::uniform_int_distribution<int> noise(0, 24);
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x)
+        input_.at(x, y) = static_cast<std::uint8_t>(((x / 64 + y / 64) % 2 ? 160 : 40) + (x + y) % 64 + noise(rng));
+    images_ = runner_.upload(input_);
+    runner_.fill_output(images_, 0xA5);
+  }
+  std::vector<cl::Event> enqueue() override { return {runner_.enqueue(images_, kStudyThreshold)}; }
+  std::string check() override {
+    const auto got = runner_.download(images_);
+    const auto want = ref::epsilon_filter(input_, kStudyThreshold);
+    // Integer steps exact; the float naive step by the rule of reference/tolerances.hpp.
+    const auto cmp = compare_epsilon(got, want, input_, kStudyThreshold, runner_.variant().traits().float_math);
+    return cmp.passed() ? "" : "differs from the oracle: " + cmp.describe();
+  }
+  // One byte read and one written per pixel.
+  double min_bytes() const override { return 2.0 * pixels(); }
+  double pixels() const override { return static_cast<double>(input_.width) * static_cast<double>(input_.height); }
+
+ private:
+  EpsilonRunner runner_;
+  ref::Plane8 input_;
+  EpsilonImages images_;
+};
 
 class EpsilonFilterVariant : public FilterVariant {
  public:
@@ -30,6 +64,10 @@ class EpsilonFilterVariant : public FilterVariant {
     const auto r = verify_epsilon(rt, v_);
     return CaseOutcome{r.passed, r.passed ? "ok (" + std::to_string(r.cases) + " cases)" : "FAIL: " + r.failure,
                        {verify_number(r.max_abs_diff), "-", "diff px " + std::to_string(r.differing)}};
+  }
+  std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string& c) const override {
+    if (case_border(c) != ref::Border::Replicate) throw Error("epsilon steps take only the replicate border");
+    return std::make_unique<EpsilonTimedRun>(rt, v_, width, height);
   }
 
  private:

@@ -56,6 +56,8 @@ class TimedRun {
   // in bytes, and the pixels produced per enqueue.
   virtual double min_bytes() const = 0;
   virtual double pixels() const = 0;
+  // What is timed where the variant ID does not say it (e.g. the configurations chosen), or "".
+  virtual std::string describe() const { return ""; }
 };
 
 // One registered variant: a stable ID and the cases `verify` checks it on.

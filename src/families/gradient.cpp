@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "error.hpp"
+#include "families/gradient_timed_run.hpp"
 #include "families/verify_cells.hpp"
 #include "filters/scharr_runner.hpp"
 #include "io/image_file.hpp"
@@ -16,15 +17,21 @@ CaseOutcome GradientFilterVariant::verify(ocl::Runtime& rt, const std::string& c
   return outcome_of(verify_variant(rt, v_, case_border(case_name)));
 }
 
+std::unique_ptr<TimedRun> GradientFilterVariant::timed_run(ocl::Runtime& rt, int width, int height,
+                                                           const std::string& case_name) const {
+  return make_gradient_timed_run(rt, v_, width, height, case_border(case_name), v_.kernel(ref::Axis::X),
+                                 v_.kernel(ref::Axis::Y));
+}
+
 std::vector<SubfamilyInfo> gradient_subfamilies(const CoefficientSet& set) {
   std::vector<SubfamilyInfo> out;
   for (const auto& f : set.families) out.push_back({f.name, f.summary});
   return out;
 }
 
-std::vector<VariantPtr> gradient_filter_variants(const CoefficientSet& set) {
+std::vector<VariantPtr> gradient_filter_variants(std::vector<Variant> variants) {
   std::vector<VariantPtr> out;
-  for (auto& v : gradient_variants(set)) out.push_back(std::make_shared<GradientFilterVariant>(std::move(v)));
+  for (auto& v : variants) out.push_back(std::make_shared<GradientFilterVariant>(std::move(v)));
   return out;
 }
 

@@ -18,6 +18,8 @@ class GradientFilterVariant : public FilterVariant {
   std::string family() const override { return v_.family; }
   std::vector<std::string> verify_cases() const override;  // every border
   CaseOutcome verify(ocl::Runtime& rt, const std::string& case_name) const override;
+  // Both derivatives, judged exactly against the oracle with the variant's own coefficients.
+  std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string& case_name) const override;
   const Variant& variant() const { return v_; }
 
  private:
@@ -26,8 +28,8 @@ class GradientFilterVariant : public FilterVariant {
 
 // The set's families, by name and summary.
 std::vector<SubfamilyInfo> gradient_subfamilies(const CoefficientSet& set);
-// gradient_variants(set) in the registry's form.
-std::vector<VariantPtr> gradient_filter_variants(const CoefficientSet& set);
+// Variants in the registry's form (e.g. gradient_variants(set)).
+std::vector<VariantPtr> gradient_filter_variants(std::vector<Variant> variants);
 // `filterlab filter` with one of the set's families: validates every option first, applies the
 // variant's d/dx (--axis x) or d/dy (--axis y) and writes the output; returns the exit code.
 int filter_gradient(const CoefficientSet& set, const FilterRequest& request);

@@ -7,8 +7,11 @@
 #include "error.hpp"
 #include "families/verify_cells.hpp"
 #include "imagecl/check.hpp"
+#include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
 #include "ocl/runtime.hpp"
+#include "reference/tolerances.hpp"
+#include "verify/compare.hpp"
 #include "tuner/imagecl_space.hpp"
 #include "tuner/imagecl_subspace.hpp"
 #include "tuner/spaces.hpp"
@@ -21,6 +24,92 @@ namespace {
 constexpr std::size_t kVerifySamples = 4;
 constexpr int kVerifyWidth = 67, kVerifyHeight = 45;
 constexpr unsigned kVerifySeed = 20261122;
+
+// Bytes per pixel of an Image's type, as the launcher stores it.
+double pixel_bytes(const std::string& type) {
+  if (type == "uchar" || type == "char") return 1;
+  if (type == "ushort" || type == "short") return 2;
+  return 4;
+}
+
+// The benchmark suite's timed form: the benchmark's kernels in turn, one configuration each (the
+// first that imagecl::sample_configs draws for the device with verify's seed), on an
+// integer-valued input. Between kernels the images pass through the host as
+// imagecl::check_benchmark passes them: the later kernel is bound, once, to what the earlier one
+// computed in the preparing run, so that each enqueue times both launches on the right data.
+class ImageclTimedRun : public TimedRun {
+ public:
+  ImageclTimedRun(ocl::Runtime& rt, const imagecl::Benchmark& b, int width, int height)
+      : rt_(rt), benchmark_(b), input_(imagecl::benchmark_input(width, height, kVerifySeed)) {
+    if (b.kernels.empty() || b.kernels.size() > 2) throw Error("internal: " + b.name + " is not a chain of one or two kernels");
+    for (const auto& k : b.kernels) {
+      const auto& space = imagecl::kernel_space(k);
+      const auto configs = imagecl::sample_configs(space, 1, kVerifySeed, rt.device.info);
+      if (configs.empty()) throw Unsupported("no configuration of " + k + " is valid on " + rt.device.info.name);
+      launchers_.push_back(std::make_unique<imagecl::Launcher>(rt, space, configs.front()));
+    }
+    launchers_.front()->bind(imagecl::timing_args(b.kernels.front(), input_));
+    if (launchers_.size() == 2) {
+      launchers_.front()->enqueue();
+      rt.queue.finish();
+      auto args = imagecl::timing_args(b.kernels.back(), input_);
+      for (const auto& [from, to] : passed()) {
+        passed_.emplace_back(from, launchers_.front()->download(from));
+        args[to] = imagecl::image_arg(passed_.back().second);
+      }
+      launchers_.back()->bind(args);
+    }
+  }
+  std::vector<cl::Event> enqueue() override {
+    std::vector<cl::Event> events;
+    for (auto& l : launchers_) events.push_back(l->enqueue());
+    return events;
+  }
+  std::string check() override {
+    rt_.queue.finish();
+    // The first kernel computes again what the second was bound to (a deterministic kernel).
+    for (const auto& [from, image] : passed_)
+      if (launchers_.front()->download(from).px != image.px)
+        return launchers_.front()->id() + ": output '" + from + "' changed from one run to the next";
+    const ref::Image got = launchers_.back()->download(final_output());
+    const ref::Image want = imagecl::benchmark_oracle(benchmark_, input_);
+    // As imagecl::check_benchmark judges it: exact but for Harris's float response.
+    const double tolerance = benchmark_.name == "harris" ? tol::harris_bound(255.0) : tol::kIntegerExact;
+    const auto cmp = compare_images(got, want, tolerance);
+    return cmp.passed() ? "" : describe() + " differs from the oracle: " + cmp.describe(got, want);
+  }
+  // The first kernel's input Images read once, the last kernel's output Images written once.
+  double min_bytes() const override {
+    double per_pixel = 0;
+    for (const auto& a : imagecl::kernel_space(benchmark_.kernels.front()).args)
+      if (a.kind == "image" && a.access == "read") per_pixel += pixel_bytes(a.type);
+    for (const auto& a : imagecl::kernel_space(benchmark_.kernels.back()).args)
+      if (a.kind == "image" && a.access == "write") per_pixel += pixel_bytes(a.type);
+    return per_pixel * pixels();
+  }
+  double pixels() const override { return static_cast<double>(input_.width) * static_cast<double>(input_.height); }
+  std::string describe() const override {
+    std::string ids;
+    for (const auto& l : launchers_) ids += (ids.empty() ? "" : " + ") + l->id();
+    return ids;
+  }
+
+ private:
+  // The Images the second kernel reads from the first's outputs (name there -> name here), and
+  // the benchmark's result, as imagecl::check_benchmark chains them.
+  std::vector<std::pair<std::string, std::string>> passed() const {
+    if (benchmark_.name == "sepconv") return {{"out", "in"}};
+    if (benchmark_.name == "harris") return {{"dx", "dx"}, {"dy", "dy"}};
+    throw Error("internal: no chain for ImageCL benchmark " + benchmark_.name);
+  }
+  std::string final_output() const { return benchmark_.name == "harris" ? "dst" : "out"; }
+
+  ocl::Runtime& rt_;
+  const imagecl::Benchmark& benchmark_;
+  ref::Image input_;
+  std::vector<std::unique_ptr<imagecl::Launcher>> launchers_;
+  std::vector<std::pair<std::string, ref::Image>> passed_;
+};
 
 class ImageclBenchmarkVariant : public FilterVariant {
  public:
@@ -55,6 +144,9 @@ class ImageclBenchmarkVariant : public FilterVariant {
       }
     }
     return CaseOutcome{true, "ok (" + std::to_string(rows) + " pipelines)", {"-", verify_number(worst), verify_number(tolerance)}};
+  }
+  std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string&) const override {
+    return std::make_unique<ImageclTimedRun>(rt, imagecl::benchmark(benchmark_), width, height);
   }
 
  private:

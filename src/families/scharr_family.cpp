@@ -1,10 +1,6 @@
-// Studies 1 and 2: the Scharr gradient families (filters/variant.hpp) in the registry.
-#include <iostream>
-
-#include "error.hpp"
-#include "families/verify_cells.hpp"
-#include "filters/scharr_runner.hpp"
-#include "io/image_file.hpp"
+// Studies 1 and 2: the Scharr gradient families (filters/variant.hpp) in the registry, on the
+// gradient machinery every derivative family shares (families/gradient.hpp).
+#include "families/gradient.hpp"
 #include "ocl/runtime.hpp"
 #include "tuner/scharr_space.hpp"
 #include "tuner/spaces.hpp"
@@ -12,34 +8,13 @@
 namespace filterlab {
 namespace {
 
-class ScharrFilterVariant : public FilterVariant {
- public:
-  explicit ScharrFilterVariant(Variant v) : v_(std::move(v)) {}
-  std::string id() const override { return v_.id(); }
-  std::string family() const override { return v_.family; }
-  std::vector<std::string> verify_cases() const override { return all_border_cases(); }
-  CaseOutcome verify(ocl::Runtime& rt, const std::string& c) const override {
-    return outcome_of(verify_variant(rt, v_, case_border(c)));
-  }
-
- private:
-  Variant v_;
-};
-
 class ScharrFamily : public FilterFamily {
  public:
   std::string name() const override { return "scharr"; }
   std::string study() const override { return "Studies 1 and 2: Scharr gradient filters on four storage types"; }
-  std::vector<SubfamilyInfo> subfamilies() const override {
-    std::vector<SubfamilyInfo> out;
-    for (const auto& f : families()) out.push_back({f.name, f.summary});
-    return out;
-  }
-  std::vector<VariantPtr> variants() const override {
-    std::vector<VariantPtr> out;
-    for (auto& v : registered_variants()) out.push_back(std::make_shared<ScharrFilterVariant>(std::move(v)));
-    return out;
-  }
+  std::vector<SubfamilyInfo> subfamilies() const override { return gradient_subfamilies(scharr_coefficients()); }
+  // The gradient study's variants and the storage study's work-group alternatives.
+  std::vector<VariantPtr> variants() const override { return gradient_filter_variants(registered_variants()); }
   std::vector<std::string> tuning_spaces() const override { return {tuner::kScharrSpace}; }
   std::unique_ptr<tuner::Space> tuning_space(const std::string& name, ocl::Runtime& rt,
                                              const tuner::SpaceSettings& s) const override {
@@ -48,23 +23,7 @@ class ScharrFamily : public FilterFamily {
     const int d = rt.device.info.is_cpu() ? s.cpu_divisor : 1;
     return std::make_unique<tuner::ScharrSpace>(&rt, 3866 / d, 4320 / d, tuner::timing_for(name, rt.device.info, s));
   }
-  int filter(const FilterRequest& a) const override {
-    if (!a.src_roi.empty() || !a.dst_roi.empty() || a.check)
-      throw Error("--src-roi, --dst-roi and --check apply to the tiled.* designs only", "e.g. --family tiled.amd");
-    if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");
-    // Validate everything the user typed before touching the device or the files.
-    const Variant variant = make_variant(a.family, a.storage, a.ksize);
-    const auto border = parse_filter_border(a.border);
-    if (a.axis != "x" && a.axis != "y") throw Error("unknown axis '" + a.axis + "'", "use x (d/dx) or y (d/dy)");
-    const auto device = filter_device(a.device);
-    const ref::Image input = io::read_image(a.input);
-    ocl::Runtime rt(device);
-    const auto out = apply_scharr(rt, variant, input, a.axis == "x" ? ref::Axis::X : ref::Axis::Y, border, a.border_value);
-    io::write_image(a.output, out);
-    std::cerr << "filterlab: " << variant.id() << " (" << a.axis << ", " << a.border << ") on " << rt.device.info.name
-              << ": wrote " << a.output << " (" << out.width << "x" << out.height << ")\n";
-    return 0;
-  }
+  int filter(const FilterRequest& request) const override { return filter_gradient(scharr_coefficients(), request); }
 };
 
 }  // namespace

@@ -30,7 +30,7 @@ class SobelFamily : public FilterFamily {
     return "OpenCV's Sobel derivatives (getDerivKernels) 3x3..9x9 on the gradient kernels of Studies 1 and 2";
   }
   std::vector<SubfamilyInfo> subfamilies() const override { return gradient_subfamilies(sobel_coefficients()); }
-  std::vector<VariantPtr> variants() const override { return gradient_filter_variants(sobel_coefficients()); }
+  std::vector<VariantPtr> variants() const override { return gradient_filter_variants(gradient_variants(sobel_coefficients())); }
   int filter(const FilterRequest& request) const override { return filter_gradient(sobel_coefficients(), request); }
 };
 

@@ -1,12 +1,15 @@
 // Study 4: AMD's tiled separable convolution and the designs it is compared with
 // (filters/tiled_variant.hpp) in the registry; `filter` takes source and target ROIs.
 #include <iostream>
+#include <random>
 #include <sstream>
 
 #include "error.hpp"
 #include "families/verify_cells.hpp"
 #include "filters/tiled_runner.hpp"
 #include "io/image_file.hpp"
+#include "ocl/limits.hpp"
+#include "reference/tolerances.hpp"
 #include "ocl/runtime.hpp"
 #include "tuner/spaces.hpp"
 #include "tuner/tiled_space.hpp"
@@ -27,6 +30,47 @@ ref::Roi parse_roi(const std::string& text, const char* flag, const ref::Image& 
   return r;
 }
 
+// The benchmark suite's timed form: the whole w x h image (source and target ROI alike) of integers
+// 0..127, so that every sum of the study's integer weights is exact in float; the target starts
+// poisoned.
+class TiledTimedRun : public TimedRun {
+ public:
+  TiledTimedRun(ocl::Runtime& rt, const TiledVariant& v, int width, int height, ref::Border border)
+      : rt_(rt), variant_(v), border_(border), input_(width, height), roi_{0, 0, width, height} {
+    std::mt19937 rng(20261123);
+    std::uniform_int_distribution<int> value(0, 127);
+    for (auto& p : input_.px) p = static_cast<float>(value(rng));
+    // Source, target, and the two-pass design's intermediate.
+    ocl::check_total_memory(rt.device.info, 3ull * sizeof(float) * input_.px.size(),
+                            "timing " + v.id() + " on " + std::to_string(width) + "x" + std::to_string(height));
+    runner_ = std::make_unique<TiledRunner>(rt, v, border, kVerifyBorderValue);
+    src_ = upload_image(rt, input_, "the source image");
+    dst_ = upload_image(rt, ref::Image(width, height, kPoison), "the target image");
+  }
+  std::vector<cl::Event> enqueue() override { return runner_->enqueue(src_, roi_, dst_, roi_); }
+  std::string check() override {
+    rt_.queue.finish();
+    const auto [kx, ky] = ref::study4_weights(variant_.ksize);
+    const ref::Image got = download_image(rt_, dst_);
+    const ref::Image want = ref::filter_roi(input_, roi_, ref::Image(input_.width, input_.height, kPoison), roi_, kx, ky,
+                                            border_, kVerifyBorderValue);
+    const auto cmp = compare_images(got, want, tol::kIntegerExact);
+    return cmp.passed() ? "" : "differs from the oracle: " + cmp.describe(got, want);
+  }
+  // One float read and one written per pixel.
+  double min_bytes() const override { return 2.0 * sizeof(float) * pixels(); }
+  double pixels() const override { return static_cast<double>(roi_.width) * static_cast<double>(roi_.height); }
+
+ private:
+  ocl::Runtime& rt_;
+  TiledVariant variant_;
+  ref::Border border_;
+  ref::Image input_;
+  ref::Roi roi_;
+  std::unique_ptr<TiledRunner> runner_;
+  DeviceImage src_, dst_;
+};
+
 class TiledFilterVariant : public FilterVariant {
  public:
   explicit TiledFilterVariant(TiledVariant v) : v_(std::move(v)) {}
@@ -35,6 +79,9 @@ class TiledFilterVariant : public FilterVariant {
   std::vector<std::string> verify_cases() const override { return all_border_cases(); }
   CaseOutcome verify(ocl::Runtime& rt, const std::string& c) const override {
     return outcome_of(verify_tiled(rt, v_, case_border(c)));
+  }
+  std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string& c) const override {
+    return std::make_unique<TiledTimedRun>(rt, v_, width, height, case_border(c));
   }
 
  private:
