@@ -20,6 +20,7 @@
 #include "io/atomic_file.hpp"
 #include "ocl/bandwidth.hpp"
 #include "peers/halide_context.hpp"
+#include "peers/halide_sources.hpp"
 #include "peers/halide_peer.hpp"
 #include "peers/npy.hpp"
 #include "peers/opencv_peer.hpp"
@@ -214,9 +215,13 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
 
   nlohmann::json result;
   add_result_head(result, "filterlab.result", kExperiment);
-  ocl::ProgramSource none;
-  none.origin = "none: the peers run their own code";
-  auto prov = provenance(dev, none, "");
+  // The peers' kernels are OpenCV's (its version in libraries) and the Halide pipelines compiled
+  // into this binary at build time from the definitions hashed here.
+  ocl::ProgramSource peer_code;
+  peer_code.hashes = halide_source_hashes();
+  peer_code.sha256 = "none: OpenCV builds its own programs; the Halide pipelines are compiled into filterlab-peers";
+  peer_code.origin = "the peers' own code: OpenCV " + cv::getVersionString() + ", Halide pipelines from src/peers/halide";
+  auto prov = provenance(dev, peer_code, "");
   prov["libraries"].update({{"opencv", cv::getVersionString()},
                             {"halide", FILTERLAB_HALIDE_VERSION},
                             {"halide_targets", {"x86-64-linux-sse41-avx-avx2-f16c-fma", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"}}});
