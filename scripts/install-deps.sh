@@ -13,10 +13,13 @@ build_pkgs=(cmake ninja-build g++ make git pkg-config
   libssl-dev catch2 libbenchmark-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
   libhalide14-0-dev
   )
+# The Python analysis' tests (ctest label analysis).
+build_pkgs+=(python3-pytest)
 # The ImageCL compiler (filterlab-imagecl) runs at build time on Clang 15's LibTooling.
 build_pkgs+=(libclang-15-dev libclang-cpp15-dev llvm-15-dev clang-15)
 paper_pkgs=(python3 python3-matplotlib python3-numpy
   texlive-latex-base texlive-latex-recommended texlive-fonts-recommended latexmk)
+paper_pkgs+=(python3-jsonschema)  # the result files' schema tests (experiments/schemas)
 # The photograph in data/ comes from this package; only needed to re-derive it.
 data_pkgs=(plasma-workspace-wallpapers)
 

@@ -4,7 +4,7 @@ sweep, the before/after crop, claims S5.C1-C10 and macros for the paper.
 
     /usr/bin/python3 experiments/analysis/epsilon.py --results experiments/results --out paper/generated
 
-Reads <results>/epsilon/<device_slug>.json (schema "filterlab.epsilon/1", written by
+Reads <results>/epsilon/<device_slug>.json (schema "filterlab.epsilon/2", or /1 for files of before the row keys, written by
 `filterlab run epsilon`) and experiments/epsilon/adreno_article.json (the article's Table 2 and
 the Adreno 530 numbers its text gives, transcribed with their source). Writes to --out:
     epsilon_summary.json   derived numbers (the only input of everything below)
@@ -29,7 +29,6 @@ import claims as C  # noqa: E402
 import results as R  # noqa: E402
 
 EXPERIMENT = "epsilon"
-SCHEMA = "filterlab.epsilon/1"
 ARTICLE = HERE.parent / "epsilon" / "adreno_article.json"
 TITLE = "OpenCL Optimization: Accelerating the Epsilon Filter on the Adreno GPU"
 STEPS = ["naive", "step1", "step2", "step3a", "step3b", "step4a", "step4b", "step5a", "step5b"]
@@ -38,7 +37,7 @@ PROV_KEYS = {"device": "str", "device_slug": "str", "host": "str", "commit": "st
              "commit_dirty": "bool", "width": "int", "height": "int", "scale": "int",
              "threshold": "int", "repetitions": "int", "warmup": "int",
              "copy_bandwidth_GBps": "number", "base_image_sha256": "str", "driver_version": "str"}
-ROW_KEYS = {"id": "str", "step": "str", "label": "str", "outputs_per_item": "int",
+ROW_KEYS = {"step": "str", "label": "str", "outputs_per_item": "int",
             "threshold": "int", "local_size": "list", "bytes_min": "int", "floor_ms": "number",
             "kernel_ms": "dict", "samples_kernel_ms": "list", "roofline_fraction": "number"}
 
@@ -49,6 +48,7 @@ ROW_KEYS = {"id": "str", "step": "str", "label": "str", "outputs_per_item": "int
 
 def _row(obj: dict, where: str, prov: dict, path: Path) -> dict:
     R._require(obj, ROW_KEYS, where, path)
+    variant_id = R.row_keys(obj, EXPERIMENT, path, where)[1]
     k = R._stats(obj["kernel_ms"], f"{where}.kernel_ms", path)
     R._samples(obj["samples_kernel_ms"], k, f"{where}.samples_kernel_ms", path)
     if k.n != prov["repetitions"]:
@@ -56,7 +56,7 @@ def _row(obj: dict, where: str, prov: dict, path: Path) -> dict:
                             f"{prov['repetitions']}")
     if obj["step"] not in STEPS:
         raise R.ResultError(f"{path}: '{where}.step' is '{obj['step']}', not a step of the study")
-    return {"id": obj["id"], "step": obj["step"], "label": obj["label"],
+    return {"id": variant_id, "step": obj["step"], "label": obj["label"],
             "outputs_per_item": obj["outputs_per_item"], "threshold": obj["threshold"],
             "local_size": obj["local_size"], "floor_ms": obj["floor_ms"],
             "roofline_fraction": obj["roofline_fraction"], "kernel_ms": k.to_dict()}
@@ -69,8 +69,7 @@ def load_device(path: Path) -> dict:
         raise R.ResultError(f"{path}: cannot read as JSON ({e})") from e
     R._require(data, {"schema": "str", "provenance": "dict", "rows": "list", "sweep": "list",
                       "crop": "dict"}, "", path)
-    if data["schema"] != SCHEMA:
-        raise R.ResultError(f"{path}: schema is '{data['schema']}', this analysis reads '{SCHEMA}'")
+    R.check_schema(data, "filterlab.epsilon", path)
     prov = data["provenance"]
     R._require(prov, PROV_KEYS, "provenance", path)
     if prov["device_slug"] != path.stem:

@@ -34,6 +34,8 @@ def _load(path: Path) -> dict:
         raise R.ResultError(f"{path}: not an '{EXPERIMENT}' result (experiment, rows, provenance)")
     if data["provenance"].get("device_slug") != path.stem:
         raise R.ResultError(f"{path}: provenance.device_slug does not match the file name")
+    R.check_schema(data, "filterlab.result", path)
+    data["rows"] = [R.with_row_keys(r, EXPERIMENT, path, f"rows[{i}]") for i, r in enumerate(data["rows"])]
     return data
 
 
@@ -50,7 +52,7 @@ def derive(results: list[tuple[Path, dict]]) -> dict:
             kernels[k] = {"configurations": space.get("configurations"), "sampled": space.get("sampled"),
                           "timed": len(rows), "side": rows[0]["width"] if rows else None,
                           "fastest_ms": times[0] if times else None, "slowest_ms": times[-1] if times else None,
-                          "fastest_id": fastest["id"] if fastest else None}
+                          "fastest_id": fastest["variant_id"] if fastest else None}
         devices.append({"slug": prov["device_slug"], "name": prov["device"], "commit": prov["commit"],
                         "commit_dirty": prov["commit_dirty"], "scale": prov["scale"],
                         "unsupported": len(data.get("unsupported", [])), "kernels": kernels})

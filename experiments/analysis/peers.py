@@ -51,7 +51,7 @@ NOT_YET = "not measured yet"
 
 PROV_KEYS = {"device": "str", "device_slug": "str", "device_type": "str", "commit": "str", "commit_dirty": "bool",
              "repetitions": "int", "scale": "number", "libraries": "dict"}
-ROW_KEYS = {"id": "str", "peer": "str", "library": "str", "runs_on": "str", "workload": "str",
+ROW_KEYS = {"peer": "str", "library": "str", "runs_on": "str", "workload": "str",
             "workload_id": "str", "ksize": "int", "width": "int", "height": "int", "bytes_min": "int",
             "status": "str", "timing": "str"}
 
@@ -66,8 +66,9 @@ def _load(path: Path, experiment: str) -> dict:
     except (OSError, json.JSONDecodeError) as e:
         raise R.ResultError(f"{path}: cannot read ({e})") from e
     R._require(data, {"schema": "str", "experiment": "str", "provenance": "dict", "rows": "list"}, "", path)
-    if data["schema"] != R.SCHEMA or data["experiment"] != experiment:
-        raise R.ResultError(f"{path}: not a '{experiment}' result of schema {R.SCHEMA}")
+    if data["experiment"] != experiment:
+        raise R.ResultError(f"{path}: not a '{experiment}' result (experiment '{data['experiment']}')")
+    R.check_schema(data, "filterlab.result", path)
     keys = dict(PROV_KEYS)
     if experiment == CUDA_EXPERIMENT:
         keys.pop("device_type")
@@ -76,12 +77,13 @@ def _load(path: Path, experiment: str) -> dict:
         raise R.ResultError(f"{path}: provenance.device_slug does not match the file name")
     for i, row in enumerate(data["rows"]):
         R._require(row, ROW_KEYS, f"rows[{i}]", path)
+        case_id = R.row_keys(row, experiment, path, f"rows[{i}]")[2]
         if row["status"] in ("measured", "fallback"):
             key = "wall_ms" if "wall_ms" in row else "event_ms"
             stats = R._stats(row.get(key), f"rows[{i}].{key}", path)
             R._samples(row.get(f"samples_{key}", []), stats, f"rows[{i}].samples_{key}", path)
             if stats.n != data["provenance"]["repetitions"]:
-                raise R.ResultError(f"{path}: rows[{i}] ({row['id']}) has {stats.n} samples, "
+                raise R.ResultError(f"{path}: rows[{i}] ({case_id}) has {stats.n} samples, "
                                     f"provenance.repetitions is {data['provenance']['repetitions']}")
     if not data["rows"]:
         raise R.ResultError(f"{path}: 'rows' is empty")
@@ -92,7 +94,9 @@ def _optional(results: Path, experiment: str, slug: str) -> dict | None:
     path = results / experiment / f"{slug}.json"
     if not path.is_file():
         return None
-    return json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rows"] = [R.with_row_keys(r, experiment, path, f"rows[{i}]") for i, r in enumerate(data["rows"])]
+    return data
 
 
 def _time(row: dict) -> tuple[str, dict]:
@@ -120,7 +124,7 @@ def imagecl_best(data: dict, benchmark: str, side: int) -> dict:
     kernel_ms, wall_ms = total("kernel_ms"), total("wall_ms")
     copy = data["provenance"].get("copy_bandwidth_GBps")
     floor = PIPELINE_BYTES_PER_PIXEL[benchmark] * side * side / (copy * 1e9) * 1e3 if copy else None
-    return {"id": " + ".join(b["id"] for b in best.values()), "source": "imagecl",
+    return {"id": " + ".join(b["variant_id"] for b in best.values()), "source": "imagecl",
             "note": f"ImageCL's fastest sampled configuration of each kernel ({len(best)} kernel(s), "
                     f"{data['provenance']['samples_per_kernel']} sampled per kernel; quartiles added)",
             "kernel_ms": kernel_ms, "wall_ms": wall_ms,
@@ -145,7 +149,7 @@ def filterlab_best(results: Path, slug: str, workload: dict) -> dict:
         data = _optional(results, "tiled", slug)
         if data is None:
             return {"missing": NOT_YET}
-        rows = [r for r in data["rows"] if r["variant"] == "tiled.amd/k5/wg8x8" and r["size"] == side and r["roi"] == "full"]
+        rows = [r for r in data["rows"] if r["variant_id"] == "tiled.amd/k5/wg8x8" and r["size"] == side and r["roi"] == "full"]
         source, note = "tiled", "Study 4's tiled 5x5: reflect-101 border and Study 4's weights (not constant-0, binomial)"
         if not rows:
             return {"missing": f"{NOT_YET} at {side}^2 (Study 4 sizes: {data['provenance']['sizes']})"}
@@ -159,7 +163,7 @@ def filterlab_best(results: Path, slug: str, workload: dict) -> dict:
     if not rows:
         return {"missing": NOT_YET}
     best = min(rows, key=lambda r: r["kernel_ms"]["median"])
-    return {"id": best["id"], "source": source, "note": note, "kernel_ms": best["kernel_ms"],
+    return {"id": best["case_id"], "source": source, "note": note, "kernel_ms": best["kernel_ms"],
             "wall_ms": best.get("wall_ms"), "roofline_fraction": best.get("roofline_fraction"),
             "copy_GBps": data["provenance"]["copy_bandwidth_GBps"], "commit": data["provenance"]["commit"]}
 

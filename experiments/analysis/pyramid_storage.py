@@ -65,6 +65,14 @@ EXTRA_ROW = {"default_local_size": "bool", "kernel_work_group_size": "int",
              "preferred_work_group_size_multiple": "int"}
 
 
+def unsupported_wg(u: dict) -> str:
+    """"32x32": the work-group size of an unsupported variant (its local_size; version-1 files
+    recorded only the variant ID, which ends in /wg<w>x<h>)."""
+    if "local_size" in u:
+        return f"{u['local_size'][0]}x{u['local_size'][1]}"
+    return u["id"].rsplit("/wg", 1)[1]
+
+
 def _wg_key(ls) -> str:
     ls = tuple(ls)
     return "default" if ls == DEFAULT else f"{ls[0]}x{ls[1]}"
@@ -100,7 +108,8 @@ def validate(res: R.DeviceResult) -> tuple[list[dict], list[dict], list[dict]]:
         R._require(u, {"storage": "str", "reason": "str"}, f"provenance.unsupported[{i}]", path)
         if u.get("id") is not None and not isinstance(u["id"], str):
             raise R.ResultError(f"{path}: provenance.unsupported[{i}].id must be a string or null")
-        unsupported.append({"storage": u["storage"], "id": u.get("id"), "reason": u["reason"]})
+        unsupported.append({"storage": u["storage"], "id": u.get("id"), "reason": u["reason"],
+                            **({"local_size": u["local_size"]} if "local_size" in u else {})})
     raw_rows = _raw(res)["rows"]
     if len(raw_rows) != len(res.rows):
         raise R.ResultError(f"{path}: changed while being read; run the analysis again")
@@ -108,36 +117,36 @@ def validate(res: R.DeviceResult) -> tuple[list[dict], list[dict], list[dict]]:
     for i, (row, raw) in enumerate(zip(res.rows, raw_rows)):
         where = f"rows[{i}]"
         R._require(raw, EXTRA_ROW, where, path)
-        if row.variant not in FAMILIES:
-            raise R.ResultError(f"{path}: '{where}.variant' is '{row.variant}' ({row.id}), "
+        if row.family not in FAMILIES:
+            raise R.ResultError(f"{path}: '{where}.family' is '{row.family}' ({row.variant_id}), "
                                 f"expected one of {', '.join(FAMILIES)}")
         if row.storage not in STORAGES:
-            raise R.ResultError(f"{path}: '{where}.storage' is '{row.storage}' ({row.id})")
+            raise R.ResultError(f"{path}: '{where}.storage' is '{row.storage}' ({row.variant_id})")
         if row.ksize not in KSIZES:
-            raise R.ResultError(f"{path}: '{where}.ksize' is {row.ksize} ({row.id})")
+            raise R.ResultError(f"{path}: '{where}.ksize' is {row.ksize} ({row.variant_id})")
         ls = tuple(row.local_size)
         if len(ls) != 2 or not all(isinstance(v, int) and v >= 0 for v in ls):
             raise R.ResultError(f"{path}: '{where}.local_size' must be [w, h], got {list(ls)}")
         if raw["default_local_size"] != (ls == DEFAULT):
-            raise R.ResultError(f"{path}: '{where}' ({row.id}): default_local_size is "
+            raise R.ResultError(f"{path}: '{where}' ({row.variant_id}): default_local_size is "
                                 f"{raw['default_local_size']} but local_size is {list(ls)}")
-        expected_id = f"{row.variant}/{row.storage}/k{row.ksize}/wg" + (
+        expected_id = f"{row.family}/{row.storage}/k{row.ksize}/wg" + (
             "default" if ls == DEFAULT else f"{ls[0]}x{ls[1]}")
-        if row.id != expected_id:
-            raise R.ResultError(f"{path}: '{where}.id' is '{row.id}' but its keys give "
+        if row.variant_id != expected_id:
+            raise R.ResultError(f"{path}: '{where}.variant_id' is '{row.variant_id}' but its keys give "
                                 f"'{expected_id}'")
         if row.storage not in calls:
-            raise R.ResultError(f"{path}: '{where}' ({row.id}): storage '{row.storage}' is not "
+            raise R.ResultError(f"{path}: '{where}' ({row.variant_id}): storage '{row.storage}' is not "
                                 "in provenance.storage_table")
         if row.launches_per_sample != 2 * calls[row.storage]:
-            raise R.ResultError(f"{path}: '{where}.launches_per_sample' ({row.id}) is "
+            raise R.ResultError(f"{path}: '{where}.launches_per_sample' ({row.variant_id}) is "
                                 f"{row.launches_per_sample}, but two filters at "
                                 f"{calls[row.storage]} calls each make {2 * calls[row.storage]}")
         if row.bytes_min != BYTES_PER_PIXEL * prov["pyramid_pixels"]:
-            raise R.ResultError(f"{path}: '{where}.bytes_min' ({row.id}) is {row.bytes_min}, "
+            raise R.ResultError(f"{path}: '{where}.bytes_min' ({row.variant_id}) is {row.bytes_min}, "
                                 f"expected {BYTES_PER_PIXEL} * provenance.pyramid_pixels")
         out.append({
-            "id": row.id, "family": row.variant, "storage": row.storage, "ksize": row.ksize,
+            "id": row.variant_id, "family": row.family, "storage": row.storage, "ksize": row.ksize,
             "wg": _wg_key(ls), "local_size": list(ls),
             "launches_per_sample": row.launches_per_sample, "floor_ms": row.floor_ms,
             "kernel_ms": _stats(row.kernel_ms), "wall_ms": _stats(row.wall_ms),
@@ -792,7 +801,7 @@ def macros_tex(summary: dict, study: C.Study) -> str:
                 best_wg = min(cand)[1].replace("x", r"$\times$")
                 sweep.append(f"{e(STORAGE_LABEL[s])} {best_wg}")
         defs[f"{x}SweepBest"] = "; ".join(sweep)
-        unsup = sorted({u["id"].rsplit("/wg", 1)[1] for u in d["unsupported"] if u["id"]})
+        unsup = sorted({unsupported_wg(u) for u in d["unsupported"] if u["id"]})
         defs[f"{x}Unsupported"] = (R.join_and([u.replace("x", r"$\times$") for u in unsup])
                                    if unsup else "none")
         lim = d["image_buffer_limit"]

@@ -2,7 +2,8 @@
 
 Raw results are JSON files, one per (experiment, device):
     <results>/<experiment>/<device_slug>.json
-with schema "filterlab.result/1" (written by the C++ runner). Every file of an experiment is
+with schema "filterlab.result/2" (written by the C++ runner; the committed results of before the
+row-key contract are "filterlab.result/1"). Every file of an experiment is
 loaded and validated; a malformed file is an error naming the file and the offending key, never
 skipped. Only the Python standard library is used here.
 """
@@ -19,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA = "filterlab.result/1"
+SCHEMA = "filterlab.result/1"  # the first version's layout name (see check_schema for both)
+SCHEMA_VERSION = 2  # files carry schema_version 2 and rows family/variant_id/case_id (row_keys)
 
 # provenance key -> expected JSON type ("int", "number", "str", "bool", "list", "dict")
 PROVENANCE_KEYS = {
@@ -33,7 +35,7 @@ PROVENANCE_KEYS = {
     "copy_bandwidth_GBps": "number", "timer_resolution_ns": "number",
 }
 ROW_KEYS = {
-    "id": "str", "variant": "str", "storage": "str", "ksize": "int", "local_size": "list",
+    "storage": "str", "ksize": "int", "local_size": "list",
     "launches_per_sample": "int", "bytes_min": "int", "floor_ms": "number",
     "kernel_ms": "dict", "wall_ms": "dict", "roofline_fraction": "number",
     "samples_kernel_ms": "list", "samples_wall_ms": "list",
@@ -67,8 +69,9 @@ class Stats:
 
 @dataclass(frozen=True)
 class Row:
-    id: str
-    variant: str
+    family: str
+    variant_id: str
+    case_id: str
     storage: str
     ksize: int
     local_size: tuple[int, ...]
@@ -97,6 +100,77 @@ class DeviceResult:
     @property
     def slug(self) -> str:
         return self.provenance["device_slug"]
+
+
+# ---------------------------------------------------------------------------------------------
+# the file's version and the row keys
+
+
+def schema_version(data: dict) -> int:
+    """2 for files with the row-key contract, 1 for the committed files of before it (no key)."""
+    return data.get("schema_version", 1)
+
+
+def check_schema(data: dict, layout: str, path: Path) -> int:
+    """The file's schema version, after checking that its 'schema' names `layout` (e.g.
+    "filterlab.result") at that version: "<layout>/1" without schema_version, "<layout>/2" with
+    schema_version 2. ResultError otherwise."""
+    version = schema_version(data)
+    if version not in (1, SCHEMA_VERSION):
+        raise ResultError(f"{path}: schema_version is {version!r}; this analysis reads 1 and "
+                          f"{SCHEMA_VERSION}")
+    want = f"{layout}/{version}"
+    if data.get("schema") != want:
+        raise ResultError(f"{path}: schema is '{data.get('schema')}', this analysis reads '{want}' "
+                          f"(schema_version {version})")
+    return version
+
+
+ROW_KEY_NAMES = ("family", "variant_id", "case_id")
+
+
+def _legacy_row_keys(obj: dict, experiment: str, part: str) -> tuple[str, str, str]:
+    """(family, variant_id, case_id) of a row of a version-1 file, which named them differently per
+    experiment: the only place that knows those old layouts."""
+    if experiment in ("scharr_single_storage", "scharr_gradient_variants", "pyramid_storage"):
+        return obj["variant"], obj["id"], obj["id"]  # 'variant' was the family
+    if experiment == "tiled" and part == "counts":
+        return obj["design"], obj["variant"], f"{obj['variant']}/counts/{obj['image']}"
+    if experiment == "tiled":
+        return obj["design"], obj["variant"], obj["id"]  # 'variant' was the variant ID here
+    if experiment == "epsilon":
+        return f"epsilon.{obj['step']}", obj["id"], f"{obj['id']}/t{obj['threshold']}"
+    if experiment == "imagecl":
+        return f"imagecl.{obj['kernel']}", obj["id"], f"{obj['id']}/{obj['width']}x{obj['height']}"
+    if experiment in ("peers", "peers_cuda"):
+        return f"peers.{obj['peer']}", obj["id"], obj["id"]
+    raise ResultError(f"no version-1 row layout known for experiment '{experiment}'")
+
+
+def row_keys(obj: dict, experiment: str, path: Path, where: str,
+             part: str = "rows") -> tuple[str, str, str]:
+    """(family, variant_id, case_id) of a result row: its own keys in a version-2 file, derived
+    from the old keys of a version-1 file (part: "rows", or "counts" for tiled's counts)."""
+    if not isinstance(obj, dict):
+        raise ResultError(f"{path}: '{where}' must be a JSON object")
+    if any(k in obj for k in ROW_KEY_NAMES):
+        _require(obj, {k: "str" for k in ROW_KEY_NAMES}, where, path)
+        if not obj["case_id"].startswith(obj["variant_id"]):
+            raise ResultError(f"{path}: '{where}.case_id' ({obj['case_id']}) does not start with "
+                              f"its variant_id ({obj['variant_id']})")
+        return obj["family"], obj["variant_id"], obj["case_id"]
+    try:
+        return _legacy_row_keys(obj, experiment, part)
+    except KeyError as e:
+        raise ResultError(f"{path}: '{where}' has neither the row keys "
+                          f"{', '.join(ROW_KEY_NAMES)} nor the old key {e}") from e
+
+
+def with_row_keys(obj: dict, experiment: str, path: Path, where: str,
+                  part: str = "rows") -> dict:
+    """The row with family, variant_id and case_id set (see row_keys)."""
+    family, variant_id, case_id = row_keys(obj, experiment, path, where, part)
+    return {**obj, "family": family, "variant_id": variant_id, "case_id": case_id}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -157,13 +231,15 @@ def _samples(obj: list, stats: Stats, where: str, path: Path) -> tuple[float, ..
     return tuple(float(v) for v in obj)
 
 
-def _row(obj: Any, index: int, prov: dict, path: Path) -> Row:
+def _row(obj: Any, index: int, prov: dict, path: Path, experiment: str) -> Row:
     where = f"rows[{index}]"
     _require(obj, ROW_KEYS, where, path)
+    family, variant_id, case_id = row_keys(obj, experiment, path, where)
     kernel = _stats(obj["kernel_ms"], f"{where}.kernel_ms", path)
     wall = _stats(obj["wall_ms"], f"{where}.wall_ms", path)
     row = Row(
-        id=obj["id"], variant=obj["variant"], storage=obj["storage"], ksize=obj["ksize"],
+        family=family, variant_id=variant_id, case_id=case_id, storage=obj["storage"],
+        ksize=obj["ksize"],
         local_size=tuple(obj["local_size"]), launches_per_sample=obj["launches_per_sample"],
         bytes_min=obj["bytes_min"], floor_ms=float(obj["floor_ms"]), kernel_ms=kernel,
         wall_ms=wall, roofline_fraction=float(obj["roofline_fraction"]),
@@ -172,15 +248,15 @@ def _row(obj: Any, index: int, prov: dict, path: Path) -> Row:
         samples_wall_ms=_samples(obj["samples_wall_ms"], wall, f"{where}.samples_wall_ms", path),
     )
     if kernel.n != prov["repetitions"]:
-        raise ResultError(f"{path}: '{where}' ({row.id}) has n = {kernel.n} kernel samples but "
+        raise ResultError(f"{path}: '{where}' ({row.case_id}) has n = {kernel.n} kernel samples but "
                           f"provenance.repetitions = {prov['repetitions']}")
     expected_floor = row.bytes_min / (prov["copy_bandwidth_GBps"] * 1e9) * 1e3
     if not _close(row.floor_ms, expected_floor):
-        raise ResultError(f"{path}: '{where}.floor_ms' ({row.id}) is {row.floor_ms!r}, but "
+        raise ResultError(f"{path}: '{where}.floor_ms' ({row.case_id}) is {row.floor_ms!r}, but "
                           f"bytes_min / copy_bandwidth_GBps gives {expected_floor!r} ms")
     expected_fraction = row.floor_ms / kernel.median
     if not _close(row.roofline_fraction, expected_fraction):
-        raise ResultError(f"{path}: '{where}.roofline_fraction' ({row.id}) is "
+        raise ResultError(f"{path}: '{where}.roofline_fraction' ({row.case_id}) is "
                           f"{row.roofline_fraction!r}, but floor_ms / kernel_ms.median gives "
                           f"{expected_fraction!r}")
     return row
@@ -201,8 +277,7 @@ def load_file(path: Path, experiment: str | None = None,
         raise ResultError(f"{path}: not valid JSON ({e})") from e
     _require(data, {"schema": "str", "experiment": "str", "provenance": "dict", "rows": "list"},
              "", path)
-    if data["schema"] != SCHEMA:
-        raise ResultError(f"{path}: schema is '{data['schema']}', this analysis reads '{SCHEMA}'")
+    check_schema(data, "filterlab.result", path)
     if experiment is not None and data["experiment"] != experiment:
         raise ResultError(f"{path}: experiment is '{data['experiment']}' but the file lies in the "
                           f"directory of experiment '{experiment}'")
@@ -217,8 +292,8 @@ def load_file(path: Path, experiment: str | None = None,
             raise ResultError(f"{path}: provenance.{key} must be positive, got {prov[key]}")
     if not data["rows"]:
         raise ResultError(f"{path}: 'rows' is empty")
-    rows = tuple(_row(r, i, prov, path) for i, r in enumerate(data["rows"]))
-    ids = [r.id for r in rows]
+    rows = tuple(_row(r, i, prov, path, data["experiment"]) for i, r in enumerate(data["rows"]))
+    ids = [r.case_id for r in rows]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
         raise ResultError(f"{path}: duplicate row id(s): {', '.join(dup)}")

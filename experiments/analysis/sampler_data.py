@@ -1,6 +1,6 @@
 """Study 3's raw results and the article's published tables, loaded, validated and judged.
 
-Raw results: <results>/sampler/<device_slug>.json (schema "filterlab.sampler/1", written by
+Raw results: <results>/sampler/<device_slug>.json (schema "filterlab.sampler/2", or /1 before the row keys, written by
 `filterlab run sampler`). Each holds the article's experiment as the device ran it, with the spec
 oracle's expectation for every entry and its verdict, the oracle evaluated once more at the
 correctly rounded k/10 (device-independent), the grid of every sampler configuration (verdicts as
@@ -23,7 +23,6 @@ from typing import Any
 
 import results as R
 
-SCHEMA = "filterlab.sampler/1"
 PUBLISHED_SCHEMA = "filterlab.published_sampler_tables/1"
 EXPERIMENT = "sampler"
 MODES = ("mirrored_repeat", "repeat", "clamp_to_edge", "clamp")  # the article's column order
@@ -120,9 +119,7 @@ def load_device(path: Path) -> dict:
         raise R.ResultError(f"{path}: not valid JSON ({e})") from e
     _need(data, {"schema": "str", "experiment": "str", "provenance": "dict", "article": "dict",
                  "grid": "list", "border_mapping": "list"}, "", path)
-    if data["schema"] != SCHEMA:
-        raise R.ResultError(f"{path}: schema is '{data['schema']}', this analysis reads "
-                            f"'{SCHEMA}'")
+    R.check_schema(data, "filterlab.sampler", path)
     if data["experiment"] != EXPERIMENT:
         raise R.ResultError(f"{path}: experiment is '{data['experiment']}', expected "
                             f"'{EXPERIMENT}'")

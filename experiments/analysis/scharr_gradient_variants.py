@@ -173,48 +173,48 @@ def validate(res: R.DeviceResult) -> list[dict]:
     for i, (row, raw) in enumerate(zip(res.rows, raw_rows)):
         where = f"rows[{i}]"
         R._require(raw, EXTRA_ROW, where, path)
-        if row.variant not in FAMILIES:
-            raise R.ResultError(f"{path}: '{where}.variant' is '{row.variant}' ({row.id}); "
+        if row.family not in FAMILIES:
+            raise R.ResultError(f"{path}: '{where}.family' is '{row.family}' ({row.variant_id}); "
                                 f"this experiment has {', '.join(FAMILIES)}")
-        if row.variant not in prov["families"]:
-            raise R.ResultError(f"{path}: '{where}' ({row.id}) has family '{row.variant}', "
+        if row.family not in prov["families"]:
+            raise R.ResultError(f"{path}: '{where}' ({row.variant_id}) has family '{row.family}', "
                                 "which provenance.families does not list")
         if row.storage not in STORAGES:
-            raise R.ResultError(f"{path}: '{where}.storage' is '{row.storage}' ({row.id}), "
+            raise R.ResultError(f"{path}: '{where}.storage' is '{row.storage}' ({row.variant_id}), "
                                 f"expected one of {', '.join(STORAGES)}")
         if row.ksize not in KSIZES:
-            raise R.ResultError(f"{path}: '{where}.ksize' is {row.ksize} ({row.id}), expected "
+            raise R.ResultError(f"{path}: '{where}.ksize' is {row.ksize} ({row.variant_id}), expected "
                                 f"one of {', '.join(map(str, KSIZES))}")
         if len(row.local_size) != 2 or not all(isinstance(v, int) and v > 0
                                                for v in row.local_size):
             raise R.ResultError(f"{path}: '{where}.local_size' must be [w, h], got "
                                 f"{list(row.local_size)}")
         wg = tuple(row.local_size)
-        expected_id = f"{row.variant}/{row.storage}/k{row.ksize}/wg{wg[0]}x{wg[1]}"
-        if row.id != expected_id:
-            raise R.ResultError(f"{path}: '{where}.id' is '{row.id}' but its keys give "
+        expected_id = f"{row.family}/{row.storage}/k{row.ksize}/wg{wg[0]}x{wg[1]}"
+        if row.variant_id != expected_id:
+            raise R.ResultError(f"{path}: '{where}.variant_id' is '{row.variant_id}' but its keys give "
                                 f"'{expected_id}'")
-        copy = expected_copy(row.variant, row.ksize)
+        copy = expected_copy(row.family, row.ksize)
         if raw["copy_pattern"] != copy:
-            raise R.ResultError(f"{path}: '{where}.copy_pattern' ({row.id}) is "
+            raise R.ResultError(f"{path}: '{where}.copy_pattern' ({row.variant_id}) is "
                                 f"'{raw['copy_pattern']}', expected '{copy}'")
         if raw["outputs"] != OUTPUTS:
-            raise R.ResultError(f"{path}: '{where}.outputs' ({row.id}) is {raw['outputs']}, "
+            raise R.ResultError(f"{path}: '{where}.outputs' ({row.variant_id}) is {raw['outputs']}, "
                                 f"every sample computes both derivatives ({OUTPUTS})")
-        units = 1 if row.variant in BUFFER_ONLY else LAUNCH_UNITS[row.storage]
-        launches = FAMILIES[row.variant][1] * units
+        units = 1 if row.family in BUFFER_ONLY else LAUNCH_UNITS[row.storage]
+        launches = FAMILIES[row.family][1] * units
         if row.launches_per_sample != launches:
-            raise R.ResultError(f"{path}: '{where}.launches_per_sample' ({row.id}) is "
+            raise R.ResultError(f"{path}: '{where}.launches_per_sample' ({row.variant_id}) is "
                                 f"{row.launches_per_sample}, expected {launches} for "
-                                f"{row.variant}")
+                                f"{row.family}")
         if row.bytes_min != BYTES_PER_PIXEL * prov["pyramid_pixels"]:
-            raise R.ResultError(f"{path}: '{where}.bytes_min' ({row.id}) is {row.bytes_min}, "
+            raise R.ResultError(f"{path}: '{where}.bytes_min' ({row.variant_id}) is {row.bytes_min}, "
                                 f"expected {BYTES_PER_PIXEL} * provenance.pyramid_pixels = "
                                 f"{BYTES_PER_PIXEL * prov['pyramid_pixels']}")
         level0 = _level0(raw["level0"], f"{where}.level0", row.samples_kernel_ms, prov, path)
         k = row.kernel_ms
         out.append({
-            "id": row.id, "family": row.variant, "storage": row.storage, "ksize": row.ksize,
+            "id": row.variant_id, "family": row.family, "storage": row.storage, "ksize": row.ksize,
             "local_size": list(wg), "copy_pattern": raw["copy_pattern"],
             "launches_per_sample": row.launches_per_sample, "bytes_min": row.bytes_min,
             "floor_ms": row.floor_ms, "kernel_ms": k.to_dict(),
@@ -224,7 +224,7 @@ def validate(res: R.DeviceResult) -> list[dict]:
             "level0": level0,
             # every sample of the rows Figure 6 shows
             **({"samples_kernel_ms": list(row.samples_kernel_ms)}
-               if row.variant == "scharr.separable" and wg == WG else {}),
+               if row.family == "scharr.separable" and wg == WG else {}),
         })
     return out
 

@@ -39,18 +39,18 @@ KSIZES = (3, 5, 7, 9)
 def _grid(result: R.DeviceResult) -> dict[tuple[str, int], R.Row]:
     grid: dict[tuple[str, int], R.Row] = {}
     for row in result.rows:
-        if row.variant != VARIANT:
-            raise R.ResultError(f"{result.path}: row '{row.id}' has variant '{row.variant}', "
+        if row.family != VARIANT:
+            raise R.ResultError(f"{result.path}: row '{row.variant_id}' has family '{row.family}', "
                                 f"this experiment has only '{VARIANT}'")
         if row.storage not in STORAGES:
-            raise R.ResultError(f"{result.path}: row '{row.id}' has storage '{row.storage}', "
+            raise R.ResultError(f"{result.path}: row '{row.variant_id}' has storage '{row.storage}', "
                                 f"expected one of {', '.join(STORAGES)}")
         if row.ksize not in KSIZES:
-            raise R.ResultError(f"{result.path}: row '{row.id}' has ksize {row.ksize}, "
+            raise R.ResultError(f"{result.path}: row '{row.variant_id}' has ksize {row.ksize}, "
                                 f"expected one of {', '.join(map(str, KSIZES))}")
         key = (row.storage, row.ksize)
         if key in grid:
-            raise R.ResultError(f"{result.path}: rows '{grid[key].id}' and '{row.id}' both "
+            raise R.ResultError(f"{result.path}: rows '{grid[key].variant_id}' and '{row.variant_id}' both "
                                 f"measure storage '{row.storage}', size {row.ksize}")
         grid[key] = row
     return grid
@@ -65,7 +65,7 @@ def derive(results: list[R.DeviceResult], results_dir: Path) -> dict:
         for m in missing:
             print(f"warning: {res.path}: no row for {m}; it is shown as missing", file=sys.stderr)
         rows = [{
-            "storage": s, "ksize": k, "id": r.id, "local_size": list(r.local_size),
+            "storage": s, "ksize": k, "id": r.variant_id, "local_size": list(r.local_size),
             "median_ms": r.kernel_ms.median, "q1_ms": r.kernel_ms.q1, "q3_ms": r.kernel_ms.q3,
             "ci95_low_ms": r.kernel_ms.ci95_low, "ci95_high_ms": r.kernel_ms.ci95_high,
             "n": r.kernel_ms.n, "wall_median_ms": r.wall_ms.median, "bytes_min": r.bytes_min,

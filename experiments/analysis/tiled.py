@@ -42,7 +42,7 @@ NONFREE_SHARE_LIMIT = 0.10  # "cost little overall": at most this share of the t
 
 PROV_KEYS = {"device": "str", "device_slug": "str", "commit": "str", "commit_dirty": "bool",
              "copy_bandwidth_GBps": "number", "repetitions": "int", "sizes": "list", "border": "str"}
-ROW_KEYS = {"id": "str", "variant": "str", "design": "str", "ksize": "int", "size": "int",
+ROW_KEYS = {"design": "str", "ksize": "int", "size": "int",
             "roi": "str", "pixels": "int", "bytes_min": "int", "floor_ms": "number",
             "kernel_ms": "dict", "roofline_fraction": "number", "samples_kernel_ms": "list",
             "tiled_groups_by_class": "list"}
@@ -59,13 +59,17 @@ def _load(path: Path) -> dict:
         raise R.ResultError(f"{path}: cannot read ({e})") from e
     R._require(data, {"schema": "str", "experiment": "str", "provenance": "dict", "rows": "list",
                       "counts": "list"}, "", path)
-    if data["schema"] != R.SCHEMA or data["experiment"] != EXPERIMENT:
-        raise R.ResultError(f"{path}: not a '{EXPERIMENT}' result of schema {R.SCHEMA}")
+    if data["experiment"] != EXPERIMENT:
+        raise R.ResultError(f"{path}: not a '{EXPERIMENT}' result (experiment '{data['experiment']}')")
+    R.check_schema(data, "filterlab.result", path)
     R._require(data["provenance"], PROV_KEYS, "provenance", path)
     if data["provenance"]["device_slug"] != path.stem:
         raise R.ResultError(f"{path}: provenance.device_slug does not match the file name")
     for i, row in enumerate(data["rows"]):
         R._require(row, ROW_KEYS, f"rows[{i}]", path)
+        R.row_keys(row, EXPERIMENT, path, f"rows[{i}]")
+    for i, c in enumerate(data["counts"]):
+        R.row_keys(c, EXPERIMENT, path, f"counts[{i}]", "counts")
         stats = R._stats(row["kernel_ms"], f"rows[{i}].kernel_ms", path)
         R._samples(row["samples_kernel_ms"], stats, f"rows[{i}].samples_kernel_ms", path)
     if not data["rows"]:
@@ -91,14 +95,17 @@ def derive(results: list[tuple[Path, dict]], paper: dict) -> dict:
     for path, data in results:
         prov = data["provenance"]
         rows = {}
-        for r in data["rows"]:
-            rows[r["id"]] = {k: r[k] for k in ("variant", "design", "ksize", "size", "roi", "pixels",
-                                               "floor_ms", "roofline_fraction", "kernel_ms",
-                                               "tiled_groups_by_class")}
-            rows[r["id"]]["same_size_copy_fraction"] = r.get("same_size_copy_fraction")  # newer results
+        for i, r in enumerate(data["rows"]):
+            _, variant_id, case_id = R.row_keys(r, EXPERIMENT, path, f"rows[{i}]")
+            rows[case_id] = {"variant": variant_id,
+                             **{k: r[k] for k in ("design", "ksize", "size", "roi", "pixels",
+                                                  "floor_ms", "roofline_fraction", "kernel_ms",
+                                                  "tiled_groups_by_class")}}
+            rows[case_id]["same_size_copy_fraction"] = r.get("same_size_copy_fraction")  # newer results
         sizes = sorted({r["size"] for r in data["rows"]})
         target = TARGET_SIZE if TARGET_SIZE in sizes else sizes[-1]
-        counts = {c["variant"]: c for c in data["counts"]}
+        counts = {R.row_keys(c, EXPERIMENT, path, f"counts[{i}]", "counts")[1]: c
+                  for i, c in enumerate(data["counts"])}
         devices.append({"slug": prov["device_slug"], "name": prov["device"], "commit": prov["commit"],
                         "commit_dirty": prov["commit_dirty"], "file": str(path),
                         "copy_GBps": prov["copy_bandwidth_GBps"], "repetitions": prov["repetitions"],

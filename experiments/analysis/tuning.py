@@ -39,6 +39,11 @@ PEER_LABELS = {"opencv_cpu": "OpenCV CPU", "opencv_umat": "OpenCV UMat", "halide
                "halide_opencl": "Halide OpenCL"}
 
 
+def best_id(best: dict) -> str:
+    """The configuration ID of a space's best entry: variant_id (schema_version 2) or id (1)."""
+    return best["variant_id"] if "variant_id" in best else best["id"]
+
+
 def quartiles(values: list[float]) -> tuple[float, float, float]:
     if len(values) == 1:
         return values[0], values[0], values[0]
@@ -116,7 +121,7 @@ def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
                 continue
             side = setup_side(found_setup(data, kernels[0]))
             entry = {"side": side, "imagecl_ms": sum(found[k]["time_ms"] for k in kernels),
-                     "imagecl_ids": [found[k]["id"] for k in kernels], "peers": {}}
+                     "imagecl_ids": [best_id(found[k]) for k in kernels], "peers": {}}
             if peers:
                 for r in peers["rows"]:
                     if r["workload"] == workload and r["width"] == side and r["status"] in ("measured", "fallback"):
@@ -143,7 +148,7 @@ def full_runs(data: dict) -> dict:
         if "skipped" in f:
             out[name] = {"skipped": f["skipped"]}
         elif f.get("best"):
-            run = {"budget": f["budget"], "best_ms": f["best"]["time_ms"], "best_id": f["best"]["id"],
+            run = {"budget": f["budget"], "best_ms": f["best"]["time_ms"], "best_id": best_id(f["best"]),
                    "evaluated_this_run": f.get("evaluated_this_run"), "cache_commit": f.get("cache_commit")}
             run["live"] = f.get("evaluated_this_run") == f["budget"]
             if run["live"]:
@@ -479,8 +484,9 @@ def main(argv: list[str] | None = None) -> int:
         data = []
         for p in R.result_files(args.results, EXPERIMENT):
             d = json.loads(p.read_text(encoding="utf-8"))
-            if d.get("schema") != R.SCHEMA or d.get("experiment") != EXPERIMENT:
-                raise R.ResultError(f"{p}: not a tuning result (schema {d.get('schema')}, experiment {d.get('experiment')})")
+            if d.get("experiment") != EXPERIMENT:
+                raise R.ResultError(f"{p}: not a tuning result (experiment {d.get('experiment')})")
+            R.check_schema(d, "filterlab.result", p)
             data.append((p, d))
         paper = json.loads(args.paper_tables.read_text(encoding="utf-8"))
         summary = derive(data, paper, args.results)

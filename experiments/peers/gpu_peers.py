@@ -32,8 +32,29 @@ import time
 
 import numpy as np
 
-SCHEMA = "filterlab.result/1"
+SCHEMA_VERSION = 2  # the row keys family, variant_id, case_id (experiments/schemas/peers_cuda.schema.json)
+SCHEMA = f"filterlab.result/{SCHEMA_VERSION}"
 EXPERIMENT = "peers_cuda"
+
+
+def nvidia_driver_version(path: str = "/proc/driver/nvidia/version") -> str:
+    """The NVIDIA kernel driver's version string ("580.159.04"), as nvidia-smi reports it."""
+    try:
+        text = open(path, encoding="utf-8").read()
+    except OSError as e:
+        return f"unknown ({path}: {e.strerror})"
+    for line in text.splitlines():
+        if line.startswith("NVRM version:"):
+            words = [w for w in line.split() if w[:1].isdigit() and "." in w]
+            if words:
+                return words[0]
+    return f"unknown (no NVRM version line in {path})"
+
+
+def file_sha256(path: str) -> str:
+    import hashlib
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -309,7 +330,9 @@ def main():
         timed = []
         for peer in peers:
             peer.workload_name = w["name"]
-            row = {"id": f"peers.{peer.name}/{w['id']}", "peer": peer.name,
+            # A peer on one workload (its ksize or size in the workload ID) is one variant, one case.
+            variant_id = f"peers.{peer.name}/{w['id']}"
+            row = {"family": f"peers.{peer.name}", "variant_id": variant_id, "case_id": variant_id, "peer": peer.name,
                    "library": {"cupy": "CuPy", "torch": "PyTorch", "scipy_cpu": "SciPy"}[peer.name],
                    "runs_on": "host_cpu" if args.self_check else "cuda_device", "workload": w["name"],
                    "workload_id": w["id"], "ksize": w["ksize"], "width": w["width"], "height": w["height"],
@@ -354,7 +377,7 @@ def main():
             if "floor_ms" in row:
                 row["roofline_fraction"] = row["floor_ms"] / s["median"]
             rows.append(row)
-            print(f"{row['id']}: {row['status']}, {s['median']:.4f} ms median", flush=True)
+            print(f"{row['case_id']}: {row['status']}, {s['median']:.4f} ms median", flush=True)
         del inputs, oracles
 
     prov = dict(device)
@@ -366,9 +389,15 @@ def main():
                  "tolerance_rule": manifest["tolerance_rule"],
                  "timing": "CUDA events around every call of a sample (device work only, no host copies); warm-up, shuffled rounds",
                  "torch_settings": "cudnn.allow_tf32 = False, matmul.allow_tf32 = False, cudnn.benchmark = False"})
-    result = {"schema": SCHEMA, "experiment": EXPERIMENT, "provenance": prov, "rows": rows}
+    # The GPU code is the libraries' (versions above) driven by this script: its hash stands for the kernels.
+    script = os.path.abspath(__file__)
+    prov.update({"kernel_origin": "none: CuPy's and PyTorch's own kernels, called by this script",
+                 "kernel_sources": {"experiments/peers/gpu_peers.py": file_sha256(script)},
+                 "driver_version": "none (self-check on the host)" if args.self_check else nvidia_driver_version()})
+    result = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, "experiment": EXPERIMENT, "provenance": prov,
+              "rows": rows}
     if args.self_check:
-        bad = [r["id"] for r in rows if r["status"] != "measured"]
+        bad = [r["case_id"] for r in rows if r["status"] != "measured"]
         print("self-check: " + ("every workload agrees with the oracle" if not bad else "FAILED: " + ", ".join(bad)))
         return 1 if bad else 0
     out_dir = os.path.join(args.results, EXPERIMENT)

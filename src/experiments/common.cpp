@@ -9,6 +9,7 @@
 #include <random>
 
 #include "error.hpp"
+#include "experiments/row_keys.hpp"
 #include "io/netpbm.hpp"
 #include "reference/pyramid.hpp"
 #include "reference/correlate.hpp"
@@ -119,9 +120,7 @@ nlohmann::json timing_row(const Variant& v, const std::string& options, std::siz
                           double GBps, const ocl::Samples& samples) {
   const auto k = summarize(samples.kernel_ms);
   const double floor = floor_ms(bytes_min, GBps);
-  return {{"id", v.id()},
-          {"variant", v.family},
-          {"storage", std::string(storage_name(v.storage))},
+  nlohmann::json row = {{"storage", std::string(storage_name(v.storage))},
           {"ksize", v.ksize},
           {"local_size", {v.local_w, v.local_h}},
           {"build_options", options},
@@ -133,6 +132,8 @@ nlohmann::json timing_row(const Variant& v, const std::string& options, std::siz
           {"roofline_fraction", floor / k.median},
           {"samples_kernel_ms", samples.kernel_ms},
           {"samples_wall_ms", samples.wall_ms}};
+  add_row_keys(row, v.family, v.id());  // one row per variant: the case is the variant
+  return row;
 }
 
 void add_pyramid_provenance(nlohmann::json& prov, const PyramidInput& in, int warmup, int repetitions, unsigned seed) {

@@ -12,6 +12,7 @@
 #include "error.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/row_keys.hpp"
 #include "filters/epsilon_runner.hpp"
 #include "io/atomic_file.hpp"
 #include "io/netpbm.hpp"
@@ -154,8 +155,7 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
   for (const auto& c : configs) {
     const auto& t = c.variant.traits();
     const auto k = summarize(c.samples.kernel_ms);
-    nlohmann::json row = {{"id", c.variant.id()},
-                          {"step", t.name},
+    nlohmann::json row = {{"step", t.name},
                           {"label", t.label},
                           {"description", t.description},
                           {"outputs_per_item", t.outputs_per_item},
@@ -169,11 +169,11 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
                           {"roofline_fraction", floor / k.median},
                           {"samples_kernel_ms", c.samples.kernel_ms},
                           {"samples_wall_ms", c.samples.wall_ms}};
+    add_row_keys(row, c.variant.family(), c.variant.id(), "t" + std::to_string(c.threshold));
     (c.sweep ? sweep : rows).push_back(row);
   }
   nlohmann::json result;
-  result["schema"] = "filterlab.epsilon/1";
-  result["experiment"] = kExperiment;
+  add_result_head(result, "filterlab.epsilon", kExperiment);
   auto prov = provenance(dev, runners.begin()->second->source(), "-cl-std=CL1.2 -DFL_EPS_FLOAT=<0|1> -DFL_EPS_N=<n> ...");
   prov["base_image"] = cfg.base_image;
   prov["base_image_sha256"] = sha;

@@ -6,6 +6,7 @@
 #include "error.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/row_keys.hpp"
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "io/atomic_file.hpp"
@@ -102,8 +103,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
       for (auto& t : timed) t.launcher->release();
     for (const auto& t : timed) {
       const auto& space = imagecl::kernel_space(t.kernel);
-      rows.push_back({{"id", t.launcher->id()},
-                      {"benchmark", t.benchmark},
+      nlohmann::json row = {{"benchmark", t.benchmark},
                       {"kernel", t.kernel},
                       {"width", side},
                       {"height", side},
@@ -115,13 +115,18 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
                       {"kernel_ms", summary_json(summarize(t.samples.kernel_ms))},
                       {"wall_ms", summary_json(summarize(t.samples.wall_ms))},
                       {"samples_kernel_ms", t.samples.kernel_ms},
-                      {"samples_wall_ms", t.samples.wall_ms}});
+                      {"samples_wall_ms", t.samples.wall_ms}};
+      // The kernel is the family; a configuration of it is a variant, timed on one image size.
+      add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(), std::to_string(side) + "x" + std::to_string(side));
+      rows.push_back(row);
     }
   }
   nlohmann::json result;
-  result["schema"] = "filterlab.result/1";
-  result["experiment"] = kExperiment;
-  auto prov = provenance(dev, ocl::load_program_source({}, sources), "per row (-D switches of the configuration)");
+  add_result_head(result, "filterlab.result", kExperiment);
+  // Each kernel is its own program (rows[].program_sha256); the files' hashes come from all of them.
+  auto all = ocl::load_program_source({}, sources);
+  all.sha256 = "per row (rows[].program_sha256)";
+  auto prov = provenance(dev, all, "per row (-D switches of the configuration)");
   prov["scale"] = scale;
   prov["samples_per_kernel"] = cfg.samples;
   prov["spaces"] = spaces;

@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "build_info.hpp"
+#include "ocl/cl.hpp"
 
 namespace filterlab {
 
@@ -18,6 +19,36 @@ std::string utc_now_iso8601() {
   std::array<char, 32> buf{};
   std::strftime(buf.data(), buf.size(), "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf.data();
+}
+
+nlohmann::json build_libraries_json() {
+#if defined(__clang__)
+  const std::string compiler = std::string("Clang ") + __clang_version__;
+#elif defined(__GNUC__)
+  const std::string compiler = std::string("GCC ") + __VERSION__;
+#else
+  const std::string compiler = "unknown C++ compiler";
+#endif
+  nlohmann::json j = {{"compiler", compiler},
+                      {"cplusplus", static_cast<long>(__cplusplus)},
+                      {"nlohmann_json", std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
+                                            std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
+                                            std::to_string(NLOHMANN_JSON_VERSION_PATCH)},
+                      {"opencl_target_version", CL_TARGET_OPENCL_VERSION}};
+#ifdef __GLIBCXX__
+  j["libstdcxx"] = __GLIBCXX__;
+#endif
+  return j;
+}
+
+void add_programs_used(nlohmann::json& prov) {
+  nlohmann::json files = nlohmann::json::object(), programs = nlohmann::json::object();
+  for (const auto& [sha, hashes] : ocl::programs_used()) {
+    programs[sha] = hashes;
+    for (const auto& [file, hash] : hashes) files[file] = hash;
+  }
+  prov["kernel_sources"] = files;
+  prov["kernel_programs"] = programs;
 }
 
 nlohmann::json device_json(const ocl::DeviceInfo& d) {
@@ -56,6 +87,7 @@ nlohmann::json provenance(const ocl::DeviceInfo& d, const ocl::ProgramSource& so
   p["kernel_program_sha256"] = source.sha256;
   p["kernel_origin"] = source.origin;
   p["build_options"] = build_options;
+  p["libraries"] = build_libraries_json();
   return p;
 }
 

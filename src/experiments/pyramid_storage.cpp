@@ -8,6 +8,7 @@
 
 #include "error.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/row_keys.hpp"
 #include "filters/scharr_runner.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/limits.hpp"
@@ -99,7 +100,8 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
         configs.push_back(std::move(c));
       } catch (const Unsupported& e) {  // a work-group or local memory beyond the device's limits
         log(v.id() + " unsupported: " + e.what());
-        unsupported.push_back({{"storage", name}, {"id", v.id()}, {"reason", e.what()}});
+        unsupported.push_back(
+            {{"storage", name}, {"id", v.id()}, {"local_size", {v.local_w, v.local_h}}, {"reason", e.what()}});
       }
     }
   }
@@ -153,8 +155,7 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
     rows.push_back(row);
   }
   nlohmann::json result;
-  result["schema"] = "filterlab.result/1";
-  result["experiment"] = kExperiment;
+  add_result_head(result, "filterlab.result", kExperiment);
   result["provenance"] = prov;
   result["rows"] = rows;
   io::write_file_atomically(out_path, result.dump(1) + "\n");

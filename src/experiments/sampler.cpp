@@ -5,6 +5,7 @@
 
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/row_keys.hpp"
 #include "experiments/sampler_probe.hpp"
 #include "experiments/sampler_table.hpp"
 #include "io/atomic_file.hpp"
@@ -88,7 +89,7 @@ json grid_json(const std::vector<GridCase>& cases) {
     for (const auto& e : c.entries) values.push_back(e.value);
     std::string edge;
     for (const auto& e : c.entries) edge += e.expected.edge_sensitive ? '1' : '0';
-    out.push_back({{"dims", c.image.dims},
+    json row = {{"dims", c.image.dims},
                    {"mode", std::string(ref::address_mode_name(c.config.mode))},
                    {"normalized", c.config.normalized},
                    {"filter", std::string(ref::filter_mode_name(c.config.filter))},
@@ -100,7 +101,14 @@ json grid_json(const std::vector<GridCase>& cases) {
                    {"y", c.ys},
                    {"values", values},
                    {"verdicts", verdicts(c.entries)},
-                   {"edge_sensitive", edge}});
+                   {"edge_sensitive", edge}};
+    // A sampler configuration is the variant; one image shape read with it is the case.
+    const std::string variant = "sampler.read_imagef/" + std::string(ref::filter_mode_name(c.config.filter)) + "/" +
+                                std::string(ref::address_mode_name(c.config.mode)) +
+                                (c.config.normalized ? "/normalized" : "/unnormalized");
+    add_row_keys(row, "sampler.read_imagef", variant,
+                 std::to_string(c.image.dims) + "d/" + std::to_string(c.image.width) + "x" + std::to_string(c.image.height));
+    out.push_back(row);
   }
   return out;
 }
@@ -158,8 +166,7 @@ std::string run_sampler(const ocl::Device& device, const SamplerRunConfig& cfg) 
   std::cout << "grid: " << total << " reads in " << cases.size() << " configurations, " << wrong << " wrong\n";
 
   json result;
-  result["schema"] = "filterlab.sampler/1";
-  result["experiment"] = kExperiment;
+  add_result_head(result, "filterlab.sampler", kExperiment);
   auto prov = provenance(dev, sampler_program_source(), kSamplerBuildOptions);
   prov["image_format"] = "CL_R / CL_FLOAT";
   prov["border_colour_x"] = ref::kBorderColourR;

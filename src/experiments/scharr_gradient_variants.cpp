@@ -10,6 +10,7 @@
 #include "error.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/row_keys.hpp"
 #include "filters/scharr_runner.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/limits.hpp"
@@ -95,10 +96,10 @@ void print_summary(const nlohmann::json& rows, const std::string& device, const 
   }
   std::printf("# %s: both derivatives, minimum traffic 12 bytes per pixel\n", device.c_str());
   std::printf("best over the pyramid:   %-48s %8.3f ms (floor %.3f ms) = %5.1f%% of copy bandwidth\n",
-              (*best)["id"].get<std::string>().c_str(), (*best)["kernel_ms"]["median"].get<double>(),
+              (*best)["variant_id"].get<std::string>().c_str(), (*best)["kernel_ms"]["median"].get<double>(),
               (*best)["floor_ms"].get<double>(), 100.0 * (*best)["roofline_fraction"].get<double>());
   std::printf("best on the largest level: %-46s %8.3f ms (floor %.3f ms) = %5.1f%% of copy bandwidth\n",
-              (*best0)["id"].get<std::string>().c_str(), (*best0)["level0"]["kernel_ms"]["median"].get<double>(),
+              (*best0)["variant_id"].get<std::string>().c_str(), (*best0)["level0"]["kernel_ms"]["median"].get<double>(),
               (*best0)["level0"]["floor_ms"].get<double>(), 100.0 * (*best0)["level0"]["roofline_fraction"].get<double>());
   std::printf("copy bandwidth %.0f GB/s; a one-read-two-writes stream (a two-output filter's mix) reaches %.0f GB/s = %.1f%%\n",
               bw.best_GBps(), bw.split_GBps, 100.0 * bw.split_GBps / bw.best_GBps());
@@ -196,8 +197,7 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   for (const auto& c : configs) used.push_back(&c.runner->source());
   const auto all_sources = per_row_sources(used);
   nlohmann::json result;
-  result["schema"] = "filterlab.result/1";
-  result["experiment"] = kExperiment;
+  add_result_head(result, "filterlab.result", kExperiment);
   auto prov = provenance(dev, all_sources, "per row (rows[].build_options)");
   add_pyramid_provenance(prov, input, cfg.warmup, reps, cfg.seed);
   prov["border"] = std::string(ref::border_name(cfg.border));

@@ -8,6 +8,7 @@
 #include "error.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/row_keys.hpp"
 #include "filters/scharr_runner.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/bandwidth.hpp"
@@ -91,8 +92,7 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
 
   const ocl::ProgramSource source = configs.front().runner->source();
   nlohmann::json result;
-  result["schema"] = "filterlab.result/1";
-  result["experiment"] = kExperiment;
+  add_result_head(result, "filterlab.result", kExperiment);
   // Options differ per row only in KSIZE and FL_STORAGE; each row records its exact options.
   auto prov = provenance(dev, source, build_options_pattern(configs.front().runner->options()));
   add_pyramid_provenance(prov, input, cfg.warmup, reps, cfg.seed);

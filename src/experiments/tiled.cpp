@@ -12,6 +12,7 @@
 #include "error.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/row_keys.hpp"
 #include "filters/tiled_runner.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/bandwidth.hpp"
@@ -161,9 +162,7 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
       const double floor = floor_ms(bytes_min, GBps);
       const auto& t = c.variant.traits();
       const auto classes = tiled_class_counts(c.geo.sroi.width, c.geo.sroi.height, c.variant.ksize / 2);
-      rows.push_back({{"id", c.variant.id() + "/" + std::to_string(n) + "/" + c.geo.name},
-                      {"variant", c.variant.id()},
-                      {"design", c.variant.design},
+      nlohmann::json row = {{"design", c.variant.design},
                       {"ksize", c.variant.ksize},
                       {"size", n},
                       {"roi", c.geo.name},
@@ -172,6 +171,7 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
                       {"pixels", pixels},
                       {"local_size", {t.local_w, t.local_h}},
                       {"build_options", runners[c.variant.id()]->options()},
+                      {"kernel_program_sha256", runners[c.variant.id()]->source().sha256},
                       {"launches_per_sample", t.passes},
                       {"bytes_min", bytes_min},
                       {"floor_ms", floor},
@@ -182,7 +182,9 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
                                                       static_cast<double>(bytes_min) / (2.0 * static_cast<double>(bytes)) / k.median},
                       {"tiled_groups_by_class", {classes.groups[0], classes.groups[1], classes.groups[2], classes.groups[3]}},
                       {"samples_kernel_ms", c.samples.kernel_ms},
-                      {"samples_wall_ms", c.samples.wall_ms}});
+                      {"samples_wall_ms", c.samples.wall_ms}};
+      add_row_keys(row, c.variant.design, c.variant.id(), std::to_string(n) + "/" + c.geo.name);
+      rows.push_back(row);
     }
   }
 
@@ -198,7 +200,7 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
       TiledRunner counter(rt, v, kBorder, 0.0f, true);
       const auto c = counter.count(d_src, roi, d_dst, roi);
       auto j = counts_json(c, static_cast<double>(kCountSide) * kCountSide, tiled_class_counts(kCountSide, kCountSide, v.ksize / 2));
-      j["variant"] = v.id();
+      add_row_keys(j, v.design, v.id(), "counts/" + std::to_string(kCountSide));
       j["design"] = v.design;
       j["ksize"] = v.ksize;
       j["image"] = kCountSide;
@@ -207,12 +209,11 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
   }
 
   nlohmann::json result;
-  result["schema"] = "filterlab.result/1";
-  result["experiment"] = kExperiment;
+  add_result_head(result, "filterlab.result", kExperiment);
   const auto& first = *runners.begin()->second;
-  auto prov = provenance(dev, ocl::load_program_source({"common/border.cl", "tiled/roi.cl", "tiled/amd.cl",
-                                                         "tiled/naive.cl", "tiled/twopass.cl", "tiled/onepass_local.cl"}),
-                         build_options_pattern(first.options()));
+  std::vector<const ocl::ProgramSource*> sources;
+  for (const auto& [id, runner] : runners) sources.push_back(&runner->source());
+  auto prov = provenance(dev, per_row_sources(sources), build_options_pattern(first.options()));
   prov["border"] = std::string(ref::border_name(kBorder));
   prov["sizes"] = sizes_run;
   prov["max_size"] = max_size;
@@ -238,12 +239,12 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
   std::cout << "# " << dev.name << ": copy bandwidth " << GBps << " GB/s (read + write)\n";
   for (const auto& r : rows)
     if (r["size"] == target && r["roi"] == "full")
-      std::cout << std::left << std::setw(32) << r["variant"].get<std::string>() << " " << target << "^2 full: "
+      std::cout << std::left << std::setw(32) << r["variant_id"].get<std::string>() << " " << target << "^2 full: "
                 << std::setw(10) << r["kernel_ms"]["median"].get<double>() << " ms, floor " << std::setw(10)
                 << r["floor_ms"].get<double>() << " ms, roofline fraction " << r["roofline_fraction"].get<double>()
                 << "\n";
   for (const auto& r : rows)
-    if (r["size"] == target && r["roi"] == "full" && r["variant"] == "tiled.amd/k5/wg8x8")
+    if (r["size"] == target && r["roi"] == "full" && r["variant_id"] == "tiled.amd/k5/wg8x8")
       std::cout << "performance target (tiled 5x5, " << target << "^2" << (target == 4096 ? "" : ", the largest size run")
                 << "): " << std::fixed << std::setprecision(1) << 100.0 * r["roofline_fraction"].get<double>()
                 << " % of the copy bandwidth at one read and one write per pixel (target: >= 80 % on the NVIDIA GPU); "

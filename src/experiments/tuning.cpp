@@ -7,8 +7,10 @@
 
 #include "error.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/row_keys.hpp"
 #include "imagecl/space.hpp"
 #include "io/atomic_file.hpp"
+#include "ocl/program.hpp"
 #include "tuner/cache.hpp"
 #include "tuner/replay_space.hpp"
 #include "tuner/simulate.hpp"
@@ -43,7 +45,9 @@ nlohmann::json best_json(const std::string& space, const std::map<std::string, t
   for (const auto& [i, m] : rows)
     if (m.valid() && (!best || m.time_ms < best->time_ms)) best = &m, id = i;
   if (!best) return nullptr;
-  nlohmann::json j = {{"id", id}, {"time_ms", best->time_ms}, {"q1_ms", best->q1_ms}, {"q3_ms", best->q3_ms}};
+  nlohmann::json j = {{"time_ms", best->time_ms}, {"q1_ms", best->q1_ms}, {"q3_ms", best->q3_ms}};
+  // A configuration ID starts with its family ("imagecl.conv2d_u8/wg32x4/..."); the space it won is the case.
+  add_row_keys(j, id.substr(0, id.find('/')), id, space);
   if (space.rfind("imagecl.", 0) == 0) {
     auto kernel = space.substr(8);
     kernel = kernel.substr(0, kernel.find(':'));
@@ -201,8 +205,7 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
     }
 
   nlohmann::json result;
-  result["schema"] = "filterlab.result/1";
-  result["experiment"] = kExperiment;
+  add_result_head(result, "filterlab.result", kExperiment);
   auto prov = prov_base;
   prov["cpu_divisor"] = cfg.settings.cpu_divisor;
   prov["seeds"] = cfg.seeds;
@@ -215,6 +218,10 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   prov["verification"] = "every configuration's pipeline compared with the oracle on the timed image before timing";
   prov["timing"] = "warm-up then repetitions of the kernel alone, profiling events, median (setup per space)";
   prov["wall_seconds"] = seconds_since(start);
+  // The programs this run built (configurations replayed from a cache were built by the run that wrote it).
+  add_programs_used(prov);
+  prov["kernel_program_sha256"] = "per configuration (provenance.kernel_programs)";
+  prov["kernel_origin"] = ocl::kernel_dir().empty() ? "embedded" : ocl::kernel_dir();
   result["provenance"] = prov;
   result["spaces"] = spaces;
   result["full_spaces"] = full;

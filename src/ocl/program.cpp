@@ -110,8 +110,27 @@ cl::Program compile(const cl::Context& context, const Device& device, const Prog
 
 }  // namespace
 
+static std::mutex& used_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+static std::map<std::string, std::map<std::string, std::string>>& used() {
+  static std::map<std::string, std::map<std::string, std::string>> u;
+  return u;
+}
+
+std::map<std::string, std::map<std::string, std::string>> programs_used() {
+  std::lock_guard<std::mutex> lock(used_mutex());
+  return used();
+}
+
 cl::Program build_program(const cl::Context& context, const Device& device, const ProgramSource& source,
                           const std::string& options) {
+  {
+    std::lock_guard<std::mutex> lock(used_mutex());
+    used().emplace(source.sha256, source.hashes);
+  }
   const CacheKey key{context(), device.device(), source.sha256, options};
   std::promise<cl::Program> promise;
   std::shared_future<cl::Program> entry;

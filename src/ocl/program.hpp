@@ -43,4 +43,8 @@ std::string embedded_hash(const std::string& file);
 cl::Program build_program(const cl::Context& context, const Device& device, const ProgramSource& source,
                           const std::string& options);
 
+// Every program source build_program was asked for in this process: program SHA-256 -> its
+// files' hashes (file -> SHA-256). The provenance of runs whose programs vary per configuration.
+std::map<std::string, std::map<std::string, std::string>> programs_used();
+
 }  // namespace filterlab::ocl

@@ -16,9 +16,11 @@
 #include "error.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/row_keys.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/bandwidth.hpp"
 #include "peers/halide_context.hpp"
+#include "peers/halide_sources.hpp"
 #include "peers/halide_peer.hpp"
 #include "peers/npy.hpp"
 #include "peers/opencv_peer.hpp"
@@ -137,8 +139,7 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
       const std::string name = peer->name();
       if (!cfg.peers.empty() && name.find(cfg.peers) == std::string::npos) continue;
       const double floor = floor_ms(w.bytes_min, GBps);
-      nlohmann::json row = {{"id", "peers." + name + "/" + w.id},
-                            {"peer", name},
+      nlohmann::json row = {{"peer", name},
                             {"library", library_of(name)},
                             {"runs_on", (name == "opencv_umat" || name == "halide_opencl") ? "opencl_device" : "host_cpu"},
                             {"workload", w.name},
@@ -152,6 +153,8 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
                             {"bytes_min", w.bytes_min},
                             {"floor_ms", floor},
                             {"timing", peer->timing()}};
+      // A peer on one workload (its ksize or size in the workload ID) is one variant, one case.
+      add_row_keys(row, "peers." + name, "peers." + name + "/" + w.id);
       if (auto reason = peer->not_comparable(w)) {
         row["status"] = "not_comparable";
         row["reason"] = *reason;
@@ -211,14 +214,17 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   }
 
   nlohmann::json result;
-  result["schema"] = "filterlab.result/1";
-  result["experiment"] = kExperiment;
-  ocl::ProgramSource none;
-  none.origin = "none: the peers run their own code";
-  auto prov = provenance(dev, none, "");
-  prov["libraries"] = {{"opencv", cv::getVersionString()},
-                       {"halide", FILTERLAB_HALIDE_VERSION},
-                       {"halide_targets", {"x86-64-linux-sse41-avx-avx2-f16c-fma", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"}}};
+  add_result_head(result, "filterlab.result", kExperiment);
+  // The peers' kernels are OpenCV's (its version in libraries) and the Halide pipelines compiled
+  // into this binary at build time from the definitions hashed here.
+  ocl::ProgramSource peer_code;
+  peer_code.hashes = halide_source_hashes();
+  peer_code.sha256 = "none: OpenCV builds its own programs; the Halide pipelines are compiled into filterlab-peers";
+  peer_code.origin = "the peers' own code: OpenCV " + cv::getVersionString() + ", Halide pipelines from src/peers/halide";
+  auto prov = provenance(dev, peer_code, "");
+  prov["libraries"].update({{"opencv", cv::getVersionString()},
+                            {"halide", FILTERLAB_HALIDE_VERSION},
+                            {"halide_targets", {"x86-64-linux-sse41-avx-avx2-f16c-fma", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"}}});
   prov["opencv_opencl"] = selection.json();
   prov["opencv_threads"] = cv::getNumThreads();
   prov["host_cpu"] = host_cpu_model();
@@ -249,7 +255,7 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   io::write_file_atomically(out_path, result.dump(1) + "\n");
 
   for (const auto& r : rows) {
-    std::cout << r["id"].get<std::string>() << ": " << r["status"].get<std::string>();
+    std::cout << r["case_id"].get<std::string>() << ": " << r["status"].get<std::string>();
     if (r.contains("wall_ms")) std::cout << ", " << r["wall_ms"]["median"].get<double>() << " ms median";
     std::cout << "\n";
   }

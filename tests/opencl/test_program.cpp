@@ -78,3 +78,13 @@ TEST_CASE("programs built from many threads at once: one build per key, shared, 
   // A failed build is not cached as a failure: a later caller builds (and fails) again with its log.
   CHECK_THROWS_WITH(ocl::build_program(rt.context, rt.device, bad, ""), Catch::Contains("undefined_symbol"));
 }
+
+TEST_CASE("every program built is recorded with its files' hashes, for provenance", "[program][opencl]") {
+  auto& rt = test::runtime();
+  const auto src = ocl::load_program_source({"common/border.cl", "probe/border_probe.cl"});
+  (void)ocl::build_program(rt.context, rt.device, src, "-DFL_BORDER=4");
+  const auto used = ocl::programs_used();
+  REQUIRE(used.count(src.sha256) == 1);
+  CHECK(used.at(src.sha256) == src.hashes);
+  CHECK(used.at(src.sha256).at("common/border.cl") == ocl::embedded_hash("common/border.cl"));
+}

@@ -1,0 +1,36 @@
+"""peers.py: like-for-like ratios, the fastest peer and ImageCL's best pipeline."""
+
+import peers as P
+from conftest import stats
+
+
+def test_ratio_compares_like_with_like():
+    fl = {"wall_ms": stats(2.0, 1.9, 2.1), "kernel_ms": stats(1.0, 0.9, 1.1)}
+    assert P.ratio({"kind": "wall", "ms": stats(8.0, 7, 9)}, fl) == 4.0
+    assert P.ratio({"kind": "event", "ms": stats(8.0, 7, 9)}, fl) == 8.0
+    assert P.ratio({"kind": "wall", "ms": stats(8.0, 7, 9)}, {"missing": "not yet"}) is None
+
+
+def test_fastest_measured_peer():
+    w = {"peers": {"opencv_cpu": {"status": "measured", "runs_on": "host_cpu", "ms": stats(5, 4, 6)},
+                   "halide_cpu": {"status": "measured", "runs_on": "host_cpu", "ms": stats(3, 2, 4)},
+                   "opencv_umat": {"status": "measured", "runs_on": "opencl_device", "ms": stats(1, 0.5, 2)},
+                   "broken": {"status": "disagrees_with_oracle", "runs_on": "host_cpu"}}}
+    assert P.fastest_peer(w, ("host_cpu",))[0] == "halide_cpu"
+    assert P.fastest_peer(w, ("host_cpu", "opencl_device"))[0] == "opencv_umat"
+    assert P.fastest_peer(w, ("cuda_device",)) is None
+
+
+def test_imagecl_pipeline_adds_its_kernels_fastest():
+    def row(kernel, vid, median):
+        return {"benchmark": "sepconv", "kernel": kernel, "width": 64, "variant_id": vid,
+                "kernel_ms": stats(median, median - 0.1, median + 0.1), "wall_ms": stats(median + 1, median, median + 2)}
+    data = {"provenance": {"scale": 1, "copy_bandwidth_GBps": 100.0, "samples_per_kernel": 2, "commit": "c"},
+            "rows": [row("sepconv_row", "r1", 0.5), row("sepconv_row", "r2", 0.3),
+                     row("sepconv_col", "c1", 0.4), row("sepconv_col", "c2", 0.6)]}
+    best = P.imagecl_best(data, "sepconv", 64)
+    assert best["id"] == "r2 + c1"
+    assert abs(best["kernel_ms"]["median"] - 0.7) < 1e-12
+    floor = 8 * 64 * 64 / 100e9 * 1e3
+    assert abs(best["roofline_fraction"] - floor / 0.7) < 1e-12
+    assert "missing" in P.imagecl_best(data, "sepconv", 128)

@@ -1,0 +1,188 @@
+"""Every committed result file against its experiment's JSON Schema (experiments/schemas/), and the
+schemas themselves against files that must fail them.
+
+Files without schema_version must be valid against the schema's 'v1' (the committed results of
+before the row-key contract), files with schema_version 2 against 'v2' (rows carry family,
+variant_id and case_id; the provenance is complete). FILTERLAB_SCHEMA_RESULTS=<dir> checks another
+results directory the same way (e.g. one a fresh `make reproduce` wrote)."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import RESULTS, SCHEMAS
+
+jsonschema = pytest.importorskip("jsonschema", reason="python3-jsonschema is not installed")
+
+
+def _store() -> dict:
+    store = {}
+    for p in SCHEMAS.glob("*.schema.json"):
+        s = json.loads(p.read_text(encoding="utf-8"))
+        store[s["$id"]] = s
+    return store
+
+
+STORE = _store()
+
+
+@functools.lru_cache(maxsize=None)
+def validator(experiment: str, version: int | None = None):
+    """The experiment's schema (or only its v1/v2 part) as a Draft 2020-12 validator."""
+    path = SCHEMAS / f"{experiment}.schema.json"
+    assert path.is_file(), f"no schema {path} for the results of experiment '{experiment}'"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    if version is not None:
+        schema = {**schema, "oneOf": [{"$ref": f"#/$defs/v{version}"}]}
+    resolver = jsonschema.RefResolver.from_schema(schema, store=STORE)
+    return jsonschema.Draft202012Validator(schema, resolver=resolver)
+
+
+def errors(experiment: str, data: dict, version: int | None = None) -> list[str]:
+    v = validator(experiment, version)
+    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in v.iter_errors(data)]
+
+
+# The parts of a result file that hold rows (lists of objects; tuning's 'best' is an object).
+ROW_PARTS = ("rows", "sweep", "counts", "grid")
+
+
+def key_contract_problems(data: dict) -> list[str]:
+    """What JSON Schema cannot say about the row keys of a version-2 file: variant_id starts with
+    the family, case_id with the variant_id, and case_ids are unique within a part."""
+    out = []
+    parts = {p: data[p] for p in ROW_PARTS if isinstance(data.get(p), list)}
+    if isinstance(data.get("best"), dict):
+        parts["best"] = [b for b in data["best"].values() if b]
+    for part, rows in parts.items():
+        seen = set()
+        for i, r in enumerate(rows):
+            fam, var, case = r["family"], r["variant_id"], r["case_id"]
+            if not (var == fam or var.startswith(fam + "/")):
+                out.append(f"{part}[{i}]: variant_id '{var}' does not start with family '{fam}'")
+            if not (case == var or case.startswith(var + "/")):
+                out.append(f"{part}[{i}]: case_id '{case}' does not start with variant_id '{var}'")
+            if part != "best" and case in seen:
+                out.append(f"{part}[{i}]: case_id '{case}' appears twice")
+            seen.add(case)
+    return out
+
+
+def result_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.glob("*/*.json") if p.parent.name != "logs")
+
+
+def _dirs() -> list[Path]:
+    extra = os.environ.get("FILTERLAB_SCHEMA_RESULTS")
+    return [RESULTS] + ([Path(extra)] if extra else [])
+
+
+FILES = [p for d in _dirs() for p in result_files(d)]
+
+
+def test_every_experiment_with_results_has_a_schema():
+    experiments = {p.parent.name for p in result_files(RESULTS)}
+    assert experiments, f"no results under {RESULTS}"
+    missing = sorted(e for e in experiments if not (SCHEMAS / f"{e}.schema.json").is_file())
+    assert not missing, f"experiments without a schema in {SCHEMAS}: {missing}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.name}")
+def test_result_file_matches_its_schema(path: Path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    experiment = path.parent.name
+    assert data.get("experiment") == experiment
+    version = data.get("schema_version", 1)
+    assert errors(experiment, data, version) == [], f"{path} (schema_version {version})"
+    assert errors(experiment, data) == []  # exactly one of v1, v2
+    if version >= 2:
+        assert key_contract_problems(data) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# the schemas must be able to fail
+
+
+def _committed(experiment: str) -> dict:
+    files = sorted((RESULTS / experiment).glob("*.json"))
+    assert files, f"no committed {experiment} results"
+    return json.loads(files[0].read_text(encoding="utf-8"))
+
+
+def test_a_committed_v1_file_is_not_a_v2_file():
+    data = _committed("tiled")
+    assert errors("tiled", data, 1) == []
+    bad = errors("tiled", data, 2)
+    assert bad, "a file without schema_version must not pass as version 2"
+
+
+@pytest.mark.parametrize("experiment,mutate", [
+    ("scharr_single_storage", lambda d: d["provenance"].pop("commit")),
+    ("scharr_gradient_variants", lambda d: d["rows"][0]["kernel_ms"].pop("median")),
+    ("pyramid_storage", lambda d: d["rows"][0].update(storage="texture")),
+    ("tiled", lambda d: d["rows"][0].pop("variant")),
+    ("epsilon", lambda d: d["sweep"][0].update(threshold=300)),
+    ("peers", lambda d: d["rows"][0].update(status="fine")),
+    ("peers_cuda", lambda d: d["provenance"].update(commit="HEAD")),
+    ("tuning", lambda d: next(b for b in d["best"].values() if b).pop("id")),
+    ("imagecl", lambda d: d["rows"][0].update(program_sha256="abc")),
+    ("sampler", lambda d: d["provenance"].update(date="yesterday")),
+])
+def test_a_broken_file_fails_its_schema(experiment, mutate):
+    data = copy.deepcopy(_committed(experiment))
+    assert errors(experiment, data) == []
+    mutate(data)
+    assert errors(experiment, data), f"{experiment}: the schema accepted a broken file"
+
+
+def _as_v2(data: dict, experiment: str) -> dict:
+    """A committed file rewritten as the current writers write it: schema_version 2, row keys
+    instead of id/variant, the provenance the C++ adds now (libraries)."""
+    import results as R
+    d = copy.deepcopy(data)
+    d["schema"] = d["schema"].rsplit("/", 1)[0] + "/2"
+    d["schema_version"] = 2
+    for part in ("rows", "sweep", "counts"):
+        if isinstance(d.get(part), list):
+            d[part] = [R.with_row_keys(r, experiment, Path("x"), f"{part}[{i}]", part)
+                       for i, r in enumerate(d[part])]
+            for r in d[part]:
+                r.pop("id", None)
+                r.pop("variant", None)
+                if experiment == "tiled" and part == "rows":
+                    r["kernel_program_sha256"] = "0" * 64
+    d["provenance"]["libraries"] = {"compiler": "12.2.0", "cplusplus": 201703, "nlohmann_json": "3.11.2",
+                                    "opencl_target_version": 120}
+    return d
+
+
+@pytest.mark.parametrize("experiment", ["scharr_single_storage", "scharr_gradient_variants",
+                                        "pyramid_storage", "tiled", "epsilon", "imagecl"])
+def test_the_row_key_contract_in_v2(experiment):
+    v2 = _as_v2(_committed(experiment), experiment)
+    assert errors(experiment, v2, 2) == []
+    assert key_contract_problems(v2) == []
+    # a v2 row with the old ambiguous key, without a row key, or with a case outside its variant
+    for breakage in (lambda r: r.update(variant="x"), lambda r: r.pop("family"),
+                     lambda r: r.update(case_id="other.family/k3")):
+        broken = copy.deepcopy(v2)
+        breakage(broken["rows"][0])
+        assert errors(experiment, broken, 2) or key_contract_problems(broken), breakage
+
+
+def test_v2_provenance_must_be_complete():
+    v2 = _as_v2(_committed("scharr_single_storage"), "scharr_single_storage")
+    for key in ("libraries", "driver_version", "kernel_sources", "kernel_program_sha256"):
+        broken = copy.deepcopy(v2)
+        broken["provenance"].pop(key)
+        assert errors("scharr_single_storage", broken, 2), f"v2 without provenance.{key} passed"
+    broken = copy.deepcopy(v2)
+    broken["provenance"]["kernel_sources"] = {}
+    assert errors("scharr_single_storage", broken, 2), "v2 with no kernel sources passed"
