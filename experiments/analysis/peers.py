@@ -35,6 +35,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+import figure_output as FO  # noqa: E402
 import results as R  # noqa: E402
 
 EXPERIMENT = "peers"
@@ -240,11 +241,15 @@ def _peer_cell(p: dict) -> str:
 
 
 def table_tex(summary: dict) -> str:
-    lines = [r"\begin{tabular}{l l r r r}", r"\toprule",
-             r"workload & implementation & ms, median [IQR] & $\times$ FilterLab & of copy (\%) \\", r"\midrule"]
+    # A longtable (breaks across pages; the paper defines \PeersCaption, its caption and label).
+    head = r"workload & implementation & ms, median [IQR] & $\times$ FilterLab & of copy (\%) \\"
+    lines = [r"\begin{longtable}{@{}>{\raggedright\arraybackslash}p{0.3\linewidth} l r r r@{}}",
+             r"\PeersCaption\\", r"\toprule", head, r"\midrule", r"\endfirsthead",
+             r"\multicolumn{5}{@{}l}{\textit{Peers, continued}}\\", r"\toprule", head,
+             r"\midrule", r"\endhead", r"\bottomrule", r"\endfoot"]
     for d in summary["devices"]:
         scale = f" (sizes / {d['scale']} per side)" if d["scale"] != 1 else ""
-        lines.append(r"\multicolumn{5}{l}{\textbf{" + R.latex_escape(d["name"]) + "}" + scale + r"} \\")
+        lines.append(r"\multicolumn{5}{@{}l}{\textbf{" + R.latex_escape(d["name"]) + "}" + scale + r"} \\*")
         for w in d["workloads"]:
             fl = w["filterlab"]
             first = R.latex_escape(_wlabel(w)).replace("\\textasciicircum{}2", "$^2$")
@@ -267,8 +272,8 @@ def table_tex(summary: dict) -> str:
                              f"{R.fmt_ratio(r) if r else '--'} & {frac} \\\\")
             lines.append(r"\addlinespace")
         lines.append(r"\midrule")
-    lines[-1] = r"\bottomrule"
-    lines.append(r"\end{tabular}")
+    lines.pop()
+    lines.append(r"\end{longtable}")
     return "\n".join(lines) + "\n"
 
 
@@ -299,7 +304,7 @@ def figure(summary: dict, path: Path) -> None:
         ax.tick_params(labelsize=6)
     axes[0][0].legend(fontsize=6, ncol=4)
     fig.tight_layout()
-    fig.savefig(path)
+    FO.save(fig, path)
     plt.close(fig)
 
 

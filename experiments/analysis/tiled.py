@@ -25,7 +25,9 @@ sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import claims as C  # noqa: E402
+import figure_output as FO  # noqa: E402
 import results as R  # noqa: E402
+import tex_layout as T  # noqa: E402
 
 EXPERIMENT = "tiled"
 STUDY_ID = "S4"
@@ -258,7 +260,7 @@ def figure(summary: dict, path: Path) -> None:
             ax.tick_params(labelsize=6)
     axes[0][0].legend(fontsize=6)
     fig.tight_layout()
-    fig.savefig(path)
+    FO.save(fig, path)
     plt.close(fig)
 
 
@@ -321,17 +323,25 @@ def count_differences(summary: dict, results: list[tuple[Path, dict]]) -> list[s
 
 
 def target_tex(summary: dict) -> str:
+    heads = ["device", "size", "copy (GB/s)", "tiled 5x5 (ms)", "floor (ms)", "of copy (%)",
+             "of same-size copy (%)"]
     lines = [r"\begin{tabular}{l r r r r r r}", r"\toprule",
-             r"device & size & copy (GB/s) & tiled 5x5 (ms) & floor (ms) & of copy (\%) & of same-size copy (\%) \\",
+             " & ".join(T.stacked(h) for h in heads) + r" \\",
              r"\midrule"]
     for d in summary["devices"]:
         r = d["rows"].get(f"tiled.amd/k5/wg8x8/{d['target_size']}/full")
         if r:
-            lines.append(f"{R.latex_escape(d['name'])} & ${d['target_size']}^2$ & {d['copy_GBps']:.1f} & "
+            lines.append(f"{R.latex_escape(T.short_device(d['name']))} & ${d['target_size']}^2$ & {d['copy_GBps']:.1f} & "
                          f"{R.fmt_ms(r['kernel_ms']['median'])} & {R.fmt_ms(r['floor_ms'])} & "
                          f"{R.fmt_percent(r['roofline_fraction'])} & {_same_size(r)}" + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}"]
     return "\n".join(lines) + "\n"
+
+
+def _breakable(tex: str) -> str:
+    """Lets a line break after the slashes and underscores of variant IDs (tiled.amd/k3/wg8x8), which are long
+    words otherwise."""
+    return tex.replace("/", r"/\allowbreak{}").replace(r"\_", r"\_\allowbreak{}")
 
 
 def macros_tex(summary: dict, study: C.Study) -> str:
@@ -376,7 +386,7 @@ def macros_tex(summary: dict, study: C.Study) -> str:
     out += cmd("ClassSentence", "; ".join(c3))
     notes = summary.get("count_differences", [])
     out += cmd("CountNote", (f"The same kernel source counted differently on another device: "
-                             f"{R.latex_escape('; '.join(notes))}. The table shows {R.latex_escape(summary['devices'][0]['name'])}'s counts."
+                             f"{_breakable(R.latex_escape('; '.join(notes)))}. The table shows {R.latex_escape(summary['devices'][0]['name'])}'s counts."
                              if notes else "Every device counted the same."))
     return out
 
