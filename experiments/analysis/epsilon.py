@@ -181,25 +181,39 @@ def fig7(s: dict, out: Path) -> None:
 
 
 def sweep_fig(s: dict, out: Path) -> None:
+    """One panel per device at the printed width; linear time axis from zero, so that a flat line
+    (time independent of T) reads as flat and every tick is labelled."""
     import matplotlib.pyplot as plt
+    import matplotlib.ticker as mticker
     devs = s["devices"]
-    fig, axes = plt.subplots(1, len(devs), figsize=(3.2 * len(devs), 2.8), squeeze=False)
+    fig, axes = plt.subplots(1, len(devs), figsize=(FO.TEXT_WIDTH_IN, 2.5), squeeze=False)
     for ax, d in zip(axes[0], devs):
+        thresholds = set()
         for step in SWEEP_STEPS:
             pts = d["sweep"][step]
             t = [p["threshold"] for p in pts]
+            thresholds.update(t)
             m = [p["kernel_ms"]["median"] for p in pts]
             lo = [p["kernel_ms"]["median"] - p["kernel_ms"]["q1"] for p in pts]
             hi = [p["kernel_ms"]["q3"] - p["kernel_ms"]["median"] for p in pts]
-            ax.errorbar(t, m, yerr=[lo, hi], marker="o", ms=3, capsize=2, label=step)
-        ax.set_xscale("symlog", linthresh=4)
-        ax.set_yscale("log")
-        ax.set_title(_label(d), fontsize=7)
-        ax.set_xlabel("threshold T")
-        ax.grid(alpha=0.3, which="both")
-    axes[0][0].set_ylabel("kernel time, ms (median, IQR)")
-    axes[0][0].legend(fontsize=7)
-    fig.tight_layout()
+            ax.errorbar(t, m, yerr=[lo, hi], marker="o", ms=2.5, lw=1, capsize=1.5, label=step)
+        ax.set_xscale("symlog", linthresh=4, linscale=0.5)
+        ticks = sorted(x for x in thresholds if x in (0, 4, 16, 64) or x == max(thresholds))
+        ax.xaxis.set_major_locator(mticker.FixedLocator(ticks))
+        ax.xaxis.set_major_formatter(mticker.FormatStrFormatter("%d"))
+        ax.xaxis.set_minor_locator(mticker.NullLocator())
+        ax.set_ylim(bottom=0)
+        ax.yaxis.set_major_locator(mticker.MaxNLocator(5))
+        ax.set_title(T.short_device(d["device"]) + (f"\n{d['note']}" if d["note"] else ""),
+                     fontsize=FO.FONT_PT)
+        ax.set_xlabel("threshold T", fontsize=FO.FONT_PT)
+        ax.tick_params(labelsize=FO.SMALL_FONT_PT)
+        ax.grid(alpha=0.3)
+    axes[0][0].set_ylabel("kernel time (ms)\nmedian, IQR bars", fontsize=FO.FONT_PT)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="upper center", ncol=len(labels), fontsize=FO.FONT_PT,
+               frameon=False)
+    fig.tight_layout(rect=(0, 0, 1, 0.9))
     FO.save(fig, out / "epsilon_sweep.pdf")
     plt.close(fig)
 

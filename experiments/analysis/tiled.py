@@ -230,36 +230,58 @@ def claims_study(out: Path) -> C.Study:
 # derived -> figure, tables, macros
 
 
+def _side_label(side: float, _pos=None) -> str:
+    """512 -> '512', 2048 -> '2k': short enough for four panels across the page."""
+    return f"{side / 1024:g}k" if side >= 1024 else f"{side:g}"
+
+
 def figure(summary: dict, path: Path) -> None:
+    """At the printed width: one row per device, one column per filter size and ROI; column
+    heads on the top row, device names on the left, one legend for all."""
     import matplotlib.pyplot as plt
+    import matplotlib.ticker as mticker
     devs = summary["devices"]
-    fig, axes = plt.subplots(len(devs), 4, figsize=(12, 2.8 * len(devs)), squeeze=False)
+    panels = [(3, "full"), (3, "interior"), (5, "full"), (5, "interior")]
+    fig, axes = plt.subplots(len(devs), len(panels), squeeze=False,
+                             figsize=(FO.TEXT_WIDTH_IN, 0.6 + 2.0 * len(devs)))
     for i, d in enumerate(devs):
-        for j, (k, roi) in enumerate([(3, "full"), (3, "interior"), (5, "full"), (5, "interior")]):
+        for j, (k, roi) in enumerate(panels):
             ax = axes[i][j]
+            sides = set()
             for design in DESIGNS:
                 pts = sorted((r["size"], r["kernel_ms"]) for r in d["rows"].values()
                              if r["design"] == design and r["ksize"] == k and r["roi"] == roi)
                 if not pts:
                     continue
                 xs = [p[0] for p in pts]
+                sides.update(xs)
                 ax.errorbar(xs, [p[1]["median"] for p in pts],
                             yerr=[[p[1]["median"] - p[1]["q1"] for p in pts],
                                   [p[1]["q3"] - p[1]["median"] for p in pts]],
-                            marker="o", ms=3, label=LABELS[design])
+                            marker="o", ms=2, lw=1, label=LABELS[design])
             floors = sorted((r["size"], r["floor_ms"]) for r in d["rows"].values()
                             if r["design"] == "tiled.amd" and r["ksize"] == k and r["roi"] == roi)
-            ax.plot([f[0] for f in floors], [f[1] for f in floors], "k--", lw=1,
+            ax.plot([f[0] for f in floors], [f[1] for f in floors], "k--", lw=0.8,
                     label="copy floor (8 B/px)")
             ax.set_xscale("log", base=2)
             ax.set_yscale("log")
-            ax.set_title(f"{d['name'][:28]}: {k}x{k}, {'whole image' if roi == 'full' else 'interior ROI'}",
-                         fontsize=7)
-            ax.set_xlabel("image side (px)", fontsize=7)
-            ax.set_ylabel("kernel time (ms)", fontsize=7)
-            ax.tick_params(labelsize=6)
-    axes[0][0].legend(fontsize=6)
-    fig.tight_layout()
+            if sides:
+                ax.set_xlim(min(sides) / 1.35, max(sides) * 1.35)
+            ax.xaxis.set_major_locator(mticker.FixedLocator(sorted(sides)))
+            ax.xaxis.set_major_formatter(mticker.FuncFormatter(_side_label))
+            ax.xaxis.set_minor_locator(mticker.NullLocator())
+            ax.yaxis.set_major_locator(mticker.LogLocator(base=10, numticks=6))
+            ax.tick_params(labelsize=FO.SMALL_FONT_PT, pad=1.5)
+            if i == 0:
+                ax.set_title(f"{k}x{k}, {'whole image' if roi == 'full' else 'interior ROI'}",
+                             fontsize=FO.FONT_PT)
+            if j == 0:
+                ax.set_ylabel(f"{T.short_device(d['name'])}\nkernel time (ms)", fontsize=FO.FONT_PT)
+            if i == len(devs) - 1:
+                ax.set_xlabel("image side (px)", fontsize=FO.FONT_PT)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="upper center", ncol=3, fontsize=FO.FONT_PT, frameon=False)
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.45 / (0.6 + 2.0 * len(devs))), h_pad=0.8, w_pad=0.5)
     FO.save(fig, path)
     plt.close(fig)
 
