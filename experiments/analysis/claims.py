@@ -11,7 +11,8 @@ which writes
     claims_ledger.md           Markdown: per claim, per device and condition, verdict and numbers
 (update_readme.py copies claims_ledger.md into README.md.)
 
-Verdicts. "A faster than B" compares the 95 % confidence intervals of the two medians: it holds
+Verdicts. "A faster than B" compares the confidence intervals of the two medians (order
+statistics of nominal level 95 %, whose exact coverage intervals.py states): it holds
 if A's interval lies entirely below B's, fails if it lies entirely above, and is inconclusive if
 they overlap. A claim made of several parts (sizes, pairs) holds if every part holds, fails if
 any part fails, and is otherwise inconclusive; "no data" where a part's rows are missing and
@@ -200,7 +201,7 @@ def _label(label: str) -> str:
 
 
 def faster(a: Any, b: Any, label: str = "", unit: str = "ms") -> Part:
-    """"A faster than B" from the 95 % confidence intervals of the medians (None: no data).
+    """"A faster than B" from the confidence intervals of the medians (None: no data).
     The detail reads "label: <A's median> vs <B's median> ms"."""
     if a is None or b is None:
         return Part(NO_DATA, f"{_label(label)}no data")
@@ -454,8 +455,9 @@ def ledger_markdown(studies: list[Study]) -> str:
     heads = _device_headers(devices)
     out = ["Each claim of a reproduced article, checked per device on the committed raw results "
            "(and, where a study judges an article's published data, on those: devices marked "
-           "\"(article)\"). Timing claims: \"A faster than B\" holds if the 95 % confidence "
-           "interval of A's median lies entirely below B's, fails if it lies entirely above, and "
+           "\"(article)\"). Timing claims: \"A faster than B\" holds if the confidence "
+           "interval of A's median (two order statistics, nominal level 95 %; its exact coverage "
+           "for each sample size is in intervals.md) lies entirely below B's, fails if it lies entirely above, and "
            "is inconclusive if they overlap; a claim over several sizes or pairs holds if every "
            "part holds and fails if any part fails. Numbers are medians (k3 to k9: filter sizes "
            "3x3 to 9x9). Every other claim says under \"Checked\" how it is checked.",

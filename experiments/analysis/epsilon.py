@@ -307,7 +307,7 @@ def _best_differs(ctx) -> C.Part:
 
 CLAIMS = [
     C.Claim("S5.C1", "S5", "step 1 (packed short4) beats naive", "After this optimization step, the algorithm runs 1.6x faster on Adreno 630.",
-            "step 1 faster than the naive step (95 % CIs of the medians)", _faster("step1", "naive")),
+            "step 1 faster than the naive step (confidence intervals of the medians)", _faster("step1", "naive")),
     C.Claim("S5.C2", "S5", "step 2 (4 outputs per item) beats step 1", "With the above changes in place, the performance improves by 2.7x over the baseline.",
             "step 2 faster than step 1", _faster("step2", "step1")),
     C.Claim("S5.C3", "S5", "step 3a (8 outputs) is slightly slower than step 2", "the performance on Adreno 630 drops off slightly, from 2.7x to 2.6x",

@@ -157,7 +157,7 @@ def _grid(dev: dict) -> dict[tuple[str, str, int, str], dict]:
 
 
 def _separated(a: dict, b: dict) -> bool:
-    """a's 95 % CI lies entirely below b's."""
+    """a's confidence interval of the median lies entirely below b's."""
     return a["ci95_high"] < b["ci95_low"]
 
 
@@ -342,7 +342,7 @@ def study_claims() -> list[C.Claim]:
         claim(2, "with the default, the buffer breaks down at large filters",
               "Performance totally breaks for larger filters.",
               f"buffer, single, 9x9: default time over 16x16 time above {BREAKDOWN:g}: holds if "
-              f"even the least ratio the 95 % CIs allow (default's low bound over 16x16's high) "
+              f"even the least ratio the medians' confidence intervals allow (default's low bound over 16x16's high) "
               f"exceeds {BREAKDOWN:g}, fails if even the largest does not",
               _c2),
         claim(3, "image buffers are a bit slower than images",
@@ -380,7 +380,7 @@ def study_claims() -> list[C.Claim]:
               "For a filter of size 3x3 the situation is not that clear. Sometimes it is faster "
               "and sometimes not.",
               "16x16, 3x3, each storage: holds unless local is clearly faster or clearly slower "
-              "than single (95 % CIs separate); the claim holds if it holds on every storage",
+              "than single (the medians' confidence intervals separate); the claim holds if it holds on every storage",
               lambda c: C.combine(_neither(c.t("local", s, 3), c.t("single", s, 3),
                                            f"{STORAGE_LABEL[s]} k3") for s in STORAGES)),
     ]

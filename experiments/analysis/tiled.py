@@ -38,6 +38,10 @@ LABELS = {"tiled.naive": "naive 2-D", "tiled.twopass": "two-pass (transposed)",
           "tiled.onepass_local": "one-pass local", "tiled.amd": "tiled (AMD)",
           "tiled.amd_broadcast": "tiled, broadcast writes"}
 COUNTERS = ["global_reads", "global_writes", "local_reads", "local_writes", "arithmetic"]
+# The tiled kernel's 3x3 arithmetic counted by hand from its code, per 1024 output pixels (a
+# 32x32 tile): the row pass filters 64 work-items x 16 pixels plus 16 x 4 halo pixels, 5
+# operations each (3 taps), the column pass 64 x 16 pixels, 5 operations each.
+HAND_COUNT_K3 = ((64 * 16 + 16 * 4) * 5 + 64 * 16 * 5) / 1024
 CONDITIONS = ["k3", "k5"]
 TARGET_SIZE = 4096
 NONFREE_SHARE_LIMIT = 0.10  # "cost little overall": at most this share of the tiled kernel's time
@@ -407,6 +411,11 @@ def macros_tex(summary: dict, study: C.Study) -> str:
             c3.append(f"{R.latex_escape(d['name'])}: {R.latex_escape(p.detail)}")
     out += cmd("ClassSentence", "; ".join(c3))
     notes = summary.get("count_differences", [])
+    out += cmd("HandCountThree", f"{HAND_COUNT_K3:.2f}")
+    same = [d["name"] for d in summary["devices"]
+            if abs(d["counts"].get("tiled.amd/k3/wg8x8", {}).get("per_pixel_all", {}).get("arithmetic", -1)
+                   - HAND_COUNT_K3) < 1e-9]
+    out += cmd("HandCountDevices", R.latex_escape(R.join_and(same)) if same else "no device")
     out += cmd("CountNote", (f"The same kernel source counted differently on another device: "
                              f"{_breakable(R.latex_escape('; '.join(notes)))}. The table shows {R.latex_escape(summary['devices'][0]['name'])}'s counts."
                              if notes else "Every device counted the same."))

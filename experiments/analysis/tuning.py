@@ -94,7 +94,8 @@ def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
             if "skipped" in s:  # e.g. the wide sub-spaces on a CPU device
                 skipped[name] = s["skipped"]
                 continue
-            spaces[name] = {"valid": s["valid"], "setup": s["setup"], "invalid": s["invalid"], "best": s["best"],
+            spaces[name] = {"valid": s["valid"], "configurations": s.get("configurations"),
+                            "setup": s["setup"], "invalid": s["invalid"], "best": s["best"],
                             "exhaustive_seconds": s["exhaustive_seconds_this_run"], **efficiency(s)}
         # The configuration per kernel for Tables 2-5: the faster of the sub-space's exhaustive
         # optimum and the live full-space run's best (same device, image and repetitions).
@@ -134,6 +135,7 @@ def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
                         "commit": prov["commit"], "commit_dirty": prov["commit_dirty"], "file": str(path),
                         "seeds": prov["seeds"], "wall_seconds": prov["wall_seconds"], "spaces": spaces, "skipped": skipped,
                         "full_spaces": full_runs(data),
+                        "full_space_sizes": full_space_sizes(results, prov["device_slug"]),
                         "found": found, "figure6": fig6})
     return {"experiment": EXPERIMENT, "paper_source": paper["source"], "devices": devices}
 
@@ -178,6 +180,26 @@ def speedups(device: dict, entry: dict) -> dict:
             ms, peer = min(cands)
             out[library] = {"speedup": ms / wall["ms"], "peer": peer, "peer_ms": ms}
     return out
+
+
+def full_space_sizes(results: Path, slug: str) -> dict:
+    """kernel -> configurations of its full ImageCL space, as Study 6a's result file records them."""
+    path = results / "imagecl" / f"{slug}.json"
+    if not path.is_file():
+        return {}
+    spaces = json.loads(path.read_text(encoding="utf-8"))["provenance"].get("spaces", {})
+    return {k: int(v["configurations"]) for k, v in spaces.items() if v.get("configurations")}
+
+
+def thousands(n: float) -> str:
+    """1440 -> '1{,}440' (LaTeX's thousands separator)."""
+    return f"{int(n):,}".replace(",", "{,}")
+
+
+def span(values: list, fmt=str) -> str:
+    """'a' or 'a--b' for the smallest and largest of values."""
+    lo, hi = min(values), max(values)
+    return fmt(lo) if lo == hi else f"{fmt(lo)}--{fmt(hi)}"
 
 
 def full_runs(data: dict) -> dict:
@@ -397,6 +419,22 @@ def macros_tex(summary: dict) -> str:
         if ratios:
             sentences.append(f"The best configurations these runs found reach {min(ratios):.2f}--{max(ratios):.2f} of the "
                              f"wide sub-spaces' exhaustive optima (the optimum's time over the run's best time).")
+    # The sizes the text states: sub-spaces, wide sub-spaces, full spaces, and how much of each a
+    # budget of 100 evaluations covers.
+    subs = [s["valid"] for d in summary["devices"] for n, s in d["spaces"].items()
+            if n.startswith("imagecl.") and not is_wide(n)]
+    cmd("TuningSubspaceValidMax", str(max(subs)) if subs else "no")
+    wide_devs = [d for d in summary["devices"] if any(is_wide(n) for n in d["spaces"])]
+    wide = [s for d in wide_devs for n, s in d["spaces"].items() if is_wide(n)]
+    if wide:
+        cmd("TuningWideConfigurations", span([s["configurations"] for s in wide if s.get("configurations")], thousands))
+        cmd("TuningWideValid", span([s["valid"] for s in wide], thousands))
+        cmd("TuningWideDevices", R.join_and([R.latex_escape(d["name"]) for d in wide_devs]))
+        cmd("TuningWideCoverage", span([100 * CHECKPOINTS[2] / s["valid"] for s in wide], lambda v: f"{v:.0f}") + "\\,\\%")
+    sizes = [v for d in summary["devices"] for v in d.get("full_space_sizes", {}).values()]
+    if sizes:
+        cmd("TuningFullSpaceSizes", span(sizes, thousands))
+        cmd("TuningFullCoverage", span([100 * CHECKPOINTS[2] / v for v in sizes], lambda v: f"{v:.2f}") + "\\,\\%")
     counts = sorted({s["valid"] for d in summary["devices"] for n, s in d["spaces"].items()
                      if n.startswith("imagecl.") and not is_wide(n)})
     cmd("TuningSubspaceValid", "--".join(str(c) for c in (counts[0], counts[-1])) if len(counts) > 1 else
