@@ -93,7 +93,7 @@ DEFINITIONS = {
     "|s -\n2\\,\\mathrm{rint}(s/2)|\\,w$": "MIRRORED_REPEAT's formula",
     "$i = \\min(\\lfloor u\\rfloor, w-1)$": "MIRRORED_REPEAT's formula",
     "\\mathit{count}/2\\rfloor)/\\mathit{count}$": "the epsilon filter's rounding",
-    "16-bit integers": "type", "$3\\times$ enlarged": "the figure's magnification",
+    "16-bit integers": "type", "packed 16-bit": "type", "the 1-GiB copy's": "the copy benchmark's size", "$3\\times$ enlarged": "the figure's magnification",
     "constant-0": "border definition", "8-bit": "pixel type",
     "$(64 \\cdot 16 + 16 \\cdot 4) \\cdot 5 + 64 \\cdot 16 \\cdot 5$ operations\nper 1024 pixels":
         "the count by hand (its value is the generated \\TiledHandCountThree)",

@@ -24,6 +24,7 @@ sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 sys.path.insert(0, str(HERE))
 import claims as C  # noqa: E402
 import intervals  # noqa: E402
+import study_summary  # noqa: E402
 import results as R  # noqa: E402
 
 # Experiments whose generated fragments paper/filterlab.tex \input's.
@@ -72,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     try:
         C.write_ledger(args.out, studies)
+        study_summary.write(args.out, studies)  # per study: claims reproduced or not, best result
     except C.ClaimError as e:
         print(f"make_all: {e}", file=sys.stderr)
         return 1
