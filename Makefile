@@ -84,12 +84,12 @@ experiments: data
 	  fi; \
 	done
 
-# Figures and the paper need no OpenCL device: they read the committed raw results.
+# Figures and the paper need no OpenCL device: they read the committed raw results. The figures
+# target writes only generated files: paper/generated/ and docs/generated/ (README links to them).
 figures:
 	scripts/install-deps.sh paper
 	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out paper/generated
-	$(PYTHON) experiments/analysis/update_readme.py --ledger paper/generated/claims_ledger.md --readme README.md \
-	  --block peers=paper/generated/peers_headline.md
+	$(PYTHON) experiments/analysis/update_docs.py --generated paper/generated --docs docs/generated
 
 # LaTeX still writes a PDF when a float is too large or a table runs past the margin; the log
 # check fails the build and names the table or figure (unwrapped log lines so it can follow files).

@@ -9,7 +9,7 @@ which writes
     claims_ledger.tex          table: rows = claims, columns = devices, cells = verdicts
     claims_ledger_details.tex  per device: the numbers behind each verdict
     claims_ledger.md           Markdown: per claim, per device and condition, verdict and numbers
-(update_readme.py copies claims_ledger.md into README.md.)
+(update_docs.py copies claims_ledger.md to docs/generated/claims-ledger.md.)
 
 Verdicts. "A faster than B" compares the confidence intervals of the two medians (order
 statistics of nominal level 95 %, whose exact coverage intervals.py states): it holds

@@ -546,7 +546,7 @@ def plot_pair(summary: dict, out: Path, stem: str, lines: list[tuple[str, str, s
     note = axes[-1][1]
     note.axis("off")
     note.text(0.0, 0.95, textwrap.fill(
-        "AMD R9 290 (article, open markers): values as transcribed in "
+        "AMD R9 290 (the author's notebook, open markers): values as listed in "
         "experiments/pyramid_storage/r9_290_article.json; no image-buffer values and no "
         "default-local-size values are available, and no roofline fraction (no copy bandwidth "
         "measured there).", 48), va="top", ha="left", fontsize=6.5)
@@ -609,12 +609,12 @@ def plot_all(summary: dict, out: Path) -> None:
               [("scharr.single", "default", "-"), ("scharr.single", "16x16", "--")],
               [("runtime's default local size (solid)", "-"), ("16×16 (dashed)", "--")],
               [("scharr.single", "--")],
-              "AMD R9 290 (article): single, as transcribed")
+              "AMD R9 290 (author's notebook): single")
     plot_pair(summary, out, f"{EXPERIMENT}_fig4",
               [("scharr.local", "16x16", "-"), ("scharr.single", "16x16", "--")],
               [("with local memory (solid)", "-"), ("without (dashed); both 16×16", "--")],
               [("scharr.local", "-"), ("scharr.single", "--")],
-              "AMD R9 290 (article): with and without local memory, as transcribed")
+              "AMD R9 290 (author's notebook): with and without local memory")
 
 
 # ---------------------------------------------------------------------------------------------
