@@ -88,12 +88,26 @@ def _best_sampler(s: dict) -> str:
     return "no timing: conformance of every read (see claims)"
 
 
+def _best_imagecl(s: dict) -> str:
+    best = None
+    for d in s["devices"]:
+        for bench, e in d["figure6"].items():
+            for library, sp in e.get("speedups", {}).items():
+                if best is None or sp["speedup"] > best[0]:
+                    best = (sp["speedup"], library, bench, d["name"])
+    if best is None:
+        return "--"
+    return (f"ImageCL {best[0]:.2f}x {best[1]} on {best[2]} on {T.short_device(best[3])} "
+            f"(wall clock)")
+
+
 BEST: dict[str, tuple[str, Callable[[dict], str]]] = {
     "S1": ("scharr_gradient_variants", _best_gradient),
     "S2": ("pyramid_storage", _best_storage),
     "S3": ("sampler", _best_sampler),
     "S4": ("tiled", _best_tiled),
     "S5": ("epsilon", _best_epsilon),
+    "S6": ("tuning", _best_imagecl),
 }
 
 
