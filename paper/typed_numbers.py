@@ -98,6 +98,7 @@ DEFINITIONS = {
     "$(64 \\cdot 16 + 16 \\cdot 4) \\cdot 5 + 64 \\cdot 16 \\cdot 5$ operations\nper 1024 pixels":
         "the count by hand (its value is the generated \\TiledHandCountThree)",
     "above 1, ImageCL is faster": "the speedup's definition",
+    "``good 2 pass''": "the paper's words",
 }
 
 # Numbers quoted from a cited source (not ours, so not generated), each with its citation.

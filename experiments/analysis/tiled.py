@@ -129,19 +129,48 @@ class _Ctx:
         return self.dev["counts"].get(f"{design}/k{self.k}/{wg}")
 
 
+TILE = 32  # output pixels per side of a group's tile (8x8 work-items x 4x4 blocks)
+
+
+def halo_per_pixel(k: int) -> dict[str, float]:
+    """What the tile's 2R halo rows add per output pixel, from the kernel's design: each halo row
+    of TILE pixels is filtered horizontally by work-items that fetch a 4-pixel row and its 2R
+    neighbours (4 + 2R reads) and do 2K - 1 operations per pixel (K = 2R + 1 taps)."""
+    r = k // 2
+    return {"global_reads": 2 * r * (TILE // 4) * (4 + 2 * r) / TILE ** 2,
+            "arithmetic": 2 * r * TILE * (2 * k - 1) / TILE ** 2}
+
+
+def block_per_pixel(k: int) -> dict[str, float]:
+    """The paper's count of a 4x4 block alone, per pixel: 4 rows of 4 + 2R fetches, and a
+    horizontal and a vertical 1-D filter of 2K - 1 operations per pixel."""
+    r = k // 2
+    return {"global_reads": 4 * (4 + 2 * r) / 16, "arithmetic": 2 * (2 * k - 1)}
+
+
 def _c1(c: _Ctx) -> C.Part:
+    """Counted as the paper counts: per 4x4 block, the tile's halo rows apart. The free groups'
+    measured counts minus the halo rows' share give the block's; where a device's counts exceed
+    the kernel's code (PoCL's work-group loops, see the counts table), the verdict stays open."""
     naive, tiled = c.counts("tiled.naive"), c.counts("tiled.amd")
     if not naive or not tiled or not tiled["per_pixel_free_groups"]:
         return C.Part(C.NO_DATA, "no counts")
     n, t = naive["per_pixel_all"], tiled["per_pixel_free_groups"]
-    fr = n["global_reads"] / t["global_reads"]
-    ar = n["arithmetic"] / t["arithmetic"]
+    halo, model = halo_per_pixel(c.k), block_per_pixel(c.k)
+    block = {m: t[m] - halo[m] for m in ("global_reads", "arithmetic")}
+    fr, ar = n["global_reads"] / block["global_reads"], n["arithmetic"] / block["arithmetic"]
+    fr_halo, ar_halo = n["global_reads"] / t["global_reads"], n["arithmetic"] / t["arithmetic"]
     want_f, want_a = c.paper["claims"]["fetch_ratio_vs_naive"], c.paper["claims"]["arithmetic_ratio_vs_naive"]
-    detail = (f"fetches {n['global_reads']:.3g} vs {t['global_reads']:.3g} per pixel = {fr:.2f}x "
-              f"(paper {want_f}x); arithmetic {n['arithmetic']:.3g} vs {t['arithmetic']:.3g} = "
-              f"{ar:.2f}x (paper {want_a}x); tiled counted over its groups free on read and write, "
-              f"the tile's halo rows included")
-    return C.Part(C.HOLDS if fr >= want_f and ar >= want_a else C.FAILS, detail)
+    exact = all(abs(block[m] - model[m]) < 1e-9 for m in block)
+    detail = (f"per 4x4 block (the paper's count): fetches {n['global_reads']:.3g} vs "
+              f"{block['global_reads']:.4g} per pixel = {fr:.2f}x (paper {want_f}x), arithmetic "
+              f"{n['arithmetic']:.3g} vs {block['arithmetic']:.4g} = {ar:.2f}x (paper {want_a}x); the "
+              f"tile's halo rows add {halo['global_reads']:.4g} fetches and {halo['arithmetic']:.4g} "
+              f"operations per pixel, with them {fr_halo:.2f}x and {ar_halo:.2f}x")
+    if not exact:
+        return C.Part(C.INCONCLUSIVE, detail + "; this device's counts exceed the kernel's code "
+                      f"(block by hand: {model['global_reads']:.4g} fetches, {model['arithmetic']:.4g} operations)")
+    return C.Part(C.HOLDS if fr >= want_f - 1e-9 and ar >= want_a - 1e-9 else C.FAILS, detail)
 
 
 def _c2(c: _Ctx) -> C.Part:
@@ -155,6 +184,11 @@ def _c2(c: _Ctx) -> C.Part:
     hi = kb["ci95_high"] / ka["ci95_low"]
     detail = (f"{size}^2: two-pass {R.fmt_ms(kb['median'])} ms vs tiled {R.fmt_ms(ka['median'])} ms "
               f"= {kb['median'] / ka['median']:.2f}x (CI ratio {lo:.2f}..{hi:.2f}; paper {lo_want}-{hi_want}x)")
+    others = [(r["kernel_ms"]["median"], LABELS[d]) for d in ("tiled.naive", "tiled.twopass", "tiled.onepass_local")
+              if (r := c.row(d, size))]
+    if others:
+        best_ms, best = min(others)
+        detail += f"; fastest non-tiled design: {best} {R.fmt_ms(best_ms)} ms = {best_ms / ka['median']:.2f}x"
     if lo >= lo_want:
         return C.Part(C.HOLDS, detail)
     if hi < lo_want:
@@ -196,16 +230,21 @@ def study_claims() -> list[C.Claim]:
         claim(1, "6x fewer fetches, 2x less arithmetic than naive",
               "Fetches: 4*6 = 24. This is a savings of 144/24 = 6 TIMES!!! Computation: 16 * 5 + 16 *5 "
               "= 160. This is a savings of 320/160 = 2 times.",
-              "instrumented kernels (FL_COUNT) on 1024^2: naive's global reads and arithmetic per "
-              "pixel over the tiled kernel's, in its groups free on read and write; holds if both "
-              "ratios reach the paper's (6 and 2)", _c1),
+              "instrumented kernels (FL_COUNT) on 1024^2, counted as the paper counts: naive's global "
+              "reads and arithmetic per pixel over those of the tiled kernel's 4x4 block alone (its "
+              "groups free on read and write, less the share of the tile's halo rows, which the "
+              "detail gives separately); holds if both ratios reach the paper's (6 and 2); open "
+              "where a device's counts exceed the kernel's code", _c1),
         claim(2, "4-5x faster than a good two-pass",
               "the increased speed achieved by the proposed algorithm relative to a good 2 pass "
               "GPU-based implementation, is about 4-5 times",
-              "kernel time of the two-pass design (both launches, transposing through local memory) "
-              "over the tiled kernel's at the largest size, whole image; holds if even the "
-              "confidence intervals' least favourable ratio reaches 4, fails if the most "
-              "favourable stays below 4", _c2),
+              "kernel time of FilterLab's only two-pass design, tiled.twopass (a horizontal 1-D "
+              "pass that writes its result transposed through local memory, then the same pass "
+              "again, so both read rows; the paper does not say what its \"good 2 pass\" was) over "
+              "the tiled kernel's at the largest size, whole image; holds if even the confidence "
+              "intervals' least favourable ratio reaches 4, fails if the most favourable stays below "
+              "4; the detail also gives the ratio over the fastest non-tiled design, since the "
+              "two-pass kernel can be slower than naive", _c2),
         claim(3, "groups not free on read or write cost little",
               "the number of groups of the 2nd class grows linearly with the length of the image "
               "border or perimeter. That's why the performance of the 1st class group dominates",
@@ -307,10 +346,14 @@ def counts_tex(summary: dict) -> str:
                 continue
             if c["per_pixel_free_groups"]:
                 rows.append((f"counted, {k}x{k}, free groups", [c["per_pixel_free_groups"][n] for n in COUNTERS]))
+                if design.startswith("tiled.amd"):
+                    halo = halo_per_pixel(k)
+                    rows.append((f"of which halo rows, {k}x{k}", [halo.get(n) for n in COUNTERS]))
             rows.append((f"counted, {k}x{k}, all groups", [c["per_pixel_all"][n] for n in COUNTERS]))
         for i, (src, vals) in enumerate(rows):
             name = R.latex_escape(LABELS[design]) if i == 0 else ""
-            lines.append(f"{name} & {src} & " + " & ".join(f"{v:.3g}" for v in vals) + r" \\")
+            lines.append(f"{name} & {src} & " + " & ".join("--" if v is None else f"{v:.3g}" for v in vals)
+                         + r" \\")
         lines.append(r"\midrule" if design != DESIGNS[-1] else r"\bottomrule")
     lines.append(r"\end{tabular}")
     return "\n".join(lines) + "\n"
@@ -381,6 +424,9 @@ def macros_tex(summary: dict, study: C.Study) -> str:
     n3, t3 = d0["counts"]["tiled.naive/k3/wg16x16"], d0["counts"]["tiled.amd/k3/wg8x8"]
     out += cmd("FetchRatioThree", f"{n3['per_pixel_all']['global_reads'] / t3['per_pixel_free_groups']['global_reads']:.2f}")
     out += cmd("OpsRatioThree", f"{n3['per_pixel_all']['arithmetic'] / t3['per_pixel_free_groups']['arithmetic']:.2f}")
+    block3 = {m: t3["per_pixel_free_groups"][m] - halo_per_pixel(3)[m] for m in ("global_reads", "arithmetic")}
+    out += cmd("BlockFetchRatioThree", f"{n3['per_pixel_all']['global_reads'] / block3['global_reads']:.2f}")
+    out += cmd("BlockOpsRatioThree", f"{n3['per_pixel_all']['arithmetic'] / block3['arithmetic']:.2f}")
     sentences = []
     for d in summary["devices"]:
         size = d["sizes"][-1]
