@@ -84,15 +84,18 @@ experiments: data
 	  fi; \
 	done
 
-# Figures and the paper need no OpenCL device: they read the committed raw results.
+# Figures and the paper need no OpenCL device: they read the committed raw results. The figures
+# target writes only generated files: paper/generated/ and docs/generated/ (README links to them).
 figures:
 	scripts/install-deps.sh paper
 	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out paper/generated
-	$(PYTHON) experiments/analysis/update_readme.py --ledger paper/generated/claims_ledger.md --readme README.md \
-	  --block peers=paper/generated/peers_headline.md
+	$(PYTHON) experiments/analysis/update_docs.py --generated paper/generated --docs docs/generated
 
+# LaTeX still writes a PDF when a float is too large or a table runs past the margin; the log
+# check fails the build and names the table or figure (unwrapped log lines so it can follow files).
 paper: figures
-	cd paper && latexmk -pdf -interaction=nonstopmode -halt-on-error filterlab.tex
+	cd paper && max_print_line=100000 latexmk -pdf -interaction=nonstopmode -halt-on-error filterlab.tex
+	$(PYTHON) paper/check_latex_log.py paper/filterlab.log
 	@echo "paper: paper/filterlab.pdf"
 
 reproduce:

@@ -23,6 +23,8 @@ HERE = Path(__file__).resolve().parent
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 sys.path.insert(0, str(HERE))
 import claims as C  # noqa: E402
+import intervals  # noqa: E402
+import study_summary  # noqa: E402
 import results as R  # noqa: E402
 
 # Experiments whose generated fragments paper/filterlab.tex \input's.
@@ -71,9 +73,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     try:
         C.write_ledger(args.out, studies)
+        study_summary.write(args.out, studies)  # per study: claims reproduced or not, best result
     except C.ClaimError as e:
         print(f"make_all: {e}", file=sys.stderr)
         return 1
+    # The confidence intervals' method and exact coverage for every sample size in the results.
+    intervals.write(args.results, args.out)
     print(f"make_all: claims ledger of {len(studies)} stud{'y' if len(studies) == 1 else 'ies'} "
           f"-> {args.out / 'claims_ledger.tex'}, .md, _details.tex")
     return 0

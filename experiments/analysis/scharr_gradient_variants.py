@@ -709,8 +709,9 @@ def _met(value: bool | None) -> str:
 
 
 def _tt_id(vid: str) -> str:
-    """A variant ID in typewriter type that may break after its slashes."""
-    return r"\texttt{" + r"/\allowbreak{}".join(R.latex_escape(p) for p in vid.split("/")) + "}"
+    """A variant ID in typewriter type that may break after its slashes and underscores."""
+    parts = (R.latex_escape(p).replace(r"\_", r"\_\allowbreak{}") for p in vid.split("/"))
+    return r"\texttt{" + r"/\allowbreak{}".join(parts) + "}"
 
 
 def target_tex(summary: dict) -> str:

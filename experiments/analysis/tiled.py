@@ -25,7 +25,9 @@ sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import claims as C  # noqa: E402
+import figure_output as FO  # noqa: E402
 import results as R  # noqa: E402
+import tex_layout as T  # noqa: E402
 
 EXPERIMENT = "tiled"
 STUDY_ID = "S4"
@@ -36,6 +38,10 @@ LABELS = {"tiled.naive": "naive 2-D", "tiled.twopass": "two-pass (transposed)",
           "tiled.onepass_local": "one-pass local", "tiled.amd": "tiled (AMD)",
           "tiled.amd_broadcast": "tiled, broadcast writes"}
 COUNTERS = ["global_reads", "global_writes", "local_reads", "local_writes", "arithmetic"]
+# The tiled kernel's 3x3 arithmetic counted by hand from its code, per 1024 output pixels (a
+# 32x32 tile): the row pass filters 64 work-items x 16 pixels plus 16 x 4 halo pixels, 5
+# operations each (3 taps), the column pass 64 x 16 pixels, 5 operations each.
+HAND_COUNT_K3 = ((64 * 16 + 16 * 4) * 5 + 64 * 16 * 5) / 1024
 CONDITIONS = ["k3", "k5"]
 TARGET_SIZE = 4096
 NONFREE_SHARE_LIMIT = 0.10  # "cost little overall": at most this share of the tiled kernel's time
@@ -130,19 +136,48 @@ class _Ctx:
         return self.dev["counts"].get(f"{design}/k{self.k}/{wg}")
 
 
+TILE = 32  # output pixels per side of a group's tile (8x8 work-items x 4x4 blocks)
+
+
+def halo_per_pixel(k: int) -> dict[str, float]:
+    """What the tile's 2R halo rows add per output pixel, from the kernel's design: each halo row
+    of TILE pixels is filtered horizontally by work-items that fetch a 4-pixel row and its 2R
+    neighbours (4 + 2R reads) and do 2K - 1 operations per pixel (K = 2R + 1 taps)."""
+    r = k // 2
+    return {"global_reads": 2 * r * (TILE // 4) * (4 + 2 * r) / TILE ** 2,
+            "arithmetic": 2 * r * TILE * (2 * k - 1) / TILE ** 2}
+
+
+def block_per_pixel(k: int) -> dict[str, float]:
+    """The paper's count of a 4x4 block alone, per pixel: 4 rows of 4 + 2R fetches, and a
+    horizontal and a vertical 1-D filter of 2K - 1 operations per pixel."""
+    r = k // 2
+    return {"global_reads": 4 * (4 + 2 * r) / 16, "arithmetic": 2 * (2 * k - 1)}
+
+
 def _c1(c: _Ctx) -> C.Part:
+    """Counted as the paper counts: per 4x4 block, the tile's halo rows apart. The free groups'
+    measured counts minus the halo rows' share give the block's; where a device's counts exceed
+    the kernel's code (PoCL's work-group loops, see the counts table), the verdict stays open."""
     naive, tiled = c.counts("tiled.naive"), c.counts("tiled.amd")
     if not naive or not tiled or not tiled["per_pixel_free_groups"]:
         return C.Part(C.NO_DATA, "no counts")
     n, t = naive["per_pixel_all"], tiled["per_pixel_free_groups"]
-    fr = n["global_reads"] / t["global_reads"]
-    ar = n["arithmetic"] / t["arithmetic"]
+    halo, model = halo_per_pixel(c.k), block_per_pixel(c.k)
+    block = {m: t[m] - halo[m] for m in ("global_reads", "arithmetic")}
+    fr, ar = n["global_reads"] / block["global_reads"], n["arithmetic"] / block["arithmetic"]
+    fr_halo, ar_halo = n["global_reads"] / t["global_reads"], n["arithmetic"] / t["arithmetic"]
     want_f, want_a = c.paper["claims"]["fetch_ratio_vs_naive"], c.paper["claims"]["arithmetic_ratio_vs_naive"]
-    detail = (f"fetches {n['global_reads']:.3g} vs {t['global_reads']:.3g} per pixel = {fr:.2f}x "
-              f"(paper {want_f}x); arithmetic {n['arithmetic']:.3g} vs {t['arithmetic']:.3g} = "
-              f"{ar:.2f}x (paper {want_a}x); tiled counted over its groups free on read and write, "
-              f"the tile's halo rows included")
-    return C.Part(C.HOLDS if fr >= want_f and ar >= want_a else C.FAILS, detail)
+    exact = all(abs(block[m] - model[m]) < 1e-9 for m in block)
+    detail = (f"per 4x4 block (the paper's count): fetches {n['global_reads']:.3g} vs "
+              f"{block['global_reads']:.4g} per pixel = {fr:.2f}x (paper {want_f}x), arithmetic "
+              f"{n['arithmetic']:.3g} vs {block['arithmetic']:.4g} = {ar:.2f}x (paper {want_a}x); the "
+              f"tile's halo rows add {halo['global_reads']:.4g} fetches and {halo['arithmetic']:.4g} "
+              f"operations per pixel, with them {fr_halo:.2f}x and {ar_halo:.2f}x")
+    if not exact:
+        return C.Part(C.INCONCLUSIVE, detail + "; this device's counts exceed the kernel's code "
+                      f"(block by hand: {model['global_reads']:.4g} fetches, {model['arithmetic']:.4g} operations)")
+    return C.Part(C.HOLDS if fr >= want_f - 1e-9 and ar >= want_a - 1e-9 else C.FAILS, detail)
 
 
 def _c2(c: _Ctx) -> C.Part:
@@ -156,6 +191,11 @@ def _c2(c: _Ctx) -> C.Part:
     hi = kb["ci95_high"] / ka["ci95_low"]
     detail = (f"{size}^2: two-pass {R.fmt_ms(kb['median'])} ms vs tiled {R.fmt_ms(ka['median'])} ms "
               f"= {kb['median'] / ka['median']:.2f}x (CI ratio {lo:.2f}..{hi:.2f}; paper {lo_want}-{hi_want}x)")
+    others = [(r["kernel_ms"]["median"], LABELS[d]) for d in ("tiled.naive", "tiled.twopass", "tiled.onepass_local")
+              if (r := c.row(d, size))]
+    if others:
+        best_ms, best = min(others)
+        detail += f"; fastest non-tiled design: {best} {R.fmt_ms(best_ms)} ms = {best_ms / ka['median']:.2f}x"
     if lo >= lo_want:
         return C.Part(C.HOLDS, detail)
     if hi < lo_want:
@@ -197,16 +237,21 @@ def study_claims() -> list[C.Claim]:
         claim(1, "6x fewer fetches, 2x less arithmetic than naive",
               "Fetches: 4*6 = 24. This is a savings of 144/24 = 6 TIMES!!! Computation: 16 * 5 + 16 *5 "
               "= 160. This is a savings of 320/160 = 2 times.",
-              "instrumented kernels (FL_COUNT) on 1024^2: naive's global reads and arithmetic per "
-              "pixel over the tiled kernel's, in its groups free on read and write; holds if both "
-              "ratios reach the paper's (6 and 2)", _c1),
+              "instrumented kernels (FL_COUNT) on 1024^2, counted as the paper counts: naive's global "
+              "reads and arithmetic per pixel over those of the tiled kernel's 4x4 block alone (its "
+              "groups free on read and write, less the share of the tile's halo rows, which the "
+              "detail gives separately); holds if both ratios reach the paper's (6 and 2); open "
+              "where a device's counts exceed the kernel's code", _c1),
         claim(2, "4-5x faster than a good two-pass",
               "the increased speed achieved by the proposed algorithm relative to a good 2 pass "
               "GPU-based implementation, is about 4-5 times",
-              "kernel time of the two-pass design (both launches, transposing through local memory) "
-              "over the tiled kernel's at the largest size, whole image; holds if even the "
-              "confidence intervals' least favourable ratio reaches 4, fails if the most "
-              "favourable stays below 4", _c2),
+              "kernel time of FilterLab's only two-pass design, tiled.twopass (a horizontal 1-D "
+              "pass that writes its result transposed through local memory, then the same pass "
+              "again, so both read rows; the paper does not say what its \"good 2 pass\" was) over "
+              "the tiled kernel's at the largest size, whole image; holds if even the confidence "
+              "intervals' least favourable ratio reaches 4, fails if the most favourable stays below "
+              "4; the detail also gives the ratio over the fastest non-tiled design, since the "
+              "two-pass kernel can be slower than naive", _c2),
         claim(3, "groups not free on read or write cost little",
               "the number of groups of the 2nd class grows linearly with the length of the image "
               "border or perimeter. That's why the performance of the 1st class group dominates",
@@ -235,37 +280,59 @@ def claims_study(out: Path) -> C.Study:
 # derived -> figure, tables, macros
 
 
+def _side_label(side: float, _pos=None) -> str:
+    """512 -> '512', 2048 -> '2k': short enough for four panels across the page."""
+    return f"{side / 1024:g}k" if side >= 1024 else f"{side:g}"
+
+
 def figure(summary: dict, path: Path) -> None:
+    """At the printed width: one row per device, one column per filter size and ROI; column
+    heads on the top row, device names on the left, one legend for all."""
     import matplotlib.pyplot as plt
+    import matplotlib.ticker as mticker
     devs = summary["devices"]
-    fig, axes = plt.subplots(len(devs), 4, figsize=(12, 2.8 * len(devs)), squeeze=False)
+    panels = [(3, "full"), (3, "interior"), (5, "full"), (5, "interior")]
+    fig, axes = plt.subplots(len(devs), len(panels), squeeze=False,
+                             figsize=(FO.TEXT_WIDTH_IN, 0.6 + 2.0 * len(devs)))
     for i, d in enumerate(devs):
-        for j, (k, roi) in enumerate([(3, "full"), (3, "interior"), (5, "full"), (5, "interior")]):
+        for j, (k, roi) in enumerate(panels):
             ax = axes[i][j]
+            sides = set()
             for design in DESIGNS:
                 pts = sorted((r["size"], r["kernel_ms"]) for r in d["rows"].values()
                              if r["design"] == design and r["ksize"] == k and r["roi"] == roi)
                 if not pts:
                     continue
                 xs = [p[0] for p in pts]
+                sides.update(xs)
                 ax.errorbar(xs, [p[1]["median"] for p in pts],
                             yerr=[[p[1]["median"] - p[1]["q1"] for p in pts],
                                   [p[1]["q3"] - p[1]["median"] for p in pts]],
-                            marker="o", ms=3, label=LABELS[design])
+                            marker="o", ms=2, lw=1, label=LABELS[design])
             floors = sorted((r["size"], r["floor_ms"]) for r in d["rows"].values()
                             if r["design"] == "tiled.amd" and r["ksize"] == k and r["roi"] == roi)
-            ax.plot([f[0] for f in floors], [f[1] for f in floors], "k--", lw=1,
+            ax.plot([f[0] for f in floors], [f[1] for f in floors], "k--", lw=0.8,
                     label="copy floor (8 B/px)")
             ax.set_xscale("log", base=2)
             ax.set_yscale("log")
-            ax.set_title(f"{d['name'][:28]}: {k}x{k}, {'whole image' if roi == 'full' else 'interior ROI'}",
-                         fontsize=7)
-            ax.set_xlabel("image side (px)", fontsize=7)
-            ax.set_ylabel("kernel time (ms)", fontsize=7)
-            ax.tick_params(labelsize=6)
-    axes[0][0].legend(fontsize=6)
-    fig.tight_layout()
-    fig.savefig(path)
+            if sides:
+                ax.set_xlim(min(sides) / 1.35, max(sides) * 1.35)
+            ax.xaxis.set_major_locator(mticker.FixedLocator(sorted(sides)))
+            ax.xaxis.set_major_formatter(mticker.FuncFormatter(_side_label))
+            ax.xaxis.set_minor_locator(mticker.NullLocator())
+            ax.yaxis.set_major_locator(mticker.LogLocator(base=10, numticks=6))
+            ax.tick_params(labelsize=FO.SMALL_FONT_PT, pad=1.5)
+            if i == 0:
+                ax.set_title(f"{k}x{k}, {'whole image' if roi == 'full' else 'interior ROI'}",
+                             fontsize=FO.FONT_PT)
+            if j == 0:
+                ax.set_ylabel(f"{T.short_device(d['name'])}\nkernel time (ms)", fontsize=FO.FONT_PT)
+            if i == len(devs) - 1:
+                ax.set_xlabel("image side (px)", fontsize=FO.FONT_PT)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="upper center", ncol=3, fontsize=FO.FONT_PT, frameon=False)
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.45 / (0.6 + 2.0 * len(devs))), h_pad=0.8, w_pad=0.5)
+    FO.save(fig, path)
     plt.close(fig)
 
 
@@ -286,10 +353,14 @@ def counts_tex(summary: dict) -> str:
                 continue
             if c["per_pixel_free_groups"]:
                 rows.append((f"counted, {k}x{k}, free groups", [c["per_pixel_free_groups"][n] for n in COUNTERS]))
+                if design.startswith("tiled.amd"):
+                    halo = halo_per_pixel(k)
+                    rows.append((f"of which halo rows, {k}x{k}", [halo.get(n) for n in COUNTERS]))
             rows.append((f"counted, {k}x{k}, all groups", [c["per_pixel_all"][n] for n in COUNTERS]))
         for i, (src, vals) in enumerate(rows):
             name = R.latex_escape(LABELS[design]) if i == 0 else ""
-            lines.append(f"{name} & {src} & " + " & ".join(f"{v:.3g}" for v in vals) + r" \\")
+            lines.append(f"{name} & {src} & " + " & ".join("--" if v is None else f"{v:.3g}" for v in vals)
+                         + r" \\")
         lines.append(r"\midrule" if design != DESIGNS[-1] else r"\bottomrule")
     lines.append(r"\end{tabular}")
     return "\n".join(lines) + "\n"
@@ -328,17 +399,25 @@ def count_differences(summary: dict, results: list[tuple[Path, dict]]) -> list[s
 
 
 def target_tex(summary: dict) -> str:
+    heads = ["device", "size", "copy (GB/s)", "tiled 5x5 (ms)", "floor (ms)", "of copy (%)",
+             "of same-size copy (%)"]
     lines = [r"\begin{tabular}{l r r r r r r}", r"\toprule",
-             r"device & size & copy (GB/s) & tiled 5x5 (ms) & floor (ms) & of copy (\%) & of same-size copy (\%) \\",
+             " & ".join(T.stacked(h) for h in heads) + r" \\",
              r"\midrule"]
     for d in summary["devices"]:
         r = d["rows"].get(f"tiled.amd/k5/wg8x8/{d['target_size']}/full")
         if r:
-            lines.append(f"{R.latex_escape(d['name'])} & ${d['target_size']}^2$ & {d['copy_GBps']:.1f} & "
+            lines.append(f"{R.latex_escape(T.short_device(d['name']))} & ${d['target_size']}^2$ & {d['copy_GBps']:.1f} & "
                          f"{R.fmt_ms(r['kernel_ms']['median'])} & {R.fmt_ms(r['floor_ms'])} & "
                          f"{R.fmt_percent(r['roofline_fraction'])} & {_same_size(r)}" + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}"]
     return "\n".join(lines) + "\n"
+
+
+def _breakable(tex: str) -> str:
+    """Lets a line break after the slashes and underscores of variant IDs (tiled.amd/k3/wg8x8), which are long
+    words otherwise."""
+    return tex.replace("/", r"/\allowbreak{}").replace(r"\_", r"\_\allowbreak{}")
 
 
 def macros_tex(summary: dict, study: C.Study) -> str:
@@ -352,6 +431,9 @@ def macros_tex(summary: dict, study: C.Study) -> str:
     n3, t3 = d0["counts"]["tiled.naive/k3/wg16x16"], d0["counts"]["tiled.amd/k3/wg8x8"]
     out += cmd("FetchRatioThree", f"{n3['per_pixel_all']['global_reads'] / t3['per_pixel_free_groups']['global_reads']:.2f}")
     out += cmd("OpsRatioThree", f"{n3['per_pixel_all']['arithmetic'] / t3['per_pixel_free_groups']['arithmetic']:.2f}")
+    block3 = {m: t3["per_pixel_free_groups"][m] - halo_per_pixel(3)[m] for m in ("global_reads", "arithmetic")}
+    out += cmd("BlockFetchRatioThree", f"{n3['per_pixel_all']['global_reads'] / block3['global_reads']:.2f}")
+    out += cmd("BlockOpsRatioThree", f"{n3['per_pixel_all']['arithmetic'] / block3['arithmetic']:.2f}")
     sentences = []
     for d in summary["devices"]:
         size = d["sizes"][-1]
@@ -382,8 +464,13 @@ def macros_tex(summary: dict, study: C.Study) -> str:
             c3.append(f"{R.latex_escape(d['name'])}: {R.latex_escape(p.detail)}")
     out += cmd("ClassSentence", "; ".join(c3))
     notes = summary.get("count_differences", [])
+    out += cmd("HandCountThree", f"{HAND_COUNT_K3:.2f}")
+    same = [d["name"] for d in summary["devices"]
+            if abs(d["counts"].get("tiled.amd/k3/wg8x8", {}).get("per_pixel_all", {}).get("arithmetic", -1)
+                   - HAND_COUNT_K3) < 1e-9]
+    out += cmd("HandCountDevices", R.latex_escape(R.join_and(same)) if same else "no device")
     out += cmd("CountNote", (f"The same kernel source counted differently on another device: "
-                             f"{R.latex_escape('; '.join(notes))}. The table shows {R.latex_escape(summary['devices'][0]['name'])}'s counts."
+                             f"{_breakable(R.latex_escape('; '.join(notes)))}. The table shows {R.latex_escape(summary['devices'][0]['name'])}'s counts."
                              if notes else "Every device counted the same."))
     return out
 
