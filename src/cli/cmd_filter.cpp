@@ -1,3 +1,4 @@
+#include <cmath>
 #include <iostream>
 
 #include "cli/commands.hpp"
@@ -9,6 +10,12 @@
 namespace filterlab::cli {
 
 int cmd_filter(const FilterArgs& a) {
+  // NaN or infinity outside the image would make every border pixel non-finite (an output our reader refuses).
+  if (!std::isfinite(a.border_value))
+    throw Error("--border-value " + std::to_string(a.border_value) + " is not a finite number", "give e.g. 0 or 0.5");
+  if (a.border_value_given && a.border != "constant")
+    throw Error("--border-value applies to --border constant only, not to --border " + a.border,
+                "drop --border-value, or use --border constant");
   if (a.family.rfind("tiled.", 0) == 0) return cmd_filter_tiled(a);
   if (!a.src_roi.empty() || !a.dst_roi.empty() || a.check)
     throw Error("--src-roi, --dst-roi and --check apply to the tiled.* designs only", "e.g. --family tiled.amd");

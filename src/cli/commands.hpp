@@ -18,6 +18,7 @@ struct FilterArgs {
   std::string device, family = "scharr.single", storage = "buffer", axis = "x", border = "reflect101";
   int ksize = 3;
   float border_value = 0.0f;
+  bool border_value_given = false;  // --border-value was on the command line
   std::string input, output;
   std::string src_roi, dst_roi;  // tiled designs: "x,y,w,h" (default: the whole image)
   bool check = false;            // tiled designs: compare with the oracle, poisoned target

@@ -32,7 +32,9 @@ int main(int argc, char** argv) {
   c_filter->add_option("--ksize", filter.ksize, "Filter size: 3, 5, 7 or 9 (tiled.*: the study's separable weights, --axis ignored)")->capture_default_str();
   c_filter->add_option("--axis", filter.axis, "x (d/dx) or y (d/dy)")->capture_default_str();
   c_filter->add_option("--border", filter.border, "constant, replicate, reflect, wrap or reflect101")->capture_default_str();
-  c_filter->add_option("--border-value", filter.border_value, "Value outside the image for --border constant");
+  c_filter->add_option("--border-value", filter.border_value,
+                       "Value outside the image for --border constant (a finite number in the input's scale, e.g. 0.5 "
+                       "for mid-grey of an 8-bit input; refused with any other border)");
   c_filter->add_option("--src-roi", filter.src_roi, "tiled.* designs: source ROI x,y,w,h (default: the whole image)");
   c_filter->add_option("--dst-roi", filter.dst_roi,
                        "tiled.* designs: target ROI x,y,w,h in an output of the input's size, whose other pixels "
@@ -40,7 +42,11 @@ int main(int argc, char** argv) {
   c_filter->add_flag("--check", filter.check,
                      "tiled.* designs: also compare with the CPU oracle and show that nothing outside the target ROI "
                      "was written");
-  c_filter->add_option("input", filter.input, "Input image (PGM/PFM, or any format OpenCV reads)")->required();
+  c_filter->add_option("input", filter.input,
+                       "Input image (PGM/PFM, or any format OpenCV reads). 8-bit and 16-bit inputs are scaled to [0, 1] "
+                       "(PGM: divided by its maxval; other formats by 255 or 65535); float inputs (PFM, 32-bit TIFF) are "
+                       "read as they are")
+      ->required();
   c_filter->add_option("output", filter.output, "Output image (.pfm, or .tif with OpenCV)")->required();
 
   VerifyArgs verify;
@@ -104,6 +110,7 @@ int main(int argc, char** argv) {
   c_icl_show->add_option("--show", icl_show.what, "source (the generated OpenCL C) or space (JSON)")->capture_default_str();
 
   CLI11_PARSE(app, argc, argv);
+  filter.border_value_given = c_filter->count("--border-value") > 0;
   try {
     filterlab::ocl::set_kernel_dir(kernels_dir);
     if (app.got_subcommand(c_devices)) return cmd_devices(devices);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
 #include "filters/scharr_runner.hpp"
 #include "io/atomic_file.hpp"
@@ -157,7 +158,7 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
   result["experiment"] = kExperiment;
   result["provenance"] = prov;
   result["rows"] = rows;
-  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  write_result(out_path, result, "rows");
   log("wrote " + out_path);
   print_summary(configs, dev.name);
   return out_path;

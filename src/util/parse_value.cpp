@@ -1,0 +1,61 @@
+#include "util/parse_value.hpp"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+
+#include "error.hpp"
+
+namespace filterlab {
+namespace {
+
+std::string shown(const std::string& text) { return "'" + (text.size() > 40 ? text.substr(0, 40) + "..." : text) + "'"; }
+
+std::string list(const std::vector<long>& allowed) {
+  std::string s;
+  for (std::size_t i = 0; i < allowed.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + std::to_string(allowed[i]);
+  return s;
+}
+
+// The whole text as a base-10 integer, or nullopt (empty, trailing characters, overflow).
+std::optional<long> whole_integer(const std::string& text) {
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text.front()))) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const long v = std::strtol(text.c_str(), &end, 10);
+  if (errno == ERANGE || end != text.c_str() + text.size()) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+long parse_integer(const std::string& text, const std::string& what, long min, long max) {
+  const std::string accepted = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+  const auto v = whole_integer(text);
+  if (!v) throw Error(what + " " + shown(text) + " is not an integer", "give " + accepted);
+  if (*v < min || *v > max) throw Error(what + " " + shown(text) + " is out of range", "give " + accepted);
+  return *v;
+}
+
+long parse_integer_in(const std::string& text, const std::string& what, const std::vector<long>& allowed) {
+  const auto v = whole_integer(text);
+  if (!v) throw Error(what + " " + shown(text) + " is not an integer", "give " + list(allowed));
+  for (long a : allowed)
+    if (*v == a) return *v;
+  throw Error(what + " " + shown(text) + " is not supported", "give " + list(allowed));
+}
+
+std::optional<long> env_integer(const char* name, long min, long max) {
+  const char* env = std::getenv(name);
+  if (!env) return std::nullopt;
+  return parse_integer(env, std::string("environment variable ") + name, min, max);
+}
+
+std::optional<long> env_integer_in(const char* name, const std::vector<long>& allowed) {
+  const char* env = std::getenv(name);
+  if (!env) return std::nullopt;
+  return parse_integer_in(env, std::string("environment variable ") + name, allowed);
+}
+
+}  // namespace filterlab

@@ -1,0 +1,22 @@
+#pragma once
+// One parser for every number a user types outside CLI11: environment variables and option texts.
+// A value is taken only when the whole text is a valid number inside the accepted range; "4x",
+// "abc", "" and out-of-range values are refused with an error naming the variable or option and
+// saying what is accepted (never read as 0 or as a prefix, as atoi would).
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace filterlab {
+
+// `what` names the source in messages, e.g. "FILTERLAB_CPU_SCALE" or "--size".
+long parse_integer(const std::string& text, const std::string& what, long min, long max);
+// The same, also requiring one of `allowed` (e.g. the scales 1, 2, 4, 8).
+long parse_integer_in(const std::string& text, const std::string& what, const std::vector<long>& allowed);
+
+// The environment variable's value parsed as above; nullopt when it is unset. A set but empty
+// variable is an error (it is almost always a mistake in a script).
+std::optional<long> env_integer(const char* name, long min, long max);
+std::optional<long> env_integer_in(const char* name, const std::vector<long>& allowed);
+
+}  // namespace filterlab
