@@ -5,6 +5,8 @@
 #include <iostream>
 
 #include "error.hpp"
+#include "io/atomic_file.hpp"
+#include "io/write_lock.hpp"
 #include "ocl/device.hpp"
 #include "ocl/errors.hpp"
 #include "peers/peers_experiment.hpp"
@@ -55,6 +57,9 @@ int main(int argc, char** argv) {
       throw Error("filterlab-peers runs on one OpenCL device per process (OpenCV's OpenCL device is fixed at start), "
                   "but '" + device + "' selects " + std::to_string(devices.size()),
                   "name one device with --device (`filterlab-peers list` prints their names)");
+    // One writer per results directory, as for `filterlab run` (FILTERLAB_LOCK_WAIT to wait).
+    io::ensure_directory(run.results_dir);
+    const io::WriteLock lock(io::results_lock_path(run.results_dir), "results directory " + run.results_dir);
     std::cout << peers::run_peers(devices.front(), run) << "\n";
     return 0;
   } catch (const cl::Error& e) {
