@@ -2,7 +2,9 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
+#include <sstream>
 
 #include "error.hpp"
 
@@ -30,8 +32,9 @@ std::optional<long> whole_integer(const std::string& text) {
 
 }  // namespace
 
-long parse_integer(const std::string& text, const std::string& what, long min, long max) {
-  const std::string accepted = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+long parse_integer(const std::string& text, const std::string& what, long min, long max, const std::string& accepted_text) {
+  const std::string accepted =
+      accepted_text.empty() ? "an integer from " + std::to_string(min) + " to " + std::to_string(max) : accepted_text;
   const auto v = whole_integer(text);
   if (!v) throw Error(what + " " + shown(text) + " is not an integer", "give " + accepted);
   if (*v < min || *v > max) throw Error(what + " " + shown(text) + " is out of range", "give " + accepted);
@@ -44,6 +47,19 @@ long parse_integer_in(const std::string& text, const std::string& what, const st
   for (long a : allowed)
     if (*v == a) return *v;
   throw Error(what + " " + shown(text) + " is not supported", "give " + list(allowed));
+}
+
+double parse_number(const std::string& text, const std::string& what, double min, double max) {
+  std::ostringstream range;
+  range << "a finite number from " << min << " to " << max;
+  const bool plain = !text.empty() && text.find_first_not_of("0123456789+-.eE") == std::string::npos;
+  errno = 0;
+  char* end = nullptr;
+  const double v = plain ? std::strtod(text.c_str(), &end) : 0.0;
+  if (!plain || errno == ERANGE || end != text.c_str() + text.size() || !std::isfinite(v))
+    throw Error(what + " " + shown(text) + " is not a finite number", "give " + range.str());
+  if (v < min || v > max) throw Error(what + " " + shown(text) + " is out of range", "give " + range.str());
+  return v;
 }
 
 std::optional<long> env_integer(const char* name, long min, long max) {

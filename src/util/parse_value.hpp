@@ -9,10 +9,14 @@
 
 namespace filterlab {
 
-// `what` names the source in messages, e.g. "FILTERLAB_CPU_SCALE" or "--size".
-long parse_integer(const std::string& text, const std::string& what, long min, long max);
+// `what` names the source in messages, e.g. "FILTERLAB_CPU_SCALE" or "--size"; `accepted` says
+// what is accepted when the range alone would not (default: "an integer from MIN to MAX").
+long parse_integer(const std::string& text, const std::string& what, long min, long max, const std::string& accepted = "");
 // The same, also requiring one of `allowed` (e.g. the scales 1, 2, 4, 8).
 long parse_integer_in(const std::string& text, const std::string& what, const std::vector<long>& allowed);
+
+// A whole finite decimal number (no "nan", "inf", hex or trailing text) from min to max.
+double parse_number(const std::string& text, const std::string& what, double min, double max);
 
 // The environment variable's value parsed as above; nullopt when it is unset. A set but empty
 // variable is an error (it is almost always a mistake in a script).

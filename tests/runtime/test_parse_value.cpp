@@ -36,3 +36,12 @@ TEST_CASE("environment variables are named in the error, unset ones are absent",
   CHECK_THROWS_WITH(env_integer_in("FILTERLAB_TEST_VALUE", {1, 2}), Catch::Contains("'' is not an integer: give 1 or 2"));
   ::unsetenv("FILTERLAB_TEST_VALUE");
 }
+
+TEST_CASE("only a whole finite decimal number in range is taken", "[parse][bad-input]") {
+  using filterlab::parse_number;
+  CHECK(parse_number("0.5", "V", -1, 1) == 0.5);
+  CHECK(parse_number("-1e-3", "V", -1, 1) == -1e-3);
+  for (const char* bad : {"nan", "NaN", "inf", "-inf", "0x1p3", "0.5x", "", " 1", "1e999"})
+    CHECK_THROWS_WITH(parse_number(bad, "V", -1, 1), Catch::Contains("is not a finite number: give a finite number from -1 to 1"));
+  CHECK_THROWS_WITH(parse_number("2", "V", -1, 1), "V '2' is out of range: give a finite number from -1 to 1");
+}
