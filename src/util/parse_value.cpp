@@ -62,6 +62,28 @@ double parse_number(const std::string& text, const std::string& what, double min
   return v;
 }
 
+std::vector<long> parse_integer_list(const std::string& text, const std::string& what, char sep, std::size_t count,
+                                     long min, long max, const std::string& form) {
+  std::vector<std::string> parts(1);
+  for (char c : text) {
+    if (c == sep)
+      parts.emplace_back();
+    else
+      parts.back().push_back(c);
+  }
+  if (parts.size() != count) throw Error(what + " " + shown(text) + " is not " + form);
+  std::vector<long> out;
+  for (const auto& p : parts) {
+    const auto v = whole_integer(p);
+    if (!v) throw Error(what + " " + shown(text) + ": " + shown(p) + " is not an integer", "give " + form);
+    if (*v < min || *v > max)
+      throw Error(what + " " + shown(text) + ": " + shown(p) + " is out of range",
+                  "give integers from " + std::to_string(min) + " to " + std::to_string(max) + " (" + form + ")");
+    out.push_back(*v);
+  }
+  return out;
+}
+
 std::optional<long> env_integer(const char* name, long min, long max) {
   const char* env = std::getenv(name);
   if (!env) return std::nullopt;

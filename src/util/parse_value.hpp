@@ -18,6 +18,11 @@ long parse_integer_in(const std::string& text, const std::string& what, const st
 // A whole finite decimal number (no "nan", "inf", hex or trailing text) from min to max.
 double parse_number(const std::string& text, const std::string& what, double min, double max);
 
+// `count` integers from min to max separated by `sep`, e.g. "1021x767" or "10,20,256,128"; `form`
+// describes the expected shape in messages (e.g. "WIDTHxHEIGHT, e.g. 1021x767").
+std::vector<long> parse_integer_list(const std::string& text, const std::string& what, char sep, std::size_t count,
+                                     long min, long max, const std::string& form);
+
 // The environment variable's value parsed as above; nullopt when it is unset. A set but empty
 // variable is an error (it is almost always a mistake in a script).
 std::optional<long> env_integer(const char* name, long min, long max);
