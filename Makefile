@@ -51,6 +51,7 @@ IMAGECL_SAMPLES ?= 16
 # Study 6b (the auto-tuner) uses the committed tuning database (experiments/results/tuning/<device>.json)
 # unless asked to tune again: make experiments TUNE=1 (CPU devices: image sides / 4 as the peers, recorded).
 TUNE       ?= 0
+include mk/check-vars.mk
 ifeq ($(TUNE),1)
 EXPERIMENTS += tuning
 endif

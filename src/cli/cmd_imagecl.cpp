@@ -9,17 +9,14 @@
 #include "imagecl/check.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
+#include "util/parse_value.hpp"
 
 namespace filterlab::cli {
 namespace {
 
 std::pair<int, int> parse_size(const std::string& s) {
-  int w = 0, h = 0;
-  char x = 0;
-  std::istringstream in(s);
-  if (!(in >> w >> x >> h) || x != 'x' || w <= 0 || h <= 0 || !in.eof())
-    throw Error("--size '" + s + "' is not WIDTHxHEIGHT", "e.g. --size 1021x767");
-  return {w, h};
+  const auto v = parse_integer_list(s, "--size", 'x', 2, 1, 1 << 20, "WIDTHxHEIGHT, e.g. --size 1021x767");
+  return {static_cast<int>(v[0]), static_cast<int>(v[1])};
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.hpp"
 #include "error.hpp"
@@ -10,17 +11,27 @@
 #include "experiments/scharr_single_storage.hpp"
 #include "experiments/tiled.hpp"
 #include "experiments/tuning.hpp"
+#include "io/atomic_file.hpp"
+#include "io/write_lock.hpp"
 #include "ocl/device.hpp"
 
 namespace filterlab::cli {
 
 namespace {
 
+// One writer per results directory: a second `run` into it fails at once naming this one (or
+// waits, FILTERLAB_LOCK_WAIT), so results are neither overwritten nor timed under another's load.
+std::unique_ptr<io::WriteLock> lock_results(const std::string& dir) {
+  io::ensure_directory(dir);
+  return std::make_unique<io::WriteLock>(io::results_lock_path(dir), "results directory " + dir);
+}
+
 // Study 3 measures no time and reads no image: the pyramid options do not apply to it.
 int run_sampler_experiment(const RunArgs& a) {
   if (!a.base_image.empty() || !a.variants.empty() || a.scale != 0 || a.repetitions != 0)
     throw Error("--base, --variants, --scale and --repetitions do not apply to the sampler experiment",
                 "run it as: filterlab run sampler --results DIR [--device PATTERN]");
+  const auto lock = lock_results(a.results_dir);
   SamplerRunConfig cfg;
   cfg.results_dir = a.results_dir;
   for (const auto& d : ocl::select_devices(a.device)) std::cout << run_sampler(d, cfg) << "\n";
@@ -33,6 +44,7 @@ int run_tiled_experiment(const RunArgs& a) {
     throw Error("--base and --scale do not apply to the tiled experiment",
                 "run it as: filterlab run tiled --results DIR [--device PATTERN] [--repetitions N] [--variants TEXT]");
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
+  const auto lock = lock_results(a.results_dir);
   TiledRunConfig cfg;
   cfg.results_dir = a.results_dir;
   cfg.variants = a.variants;
@@ -48,6 +60,7 @@ int run_epsilon_experiment(const RunArgs& a) {
     throw Error("epsilon needs --base", "give the Y plane of the derived JPEG (make data writes build/data/epsilon_y_3264x2448.pgm)");
   if (!a.variants.empty()) throw Error("--variants applies to scharr_gradient_variants only");
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
+  const auto lock = lock_results(a.results_dir);
   EpsilonRunConfig cfg;
   cfg.base_image = a.base_image;
   cfg.results_dir = a.results_dir;
@@ -64,6 +77,7 @@ int run_imagecl_experiment(const RunArgs& a) {
                                          "run it as: filterlab run imagecl --results DIR [--device PATTERN] [--samples N] "
                                          "[--variants sepconv|conv2d_u8|harris] [--scale 1|2|4|8] [--repetitions N]");
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
+  const auto lock = lock_results(a.results_dir);
   ImageclRunConfig cfg;
   cfg.results_dir = a.results_dir;
   cfg.benchmarks = a.variants;
@@ -82,6 +96,7 @@ int run_tuning_experiment(const RunArgs& a) {
                 "run it as: filterlab run tuning --results DIR [--device PATTERN] [--spaces TEXT] [--seeds N] "
                 "[--full-budget N] [--time-limit S] [--cpu-divisor D] [--repetitions N]");
   if (a.repetitions < 0 || a.seeds <= 0 || a.cpu_divisor <= 0) throw Error("--repetitions, --seeds and --cpu-divisor must be positive");
+  const auto lock = lock_results(a.results_dir);
   TuningRunConfig cfg;
   cfg.results_dir = a.results_dir;
   cfg.spaces = a.spaces;
@@ -111,6 +126,7 @@ int cmd_run(const RunArgs& a) {
   if (a.repetitions < 0) throw Error("--repetitions must be positive");
   if (!a.variants.empty() && a.experiment != "scharr_gradient_variants")
     throw Error("--variants applies to scharr_gradient_variants and tiled only");
+  const auto lock = lock_results(a.results_dir);
   PyramidRunConfig common;
   common.base_image = a.base_image;
   common.results_dir = a.results_dir;

@@ -3,12 +3,14 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/number_options.hpp"
 #include "error.hpp"
 #include "ocl/errors.hpp"
 #include "ocl/program.hpp"
 
 int main(int argc, char** argv) {
   using namespace filterlab::cli;
+  constexpr long kMillion = 1000000, kBig = 1000000000, kMaxSeed = 4294967295L;
   CLI::App app{"FilterLab: OpenCL image filters checked against an exact CPU oracle"};
   app.require_subcommand(1);
   std::string kernels_dir;
@@ -31,10 +33,13 @@ int main(int argc, char** argv) {
   c_filter->add_option("--device", filter.device, device_help);
   c_filter->add_option("--family", filter.family, "Variant family or tiled design (see `filterlab variants`)")->capture_default_str();
   c_filter->add_option("--storage", filter.storage, "images or buffer")->capture_default_str();
-  c_filter->add_option("--ksize", filter.ksize, "Filter size: 3, 5, 7 or 9 (tiled.*: the study's separable weights, --axis ignored)")->capture_default_str();
+  add_integer(c_filter, "--ksize", filter.ksize, -kBig, kBig, "Filter size: 3, 5, 7 or 9 (tiled.*: the study's separable weights, --axis ignored)", true,
+              "an odd filter size such as 3, 5, 7 or 9");
   c_filter->add_option("--axis", filter.axis, "x (d/dx) or y (d/dy)")->capture_default_str();
   c_filter->add_option("--border", filter.border, "constant, replicate, reflect, wrap or reflect101")->capture_default_str();
-  c_filter->add_option("--border-value", filter.border_value, "Value outside the image for --border constant");
+  add_number(c_filter, "--border-value", filter.border_value, -1e30, 1e30,
+                       "Value outside the image for --border constant (a finite number in the input's scale, e.g. 0.5 "
+                       "for mid-grey of an 8-bit input; refused with any other border)");
   c_filter->add_option("--threshold", filter.threshold, "epsilon.* steps: the threshold T, 0..255 (default: the study's 16)")
       ->check(CLI::Range(0, 255));
   c_filter->add_option("--src-roi", filter.src_roi, "tiled.* designs: source ROI x,y,w,h (default: the whole image)");
@@ -44,7 +49,11 @@ int main(int argc, char** argv) {
   c_filter->add_flag("--check", filter.check,
                      "tiled.* designs: also compare with the CPU oracle and show that nothing outside the target ROI "
                      "was written");
-  c_filter->add_option("input", filter.input, "Input image (PGM/PFM, or any format OpenCV reads)")->required();
+  c_filter->add_option("input", filter.input,
+                       "Input image (PGM/PFM, or any format OpenCV reads). 8-bit and 16-bit inputs are scaled to [0, 1] "
+                       "(PGM: divided by its maxval; other formats by 255 or 65535); float inputs (PFM, 32-bit TIFF) are "
+                       "read as they are")
+      ->required();
   c_filter->add_option("output", filter.output, "Output image (.pfm, or .tif with OpenCV)")->required();
 
   VerifyArgs verify;
@@ -63,44 +72,40 @@ int main(int argc, char** argv) {
   c_run->add_option("--device", run.device, device_help);
   c_run->add_option("--base", run.base_image, "The derived base image (PGM); the pyramid experiments need it");
   c_run->add_option("--results", run.results_dir, "Results directory")->required();
-  c_run->add_option("--scale", run.scale, "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs); epsilon: centre crop 1/2/4 per side (default 1 on GPUs, 2 on CPUs)");
-  c_run->add_option("--repetitions", run.repetitions, "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
+  add_integer(c_run, "--scale", run.scale, 0, 1024, "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs); epsilon: centre crop 1/2/4 per side (default 1 on GPUs, 2 on CPUs)");
+  add_integer(c_run, "--repetitions", run.repetitions, 0, kMillion, "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
   c_run->add_option("--variants", run.variants, "scharr_gradient_variants, tiled: only variant IDs containing this text");
-  c_run->add_option("--samples", run.samples, "imagecl: configurations per kernel, every parameter value at least once")
-      ->capture_default_str();
-  c_run->add_option("--warmup", run.warmup, "Warm-up repetitions per configuration")->capture_default_str();
+  add_integer(c_run, "--samples", run.samples, 0, kBig, "imagecl: configurations per kernel, every parameter value at least once", true);
+  add_integer(c_run, "--warmup", run.warmup, 0, kMillion, "Warm-up repetitions per configuration", true);
   c_run->add_option("--spaces", run.spaces, "tuning: only spaces whose name contains one of these comma-separated texts");
-  c_run->add_option("--seeds", run.seeds, "tuning: simulated runs per strategy")->capture_default_str();
-  c_run->add_option("--full-budget", run.full_budget, "tuning: live guided evaluations per full ImageCL space (default 100 on GPUs, 0 on CPUs)");
-  c_run->add_option("--wide", run.wide, "tuning: exhaustive search of the wide sub-spaces: -1 on GPUs only, 0 never, 1 always")
-      ->check(CLI::IsMember({-1, 0, 1}))
-      ->capture_default_str();
-  c_run->add_option("--time-limit", run.time_limit_s, "tuning: seconds after which no full-space run starts (0: none)");
-  c_run->add_option("--cpu-divisor", run.cpu_divisor, "tuning: image sides on CPU devices divided by this")->capture_default_str();
+  add_integer(c_run, "--seeds", run.seeds, 1, kMillion, "tuning: simulated runs per strategy", true);
+  add_integer(c_run, "--full-budget", run.full_budget, -1, kBig, "tuning: live guided evaluations per full ImageCL space (default 100 on GPUs, 0 on CPUs)");
+  add_integer(c_run, "--wide", run.wide, -1, 1, "tuning: exhaustive search of the wide sub-spaces: -1 on GPUs only, 0 never, 1 always", true);
+  add_number(c_run, "--time-limit", run.time_limit_s, 0, 1e9, "tuning: seconds after which no full-space run starts (0: none)");
+  add_integer(c_run, "--cpu-divisor", run.cpu_divisor, 1, 1024, "tuning: image sides on CPU devices divided by this", true);
 
   TuneArgs tune;
   auto* c_tune = app.add_subcommand("tune", "Search one space with one strategy, on a device or replayed from an exhaustive cache");
   c_tune->add_option("--space", tune.space, "imagecl.<kernel> (full space), imagecl.<kernel>:sub (documented sub-space) or study4.tiled_k5");
   c_tune->add_option("--strategy", tune.strategy, "exhaustive, random, paper or guided")->capture_default_str();
-  c_tune->add_option("--budget", tune.budget, "Evaluations (exhaustive: ignored)")->capture_default_str();
-  c_tune->add_option("--seed", tune.seed, "Seed of the strategy")->capture_default_str();
+  add_integer(c_tune, "--budget", tune.budget, 0, kBig, "Evaluations (exhaustive: ignored)", true);
+  add_integer(c_tune, "--seed", tune.seed, 0, kMaxSeed, "Seed of the strategy", true);
   c_tune->add_option("--device", tune.device, device_help);
   c_tune->add_option("--cache", tune.cache, "Resumable cache file (JSON lines); required on a device, in memory when simulating without it");
   c_tune->add_option("--simulate", tune.simulate, "Replay this exhaustive cache instead of running on a device");
-  c_tune->add_option("--seeds", tune.seeds, "With --simulate: print random, paper and guided search efficiency over this many seeds (budget: --budget)");
-  c_tune->add_option("--cpu-divisor", tune.cpu_divisor, "Image sides on CPU devices divided by this")->capture_default_str();
-  c_tune->add_option("--repetitions", tune.repetitions, "Timed repetitions per configuration (default: 10 on GPUs, 3 on CPUs)");
+  add_integer(c_tune, "--seeds", tune.seeds, 0, kMillion, "With --simulate: print random, paper and guided search efficiency over this many seeds (budget: --budget)");
+  add_integer(c_tune, "--cpu-divisor", tune.cpu_divisor, 1, 1024, "Image sides on CPU devices divided by this", true);
+  add_integer(c_tune, "--repetitions", tune.repetitions, 0, kMillion, "Timed repetitions per configuration (default: 10 on GPUs, 3 on CPUs)");
 
   ImageclCheckArgs icl;
   auto* c_icl = app.add_subcommand("imagecl-check",
                                    "Check sampled (or all) configurations of the generated ImageCL benchmarks against the oracle");
   c_icl->add_option("--device", icl.device, device_help);
   c_icl->add_option("--benchmark", icl.benchmark, "sepconv, conv2d_u8, harris or all")->capture_default_str();
-  c_icl->add_option("--samples", icl.samples,
-                    "Configurations per kernel, every parameter value at least once (0: every configuration valid on the device)")
-      ->capture_default_str();
+  add_integer(c_icl, "--samples", icl.samples, 0, kBig,
+              "Configurations per kernel, every parameter value at least once (0: every configuration valid on the device)", true);
   c_icl->add_option("--size", icl.size, "Image size WIDTHxHEIGHT (integer-valued pixels 0..255)")->capture_default_str();
-  c_icl->add_option("--seed", icl.seed, "Seed of the sampling and of the input image")->capture_default_str();
+  add_integer(c_icl, "--seed", icl.seed, 0, kMaxSeed, "Seed of the sampling and of the input image", true);
 
   ImageclShowArgs icl_show;
   auto* c_icl_show = app.add_subcommand("imagecl-show",
@@ -109,7 +114,15 @@ int main(int argc, char** argv) {
   c_icl_show->add_option("--kernel", icl_show.kernel, "Kernel name (default: list them all)");
   c_icl_show->add_option("--show", icl_show.what, "source (the generated OpenCL C) or space (JSON)")->capture_default_str();
 
-  CLI11_PARSE(app, argc, argv);
+  // Numeric options are parsed by filterlab's value parser inside CLI11's parse: its errors are ours.
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    std::cerr << "filterlab: error: " << e.what() << "\n";
+    return 1;
+  }
   try {
     filterlab::ocl::set_kernel_dir(kernels_dir);
     if (app.got_subcommand(c_devices)) return cmd_devices(devices);

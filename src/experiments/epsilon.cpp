@@ -11,6 +11,7 @@
 
 #include "error.hpp"
 #include "experiments/common.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
 #include "filters/epsilon_runner.hpp"
@@ -194,7 +195,7 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
   result["rows"] = rows;
   result["sweep"] = sweep;
   result["crop"] = crop_json(img, oracle[cfg.threshold]);
-  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  write_result(out_path, result, "rows");
   std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
   return out_path;
 }

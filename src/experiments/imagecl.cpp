@@ -5,6 +5,7 @@
 
 #include "error.hpp"
 #include "experiments/common.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
 #include "imagecl/check.hpp"
@@ -141,7 +142,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
   result["provenance"] = prov;
   result["rows"] = rows;
   result["unsupported"] = skipped;
-  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  write_result(out_path, result, "rows");
   std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
   return out_path;
 }

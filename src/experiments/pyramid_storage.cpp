@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
 #include "filters/scharr_runner.hpp"
@@ -158,7 +159,7 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
   add_result_head(result, "filterlab.result", kExperiment);
   result["provenance"] = prov;
   result["rows"] = rows;
-  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  write_result(out_path, result, "rows");
   log("wrote " + out_path);
   print_summary(configs, dev.name);
   return out_path;

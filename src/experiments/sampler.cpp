@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "experiments/result_file.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
@@ -177,7 +178,7 @@ std::string run_sampler(const ocl::Device& device, const SamplerRunConfig& cfg) 
   result["article"] = article_json(article);
   result["grid"] = grid_json(cases);
   result["border_mapping"] = mapping_json(border_mapping(cases));
-  io::write_file_atomically(out_path, result_text(result));
+  write_result(out_path, result, "grid", result_text(result));
   std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
   return out_path;
 }

@@ -119,7 +119,9 @@ ocl::ProgramSource sampler_program_source() { return ocl::load_program_source({"
 
 void require_sampler_support(ocl::Runtime& rt) {
   const auto& dev = rt.device.info;
-  ocl::require_images(dev, "the sampler experiment");
+  ocl::require_images(dev, "the sampler experiment",
+                      "it measures image sampling itself: run it with --device PATTERN naming a device with image "
+                      "support (see `filterlab devices`)");
   for (auto [type, name] : {std::pair<cl_mem_object_type, const char*>{CL_MEM_OBJECT_IMAGE1D, "1-D"},
                             std::pair<cl_mem_object_type, const char*>{CL_MEM_OBJECT_IMAGE2D, "2-D"}}) {
     std::vector<cl::ImageFormat> formats;

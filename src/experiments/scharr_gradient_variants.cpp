@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
@@ -226,7 +227,7 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
     rows.push_back(row);
   }
   result["rows"] = rows;
-  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  write_result(out_path, result, "rows");
   std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
   print_summary(rows, dev.name, bw, bw0);
   return out_path;

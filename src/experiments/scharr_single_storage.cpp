@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
@@ -110,7 +111,7 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
     rows.push_back(timing_row(c.variant, c.runner->options(), c.runner->launch_count(*c.in), bytes_min, bw.best_GBps(),
                               c.samples));
   result["rows"] = rows;
-  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  write_result(out_path, result, "rows");
   std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
   return out_path;
 }

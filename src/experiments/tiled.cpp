@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "error.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
@@ -20,6 +21,7 @@
 #include "ocl/limits.hpp"
 #include "reference/tolerances.hpp"
 #include "stats.hpp"
+#include "util/parse_value.hpp"
 #include "verify/compare.hpp"
 #include "verify/tiled_verify.hpp"
 
@@ -84,9 +86,13 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
   if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
   int max_size = cfg.max_size;
   if (max_size == 0) {
-    const char* env = std::getenv("FILTERLAB_TILED_MAX_SIZE");
-    max_size = env ? std::atoi(env) : (dev.is_cpu() ? 2048 : 8192);
+    // The largest side run; below the smallest size it would leave no row, so it is refused.
+    max_size = static_cast<int>(
+        env_integer("FILTERLAB_TILED_MAX_SIZE", kSizes[0], 1L << 20).value_or(dev.is_cpu() ? 2048 : 8192));
   }
+  if (max_size < kSizes[0])
+    throw Error("maximum size " + std::to_string(max_size) + " leaves no image size to run",
+                "the tiled study runs sides 512 to 8192: give at least 512");
   std::vector<TiledVariant> variants;
   for (const auto& v : find_tiled_variants(cfg.variants))
     if (v.ksize == 3 || v.ksize == 5) variants.push_back(v);
@@ -232,7 +238,7 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
   result["provenance"] = prov;
   result["rows"] = rows;
   result["counts"] = counts;
-  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  write_result(out_path, result, "rows");
 
   // The performance target: tiled 5x5 at 4096^2 (full image) against the copy bandwidth.
   const int target = sizes_run.empty() ? 0 : (sizes_run.back() >= 4096 ? 4096 : sizes_run.back());

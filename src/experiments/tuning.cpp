@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "error.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
 #include "imagecl/space.hpp"
@@ -226,7 +227,7 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   result["spaces"] = spaces;
   result["full_spaces"] = full;
   result["best"] = best;  // the tuning database: the best configuration per space on this device
-  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  write_result(out_path, result, "spaces");
   std::cerr << "[" << kExperiment << "] wrote " << out_path << " in " << seconds_since(start) << " s\n";
   return out_path;
 }

@@ -2,18 +2,19 @@
 // (filters/tiled_variant.hpp) in the registry; `filter` takes source and target ROIs.
 #include <iostream>
 #include <random>
-#include <sstream>
 
 #include "error.hpp"
 #include "families/verify_cells.hpp"
 #include "filters/tiled_runner.hpp"
 #include "io/image_file.hpp"
+#include "io/netpbm.hpp"
 #include "ocl/limits.hpp"
 #include "reference/tolerances.hpp"
 #include "ocl/runtime.hpp"
 #include "tuner/spaces.hpp"
 #include "tuner/tiled_space.hpp"
 #include "verify/compare.hpp"
+#include "util/parse_value.hpp"
 #include "verify/tiled_verify.hpp"
 
 namespace filterlab {
@@ -21,13 +22,8 @@ namespace {
 
 ref::Roi parse_roi(const std::string& text, const char* flag, const ref::Image& img) {
   if (text.empty()) return ref::full_roi(img);
-  std::stringstream in(text);
-  ref::Roi r;
-  char c1 = 0, c2 = 0, c3 = 0;
-  if (!(in >> r.x >> c1 >> r.y >> c2 >> r.width >> c3 >> r.height) || c1 != ',' || c2 != ',' || c3 != ',' ||
-      in.peek() != std::char_traits<char>::eof())
-    throw Error(std::string(flag) + " '" + text + "' is not x,y,w,h", "give four integers, e.g. 10,20,256,128");
-  return r;
+  const auto v = parse_integer_list(text, flag, ',', 4, -io::kMaxImageSide, io::kMaxImageSide, "x,y,w,h: four integers, e.g. 10,20,256,128");
+  return {static_cast<int>(v[0]), static_cast<int>(v[1]), static_cast<int>(v[2]), static_cast<int>(v[3])};
 }
 
 // The benchmark suite's timed form: the whole w x h image (source and target ROI alike) of integers

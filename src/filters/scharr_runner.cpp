@@ -37,7 +37,7 @@ ScharrRunner::ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border
   const auto& dev = rt.device.info;
   const auto& traits = variant.traits();
   const std::string what = variant.id() + " (" + std::string(ref::border_name(border)) + ")";
-  if (variant.storage != Storage::Buffer) ocl::require_images(dev, what);
+  if (variant.storage != Storage::Buffer) ocl::require_images(dev, what, "use --storage buffer or another device");
   const auto taps = static_cast<std::size_t>(variant.ksize) * static_cast<std::size_t>(variant.ksize);
   ocl::check_constant_memory(dev, 2 * taps * sizeof(float), what + " filter coefficients");
   if (traits.local) ocl::check_local_memory(dev, variant.local_bytes(), what + " local-memory tile");

@@ -11,8 +11,27 @@
 #include "error.hpp"
 
 namespace filterlab::io {
+namespace {
 
-void write_file_atomically(const std::string& path, const std::string& content) {
+// A symbolic link as output is written through: the file it points to is replaced and the link
+// kept (renaming onto the link itself would replace the link with a plain file).
+std::string resolve_links(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path p = path;
+  for (int hops = 0; hops < 40; ++hops) {
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(p, ec)) || ec) return p.string();
+    const fs::path target = fs::read_symlink(p, ec);
+    if (ec) throw Error("cannot read the symbolic link " + p.string() + " (" + ec.message() + ")", "choose another output path");
+    p = target.is_absolute() ? target : p.parent_path() / target;
+  }
+  throw Error("output path " + path + " is a loop of symbolic links", "choose another output path");
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& link_or_path, const std::string& content) {
+  const std::string path = resolve_links(link_or_path);
   const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);

@@ -25,13 +25,28 @@ std::string extension(const std::string& path) {
 }  // namespace
 
 ref::Image read_image(const std::string& path) {
+  require_regular_file(path);
   const std::string ext = extension(path);
   if (ext == ".pgm" || ext == ".pfm") return read_netpbm(path);
-  if (!std::filesystem::exists(path)) throw Error("image " + path + " does not exist", "check the path");
-  if (std::filesystem::file_size(path) == 0) throw Error("image " + path + " is empty", "give a non-empty image file");
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw Error("image " + path + " does not exist", "check the path");
+  if (std::filesystem::file_size(path, ec) == 0 || ec) throw Error("image " + path + " is empty", "give a non-empty image file");
 #ifdef FILTERLAB_HAVE_OPENCV
-  const cv::Mat m = cv::imread(path, cv::IMREAD_GRAYSCALE | cv::IMREAD_ANYDEPTH);
-  if (m.empty()) throw Error("cannot decode image " + path, "the file is corrupt or not an image format OpenCV reads");
+  // OpenCV's decoders check the declared size against their own limit (OPENCV_IO_MAX_IMAGE_PIXELS,
+  // default 2^30 pixels, read when the library loads) before allocating; ours applies after decoding.
+  cv::Mat m;
+  try {
+    m = cv::imread(path, cv::IMREAD_GRAYSCALE | cv::IMREAD_ANYDEPTH);
+  } catch (const cv::Exception& e) {
+    throw Error("cannot decode image " + path + " (OpenCV: " + e.err + ")",
+                "the header declares more pixels than OPENCV_IO_MAX_IMAGE_PIXELS allows, or the file is corrupt");
+  }
+  if (m.empty())
+    throw Error("cannot decode image " + path, "the file is corrupt, truncated or not an image format OpenCV reads");
+  if (static_cast<long long>(m.total()) > kMaxImagePixels)
+    throw Error("image " + path + " is " + std::to_string(m.cols) + "x" + std::to_string(m.rows) +
+                    " pixels, above the limit of " + std::to_string(kMaxImagePixels) + " pixels (16384x16384)",
+                "cut the image into smaller pieces");
   cv::Mat f;
   const double scale = m.depth() == CV_8U ? 1.0 / 255 : m.depth() == CV_16U ? 1.0 / 65535 : 1.0;
   m.convertTo(f, CV_32F, scale);

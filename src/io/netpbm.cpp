@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -37,7 +38,7 @@ std::string token(std::istream& in) {
 int positive(const std::string& path, const std::string& t, const char* what) {
   char* end = nullptr;
   const long v = std::strtol(t.c_str(), &end, 10);
-  if (t.empty() || *end != '\0' || v <= 0 || v > (1 << 20)) corrupt(path, std::string("bad ") + what + " '" + t + "'");
+  if (t.empty() || *end != '\0' || v <= 0 || v > kMaxImageSide) corrupt(path, std::string("bad ") + what + " '" + t + "'");
   return static_cast<int>(v);
 }
 
@@ -48,9 +49,40 @@ bool little_endian_host() {
   return b == 1;
 }
 
+// Refuses a header whose raster would exceed the limit or the bytes left in the file, so that a
+// lying header never makes us allocate (a 1 KB file claiming 100000x100000 pixels).
+void check_declared_size(const std::string& path, std::istream& in, int w, int h, std::size_t bytes_per_sample) {
+  const auto pixels = static_cast<long long>(w) * h;
+  const std::string declared = std::to_string(w) + "x" + std::to_string(h);
+  if (pixels > kMaxImagePixels)
+    throw Error("image " + path + " declares " + declared + " = " + std::to_string(pixels) +
+                    " pixels, above the limit of " + std::to_string(kMaxImagePixels) + " pixels (16384x16384)",
+                "the header is wrong, or the image must be cut into smaller pieces");
+  const auto here = in.tellg();
+  in.seekg(0, std::ios::end);
+  const auto end = in.tellg();
+  in.seekg(here);
+  const auto need = static_cast<unsigned long long>(pixels) * bytes_per_sample;
+  const auto have = here < 0 || end < here ? 0ull : static_cast<unsigned long long>(end - here);
+  if (have < need)
+    corrupt(path, "raster truncated: the header declares " + declared + " (" + std::to_string(need) +
+                      " raster bytes) but the file holds only " + std::to_string(have) + " bytes after the header");
+}
+
 }  // namespace
 
+void require_regular_file(const std::string& path) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (st.type() == std::filesystem::file_type::directory)
+    throw Error("image " + path + " is a directory, not an image file", "give the path of a PGM, PFM or other image file");
+  if (st.type() != std::filesystem::file_type::not_found && st.type() != std::filesystem::file_type::regular &&
+      st.type() != std::filesystem::file_type::none && !ec)
+    throw Error("image " + path + " is not a regular file", "give the path of a PGM, PFM or other image file");
+}
+
 ref::Image read_netpbm(const std::string& path) {
+  require_regular_file(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot open image " + path, "check the path and its permissions");
   if (in.peek() == EOF) throw Error("image " + path + " is empty", "give a non-empty PGM or PFM file");
@@ -60,12 +92,13 @@ ref::Image read_netpbm(const std::string& path) {
   const int h = positive(path, token(in), "height");
   const std::string third = token(in);
   in.get();  // the single whitespace byte before the raster
-  ref::Image img(w, h);
   const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+  const int maxval = magic == "P5" ? positive(path, third, "maxval") : 0;
+  if (maxval > 65535) corrupt(path, "maxval above 65535");
+  const std::size_t bps = magic == "P5" ? (maxval < 256 ? 1 : 2) : sizeof(float);
+  check_declared_size(path, in, w, h, bps);
+  ref::Image img(w, h);
   if (magic == "P5") {
-    const int maxval = positive(path, third, "maxval");
-    if (maxval > 65535) corrupt(path, "maxval above 65535");
-    const std::size_t bps = maxval < 256 ? 1 : 2;
     std::vector<unsigned char> raw(n * bps);
     if (!in.read(reinterpret_cast<char*>(raw.data()), static_cast<std::streamsize>(raw.size())))
       corrupt(path, "raster truncated (expected " + std::to_string(raw.size()) + " bytes)");

@@ -12,10 +12,8 @@ std::string on(const DeviceInfo& dev) { return " on " + dev.name + " (" + dev.pl
 
 }  // namespace
 
-void require_images(const DeviceInfo& dev, const std::string& what) {
-  if (!dev.image_support)
-    throw Unsupported(what + " needs image support, which " + dev.name + " does not have",
-                "use --storage buffer or another device");
+void require_images(const DeviceInfo& dev, const std::string& what, const std::string& hint) {
+  if (!dev.image_support) throw Unsupported(what + " needs image support, which " + dev.name + " does not have", hint);
 }
 
 void check_image2d(const DeviceInfo& dev, std::size_t width, std::size_t height, const std::string& what) {

@@ -10,7 +10,9 @@
 namespace filterlab::ocl {
 
 // Each throws filterlab::Error naming `what`, the requested size, the device's limit and what to do.
-void require_images(const DeviceInfo& dev, const std::string& what);
+// `hint` says what to do instead; it must name only options the caller's command has.
+void require_images(const DeviceInfo& dev, const std::string& what,
+                    const std::string& hint = "choose a device with image support (see `filterlab devices`)");
 void check_image2d(const DeviceInfo& dev, std::size_t width, std::size_t height, const std::string& what);
 void check_image1d_buffer(const DeviceInfo& dev, std::size_t pixels, const std::string& what);
 void check_image2d_array(const DeviceInfo& dev, std::size_t width, std::size_t height, std::size_t layers,

@@ -1,5 +1,6 @@
 #include "ocl/program.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <future>
@@ -37,6 +38,14 @@ std::string read_override(const std::string& dir, const std::string& file) {
   return text.str();
 }
 
+// Appends one file under a "// ---- name" line, recording where its own line 1 lies.
+void append_file(ProgramSource& src, const std::string& name, const std::string& text) {
+  const auto newlines = [](const std::string& t) { return static_cast<int>(std::count(t.begin(), t.end(), '\n')); };
+  const int first = newlines(src.text) + 2;  // the line after the header
+  src.text += "// ---- " + name + "\n" + text + "\n";
+  src.spans.push_back({name, first, newlines(text) + 1});
+}
+
 }  // namespace
 
 void set_kernel_dir(const std::string& dir) { g_kernel_dir = dir; }
@@ -61,7 +70,7 @@ ProgramSource load_program_source(const std::vector<std::string>& files, const s
     const std::string name = "generated/" + g.name;
     src.files.push_back(name);
     src.hashes[name] = sha256_hex(g.text);
-    src.text += "// ---- " + name + "\n" + g.text + "\n";
+    append_file(src, name, g.text);
   }
   src.files.insert(src.files.end(), files.begin(), files.end());
   for (const auto& file : files) {
@@ -79,7 +88,7 @@ ProgramSource load_program_source(const std::vector<std::string>& files, const s
       if (!found) throw Error("kernel file " + file + " is not embedded in this build", "rebuild FilterLab");
     }
     src.hashes[file] = sha256_hex(text);
-    src.text += "// ---- " + file + "\n" + text + "\n";
+    append_file(src, file, text);
   }
   src.sha256 = sha256_hex(src.text);
   return src;
@@ -101,7 +110,7 @@ cl::Program compile(const cl::Context& context, const Device& device, const Prog
     std::string files;
     for (const auto& f : source.files) files += (files.empty() ? "" : ", ") + f;
     throw Error("kernel build failed (" + std::string(status_name(e.err())) + ") for " + files + " from " + source.origin +
-                    " on " + device.info.name + " with options '" + options + "'\n--- build log ---\n" + log +
+                    " on " + device.info.name + " with options '" + options + "'\n--- build log ---\n" + map_build_log(log, source.spans) +
                     "\n--- end of build log ---",
                 "fix the kernel source (or unset FILTERLAB_KERNEL_DIR to use the embedded kernels)");
   }

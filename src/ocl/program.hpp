@@ -7,6 +7,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ocl/build_log.hpp"
 #include "ocl/cl.hpp"
 #include "ocl/device.hpp"
 
@@ -18,6 +19,7 @@ struct ProgramSource {
   std::string text;                           // the concatenated program
   std::string sha256;                         // of `text`
   std::string origin;                         // "embedded" or the override directory
+  std::vector<SourceSpan> spans;              // where each file lies in `text` (build-log lines)
 };
 
 // The directory that overrides embedded kernels: set_kernel_dir() if called with a non-empty path,

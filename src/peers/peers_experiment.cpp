@@ -12,6 +12,7 @@
 #include <opencv2/core/ocl.hpp>
 #include <thread>
 
+#include "experiments/result_file.hpp"
 #include "build_info.hpp"
 #include "error.hpp"
 #include "experiments/common.hpp"
@@ -252,7 +253,7 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
   result["provenance"] = prov;
   result["rows"] = rows;
-  io::write_file_atomically(out_path, result.dump(1) + "\n");
+  write_result(out_path, result, "rows");
 
   for (const auto& r : rows) {
     std::cout << r["case_id"].get<std::string>() << ": " << r["status"].get<std::string>();

@@ -85,6 +85,10 @@ CacheFile read_cache(const std::string& path) {
 EvalCache::EvalCache(const std::string& path, const nlohmann::json& header) : path_(path), header_(header) {
   header_["schema"] = kSchema;
   if (path_.empty()) return;
+  const auto dir = std::filesystem::path(path_).parent_path();
+  std::error_code ec;  // a directory that cannot be made fails below, naming the lock file
+  if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+  lock_ = std::make_unique<io::WriteLock>(io::cache_lock_path(path_), "tuning cache " + path_);
   std::size_t keep = 0;
   bool exists = std::filesystem::exists(path_);
   if (exists) {
@@ -106,9 +110,6 @@ EvalCache::EvalCache(const std::string& path, const nlohmann::json& header) : pa
       rows_ = std::move(f.rows);
     }
     std::filesystem::resize_file(path_, keep);  // drops a torn last line
-  } else {
-    const auto dir = std::filesystem::path(path_).parent_path();
-    if (!dir.empty()) std::filesystem::create_directories(dir);
   }
   out_.open(path_, std::ios::binary | std::ios::app);
   if (!out_) throw Error("cannot write tuning cache " + path_, "check that the directory exists and is writable");

@@ -5,9 +5,11 @@
 // for another space or setup is refused. A torn last line (a crash mid-write) is dropped on open.
 #include <fstream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "io/write_lock.hpp"
 #include "tuner/space.hpp"
 
 namespace filterlab::tuner {
@@ -15,7 +17,8 @@ namespace filterlab::tuner {
 class EvalCache {
  public:
   // `header` describes what produced the rows (space, setup, device, commit); its "space" and
-  // "setup" must match an existing file's. An empty `path` keeps the rows in memory only.
+  // "setup" must match an existing file's. An empty `path` keeps the rows in memory only. A file
+  // is locked (PATH.lock) while open: a second writer fails naming this one (see io::WriteLock).
   EvalCache(const std::string& path, const nlohmann::json& header);
 
   bool has(const std::string& id) const { return rows_.count(id) != 0; }
@@ -29,6 +32,7 @@ class EvalCache {
 
  private:
   std::string path_;
+  std::unique_ptr<io::WriteLock> lock_;
   nlohmann::json header_;
   std::map<std::string, Measurement> rows_;
   std::ofstream out_;

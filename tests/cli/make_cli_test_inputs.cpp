@@ -1,5 +1,6 @@
 // Writes the inputs of the CLI tests into a work directory: a valid small PGM, one wider than any
-// device's 2-D image limit, an empty, a corrupt file, an empty ICD vendors directory and a copy of
+// device's 2-D image limit, an empty, a corrupt file, headers that lie about the size, directories
+// named like images, an empty ICD vendors directory and a copy of
 // the kernels with a syntax error.
 #include <filesystem>
 #include <fstream>
@@ -26,6 +27,12 @@ int main(int argc, char** argv) {
   pgm(work / "wide.pgm", 70000, 2);
   std::ofstream(work / "empty.pgm").close();
   std::ofstream(work / "corrupt.pgm", std::ios::binary) << "P5\n64 64\n255\n" << std::string(100, 'x');
+  // Headers that lie: more pixels than the limit, and a size the 1000 bytes after the header cannot hold.
+  std::ofstream(work / "liar.pgm", std::ios::binary) << "P5\n30000 30000\n255\n" << std::string(1000, 'x');
+  std::ofstream(work / "huge.pgm", std::ios::binary) << "P5\n100000 100000\n255\n" << std::string(1000, 'x');
+  std::ofstream(work / "short.pgm", std::ios::binary) << "P5\n4000 4000\n255\n" << std::string(1000, 'x');
+  fs::create_directories(work / "dir.pgm");
+  fs::create_directories(work / "plain-dir");
   std::ofstream(work / "not-a-dir") << "a file, so nothing can be created below it\n";
   fs::copy(argv[2], work / "broken-kernels", fs::copy_options::recursive);
   std::ofstream(work / "broken-kernels" / "scharr" / "gradient.cl", std::ios::app) << "\nthis_is_not_opencl;\n";

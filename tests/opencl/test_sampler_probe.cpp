@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 
+#include "error.hpp"
 #include "experiments/sampler_probe.hpp"
 #include "ocl/program.hpp"
 #include "opencl_fixture.hpp"
@@ -100,4 +101,18 @@ TEST_CASE("a probe that reads half a texel off is judged wrong", "[sampler][muta
   for (const auto& c : cases)
     if (c.image.dims == 1 && c.config.mode == AddressMode::ClampToEdge && !c.config.normalized) wrong += count(c.entries)[Verdict::Wrong];
   CHECK(wrong > 0);
+}
+
+TEST_CASE("without image support the sampler's hint names only options `run sampler` has", "[sampler][opencl][bad-input]") {
+  ocl::Device dev = test::runtime().device;
+  dev.info.image_support = false;
+  ocl::Runtime rt(dev);
+  std::string message;
+  try {
+    require_sampler_support(rt);
+  } catch (const Unsupported& e) {
+    message = e.what();
+  }
+  CHECK_THAT(message, Catch::Contains("the sampler experiment needs image support") && Catch::Contains("--device PATTERN"));
+  CHECK_THAT(message, !Catch::Contains("--storage"));  // `run` has no --storage
 }

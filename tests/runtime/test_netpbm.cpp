@@ -77,3 +77,57 @@ TEST_CASE("an unwritable output path fails and leaves nothing behind", "[io]") {
   CHECK(entries == 1);  // no temporary file left
   fs::remove_all(dir);
 }
+
+TEST_CASE("a header that lies about the size is refused before allocating", "[io][bad-input]") {
+  const auto dir = temp_dir();
+  // 1 KB of data claiming 30000x30000: below the pixel limit, so the file size check refuses it.
+  write_bytes(dir / "liar.pgm", "P5\n30000 30000\n255\n" + std::string(1000, 'x'));
+  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "liar.pgm").string()),
+                    Catch::Contains("liar.pgm") && Catch::Contains("30000x30000") && Catch::Contains("above the limit of 268435456"));
+  // 4000x4000 16-bit needs 32 MB of raster: named with the bytes the file really holds.
+  write_bytes(dir / "short16.pgm", "P5\n4000 4000\n65535\n" + std::string(1000, 'x'));
+  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "short16.pgm").string()),
+                    Catch::Contains("declares 4000x4000 (32000000 raster bytes) but the file holds only 1000 bytes"));
+  write_bytes(dir / "huge.pgm", "P5\n100000 100000\n255\n" + std::string(1000, 'x'));
+  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "huge.pgm").string()),
+                    Catch::Contains("declares 100000x100000 = 10000000000 pixels, above the limit"));
+  write_bytes(dir / "liar.pfm", "Pf\n3000 3000\n-1.0\n" + std::string(1000, 'x'));
+  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "liar.pfm").string()),
+                    Catch::Contains("declares 3000x3000 (36000000 raster bytes) but the file holds only 1000 bytes"));
+  // Exactly the declared raster is accepted (the check is not off by one).
+  write_bytes(dir / "exact.pgm", "P5\n2 2\n255\nabcd");
+  CHECK(filterlab::io::read_image((dir / "exact.pgm").string()).width == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a directory as input image is named as a directory", "[io][bad-input]") {
+  const auto dir = temp_dir();
+  fs::create_directories(dir / "d.pgm");
+  fs::create_directories(dir / "plain");
+  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "d.pgm").string()), Catch::Contains("d.pgm is a directory, not an image file"));
+  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "plain").string()), Catch::Contains("plain is a directory, not an image file"));
+  CHECK_THROWS_WITH(filterlab::io::read_netpbm((dir / "d.pgm").string()), Catch::Contains("is a directory"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("an output path that is a symbolic link is written through, the link kept", "[io][bad-input]") {
+  const auto dir = temp_dir();
+  write_bytes(dir / "real.pfm", "old");
+  fs::create_symlink("real.pfm", dir / "link.pfm");  // relative, as `ln -s` makes it
+  filterlab::io::write_file_atomically((dir / "link.pfm").string(), "new");
+  CHECK(fs::is_symlink(dir / "link.pfm"));
+  CHECK(fs::read_symlink(dir / "link.pfm") == "real.pfm");
+  std::ifstream in(dir / "real.pfm");
+  std::string text;
+  in >> text;
+  CHECK(text == "new");
+  // A dangling link: the file it names is created.
+  fs::create_symlink(dir / "later.pfm", dir / "dangling.pfm");
+  filterlab::io::write_file_atomically((dir / "dangling.pfm").string(), "x");
+  CHECK(fs::is_symlink(dir / "dangling.pfm"));
+  CHECK(fs::is_regular_file(dir / "later.pfm"));
+  fs::create_symlink("loop2", dir / "loop1");
+  fs::create_symlink("loop1", dir / "loop2");
+  CHECK_THROWS_WITH(filterlab::io::write_file_atomically((dir / "loop1").string(), "x"), Catch::Contains("loop of symbolic links"));
+  fs::remove_all(dir);
+}

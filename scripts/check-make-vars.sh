@@ -1,0 +1,32 @@
+#!/bin/sh
+# Validates the Makefile's variables before anything is built (mk/check-vars.mk calls it at parse
+# time): a whole valid value or an error naming the variable and what is accepted, as filterlab
+# does for its environment variables. usage: check-make-vars.sh NAME=VALUE...
+status=0
+bad() {
+  echo "make: error: $1 '$2' $3: give $4" >&2
+  status=1
+}
+is_uint() { case $1 in '' | *[!0-9]*) return 1 ;; *) return 0 ;; esac; }
+for pair in "$@"; do
+  name=${pair%%=*}
+  value=${pair#*=}
+  case $name in
+    CPU_SCALE)
+      case $value in 1 | 2 | 4 | 8) ;; *) bad "$name" "$value" "is not supported" "1, 2, 4 or 8 (the pyramid scale divisor on CPU devices)" ;; esac ;;
+    REPS | IMAGECL_SAMPLES)
+      if ! is_uint "$value" || [ ${#value} -gt 9 ]; then
+        bad "$name" "$value" "is not a whole number" "0 (the default for the device) or a positive integer"
+      fi ;;
+    JOBS)
+      if ! is_uint "$value" || [ ${#value} -gt 4 ] || [ "$value" -lt 1 ]; then
+        bad "$name" "$value" "is not a positive integer" "the number of parallel build jobs, e.g. 2"
+      fi ;;
+    TUNE)
+      case $value in 0 | 1) ;; *) bad "$name" "$value" "is not supported" "0 (use the committed tuning database) or 1 (tune again)" ;; esac ;;
+    *)
+      echo "check-make-vars.sh: unknown variable $name" >&2
+      status=2 ;;
+  esac
+done
+exit $status

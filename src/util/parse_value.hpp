@@ -1,0 +1,31 @@
+#pragma once
+// One parser for every number a user types outside CLI11: environment variables and option texts.
+// A value is taken only when the whole text is a valid number inside the accepted range; "4x",
+// "abc", "" and out-of-range values are refused with an error naming the variable or option and
+// saying what is accepted (never read as 0 or as a prefix, as atoi would).
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace filterlab {
+
+// `what` names the source in messages, e.g. "FILTERLAB_CPU_SCALE" or "--size"; `accepted` says
+// what is accepted when the range alone would not (default: "an integer from MIN to MAX").
+long parse_integer(const std::string& text, const std::string& what, long min, long max, const std::string& accepted = "");
+// The same, also requiring one of `allowed` (e.g. the scales 1, 2, 4, 8).
+long parse_integer_in(const std::string& text, const std::string& what, const std::vector<long>& allowed);
+
+// A whole finite decimal number (no "nan", "inf", hex or trailing text) from min to max.
+double parse_number(const std::string& text, const std::string& what, double min, double max);
+
+// `count` integers from min to max separated by `sep`, e.g. "1021x767" or "10,20,256,128"; `form`
+// describes the expected shape in messages (e.g. "WIDTHxHEIGHT, e.g. 1021x767").
+std::vector<long> parse_integer_list(const std::string& text, const std::string& what, char sep, std::size_t count,
+                                     long min, long max, const std::string& form);
+
+// The environment variable's value parsed as above; nullopt when it is unset. A set but empty
+// variable is an error (it is almost always a mistake in a script).
+std::optional<long> env_integer(const char* name, long min, long max);
+std::optional<long> env_integer_in(const char* name, const std::vector<long>& allowed);
+
+}  // namespace filterlab
