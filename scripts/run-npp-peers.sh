@@ -32,10 +32,13 @@ if [ -z "$inputs" ]; then  # filterlab-peers needs the bundle's lib/
 fi
 # npp_peers links the CUDA toolkit's libraries (NPP, cudart) from the nvcc it was built with.
 export LD_LIBRARY_PATH="$(dirname "$(dirname "$nvcc")")/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-"$binary" --inputs "$inputs" --results "$out" ${REPS:+--repetitions "$REPS"} \
-  --source-hash "$(sha256sum "$here/peers/npp/npp_peers.cu" | cut -d' ' -f1)" \
-  --driver "$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)" \
-  --nvcc "$("$nvcc" --version | grep -i release | sed 's/.*release //')"
+# The provenance names the code that drove NPP: every source file of peers/npp/, by its repository path.
+sources=()
+for f in "$here"/peers/npp/*.cu "$here"/peers/npp/*.hpp; do
+  sources+=(--kernel-source "experiments/peers/npp/$(basename "$f")=$(sha256sum "$f" | cut -d' ' -f1)")
+done
+"$binary" --inputs "$inputs" --results "$out" ${REPS:+--repetitions "$REPS"} "${sources[@]}" \
+  --driver "$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)"
 rc=$?
 [ -z "$exported" ] || rm -rf "$inputs"
 exit $rc

@@ -77,9 +77,14 @@ def _load(path: Path, experiment: str) -> dict:
     R._require(data["provenance"], keys, "provenance", path)
     if data["provenance"]["device_slug"] != path.stem:
         raise R.ResultError(f"{path}: provenance.device_slug does not match the file name")
+    # Every row read through the row keys (family, variant_id, case_id), whatever the file's version.
+    data["rows"] = [R.with_row_keys(r, experiment, path, f"rows[{i}]") for i, r in enumerate(data["rows"])]
     for i, row in enumerate(data["rows"]):
         R._require(row, ROW_KEYS, f"rows[{i}]", path)
-        case_id = R.row_keys(row, experiment, path, f"rows[{i}]")[2]
+        case_id = row["case_id"]
+        if row["family"] != f"peers.{row['peer']}":
+            raise R.ResultError(f"{path}: rows[{i}] ({case_id}) has family '{row['family']}' but peer "
+                                f"'{row['peer']}' (expected family 'peers.{row['peer']}')")
         if row["status"] in ("measured", "fallback"):
             key = "wall_ms" if "wall_ms" in row else "event_ms"
             stats = R._stats(row.get(key), f"rows[{i}].{key}", path)
@@ -189,7 +194,7 @@ def derive(results: Path, files: list[tuple[Path, dict]], cuda: list[tuple[Path,
                 "workload": r["workload"], "workload_id": r["workload_id"], "ksize": r["ksize"],
                 "width": r["width"], "height": r["height"], "bytes_min": r["bytes_min"],
                 "border": r.get("border", ""), "scale": prov["scale"], "peers": {}})
-            entry = {"status": r["status"], "library": r["library"], "runs_on": r["runs_on"], "timing": r["timing"],
+            entry = {"case_id": r["case_id"], "status": r["status"], "library": r["library"], "runs_on": r["runs_on"], "timing": r["timing"],
                      "reason": r.get("reason", ""), "max_abs_error": r.get("max_abs_error"),
                      "tolerance": r.get("tolerance")}
             if r["status"] in ("measured", "fallback"):

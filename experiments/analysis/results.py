@@ -142,8 +142,8 @@ def _legacy_row_keys(obj: dict, experiment: str, part: str) -> tuple[str, str, s
         return f"epsilon.{obj['step']}", obj["id"], f"{obj['id']}/t{obj['threshold']}"
     if experiment == "imagecl":
         return f"imagecl.{obj['kernel']}", obj["id"], f"{obj['id']}/{obj['width']}x{obj['height']}"
-    if experiment in ("peers", "peers_cuda"):
-        return f"peers.{obj['peer']}", obj["id"], obj["id"]
+    if experiment in ("peers", "peers_cuda", "peers_npp"):
+        return f"peers.{obj['peer']}", obj["id"], obj["id"]  # one row per peer and workload
     raise ResultError(f"no version-1 row layout known for experiment '{experiment}'")
 
 

@@ -1,5 +1,7 @@
 """peers.py: like-for-like ratios, the fastest peer and ImageCL's best pipeline."""
 
+import pytest
+
 import peers as P
 from conftest import stats
 
@@ -34,3 +36,22 @@ def test_imagecl_pipeline_adds_its_kernels_fastest():
     floor = 8 * 64 * 64 / 100e9 * 1e3
     assert abs(best["roofline_fraction"] - floor / 0.7) < 1e-12
     assert "missing" in P.imagecl_best(data, "sepconv", 128)
+
+
+def test_npp_rows_read_through_the_row_keys_in_both_versions(tmp_path):
+    import json
+    from conftest import RESULTS
+    from test_result_schemas import npp_as_v2
+    committed = RESULTS / P.NPP_EXPERIMENT / "nvidia-h200.json"
+    v1 = P._load(committed, P.NPP_EXPERIMENT)
+    v2_path = tmp_path / "nvidia-h200.json"
+    v2_path.write_text(json.dumps(npp_as_v2(json.loads(committed.read_text(encoding="utf-8")))))
+    v2 = P._load(v2_path, P.NPP_EXPERIMENT)
+    keys = [(r["family"], r["variant_id"], r["case_id"]) for r in v1["rows"]]
+    assert keys == [(r["family"], r["variant_id"], r["case_id"]) for r in v2["rows"]]
+    assert keys[0] == ("peers.npp", "peers.npp/scharr_pyramid/k3", "peers.npp/scharr_pyramid/k3")
+    broken = json.loads(v2_path.read_text())
+    broken["rows"][0]["family"] = "peers.cupy"
+    v2_path.write_text(json.dumps(broken))
+    with pytest.raises(P.R.ResultError, match="family 'peers.cupy' but peer 'npp'"):
+        P._load(v2_path, P.NPP_EXPERIMENT)

@@ -131,6 +131,7 @@ def test_a_committed_v1_file_is_not_a_v2_file():
     ("epsilon", lambda d: d["sweep"][0].update(threshold=300)),
     ("peers", lambda d: d["rows"][0].update(status="fine")),
     ("peers_cuda", lambda d: d["provenance"].update(commit="HEAD")),
+    ("peers_npp", lambda d: d["rows"][0].pop("samples_event_ms")),
     ("tuning", lambda d: next(b for b in d["best"].values() if b).pop("id")),
     ("imagecl", lambda d: d["rows"][0].update(program_sha256="abc")),
     ("sampler", lambda d: d["provenance"].update(date="yesterday")),
@@ -186,3 +187,39 @@ def test_v2_provenance_must_be_complete():
     broken = copy.deepcopy(v2)
     broken["provenance"]["kernel_sources"] = {}
     assert errors("scharr_single_storage", broken, 2), "v2 with no kernel sources passed"
+
+
+def npp_as_v2(data: dict) -> dict:
+    """The committed NPP file as experiments/peers/npp/npp_peers.cu writes it now (result_v2.hpp):
+    schema_version 2, row keys instead of id, driver string, sources' hashes, compilers."""
+    d = copy.deepcopy(data)
+    d.update(schema="filterlab.result/2", schema_version=2)
+    prov = d["provenance"]
+    source = prov.pop("source_sha256")
+    prov["driver_version"] = prov["libraries"].pop("nvidia_driver", "580.159.04")
+    prov["libraries"].update(nvcc="13.0.88", host_compiler="12.2.0", cplusplus=201703)
+    prov["kernel_origin"] = "none: NVIDIA NPP's own kernels, called by experiments/peers/npp/npp_peers.cu"
+    prov["kernel_sources"] = {"experiments/peers/npp/npp_peers.cu": source}
+    for r in d["rows"]:
+        variant_id = "peers.npp/" + r.pop("id").split("/", 1)[1]
+        r.update(family="peers.npp", variant_id=variant_id, case_id=variant_id)
+    return d
+
+
+def test_npp_v2_layout():
+    v1 = _committed("peers_npp")
+    v2 = npp_as_v2(v1)
+    assert errors("peers_npp", v2, 2) == [] and errors("peers_npp", v2) == []
+    assert key_contract_problems(v2) == []
+    assert errors("peers_npp", v2, 1), "a schema_version 2 file must not pass as version 1"
+    for breakage in (lambda d: d["provenance"].pop("driver_version"),
+                     lambda d: d["provenance"].update(driver_version="unknown (no NVRM line)"),
+                     lambda d: d["provenance"].update(kernel_sources={}),
+                     lambda d: d["provenance"].pop("kernel_origin"),
+                     lambda d: d["provenance"]["libraries"].pop("nvcc"),
+                     lambda d: d["rows"][0].update(id="peers.npp/x"),
+                     lambda d: d["rows"][0].update(family="peers.cupy"),
+                     lambda d: d["rows"][0].pop("case_id")):
+        broken = copy.deepcopy(v2)
+        breakage(broken)
+        assert errors("peers_npp", broken, 2) or key_contract_problems(broken), breakage

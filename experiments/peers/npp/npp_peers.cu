@@ -4,10 +4,14 @@
 // inputs and oracle as every other peer), runs every workload with each way NPP offers to compute it,
 // checks every output against the oracle with the manifest's tolerance (max |npp - oracle| <= tolerance
 // over every pixel of every job), times each method with CUDA events (warm-up, shuffled rounds, median
-// and raw samples) and writes <results>/peers_npp/<device-slug>.json in FilterLab's result schema.
+// and raw samples) and writes <results>/peers_npp/<device-slug>.json in FilterLab's result schema
+// (schema_version 2: experiments/schemas/peers_npp.schema.json, result_v2.hpp).
 //
-//   npp_peers --inputs DIR --results DIR [--repetitions 30] [--warmup 3] [--workloads TEXT]
-//             [--commit C] [--source-hash H] [--driver TEXT] [--nvcc TEXT]
+//   npp_peers --inputs DIR --results DIR --kernel-source PATH=SHA256 [--kernel-source ...]
+//             [--repetitions 30] [--warmup 3] [--workloads TEXT] [--commit C] [--driver TEXT]
+//
+// --kernel-source: the hash of each source file that calls NPP (run-npp-peers.sh passes those of
+// peers/npp/); --driver: the NVIDIA driver's version (default: read from /proc/driver/nvidia/version).
 //
 // NPP's border-controlled filters implement only NPP_BORDER_REPLICATE (NPP_BORDER_MIRROR returns
 // NPP_NOT_SUPPORTED_MODE_ERROR; tried and recorded). Where a workload has another border, the exact
@@ -41,6 +45,7 @@
 #include "json_lite.hpp"
 #include "npp_device.hpp"
 #include "npy_lite.hpp"
+#include "result_v2.hpp"
 #include "scharr_methods.hpp"
 #include "workloads.hpp"
 
@@ -144,7 +149,8 @@ std::string utc_now() {
 }
 
 struct Args {
-  std::string inputs, results, workloads, commit, source_hash, driver, nvcc;
+  std::string inputs, results, workloads, commit, driver;
+  std::map<std::string, std::string> kernel_sources;  // path -> SHA-256
   int repetitions = 30, warmup = 3;
   unsigned seed = 20261122;
 };
@@ -164,13 +170,15 @@ Args parse_args(int argc, char** argv) {
     else if (k == "--warmup") a.warmup = std::stoi(val());
     else if (k == "--seed") a.seed = static_cast<unsigned>(std::stoul(val()));
     else if (k == "--commit") a.commit = val();
-    else if (k == "--source-hash") a.source_hash = val();
+    else if (k == "--kernel-source") add_kernel_source(a.kernel_sources, val());
     else if (k == "--driver") a.driver = val();
-    else if (k == "--nvcc") a.nvcc = val();
     else throw std::runtime_error("unknown argument " + k + " (see the comment at the top of npp_peers.cu)");
   }
   if (a.inputs.empty() || a.results.empty())
     throw std::runtime_error("--inputs DIR (from `filterlab-peers export`) and --results DIR are required");
+  if (a.kernel_sources.empty())
+    throw std::runtime_error("--kernel-source PATH=SHA256 is required, once per source file that calls NPP (the result's "
+                             "provenance names the code that ran; run-npp-peers.sh passes peers/npp/'s files)");
   if (a.repetitions < 1 || a.warmup < 0) throw std::runtime_error("--repetitions must be positive and --warmup not negative");
   return a;
 }
@@ -354,7 +362,8 @@ int run(const Args& args) {
       method_rows.push_back(o.dump(1, 3));
     }
     Obj row;
-    row.str("id", "peers.npp/" + w.id).str("peer", "npp").str("library", "NVIDIA NPP").str("runs_on", "cuda_device");
+    add_row_keys(row, w.id);
+    row.str("peer", "npp").str("library", "NVIDIA NPP").str("runs_on", "cuda_device");
     row.str("workload", w.name).str("workload_id", w.id).num("ksize", w.ksize).num("width", w.width).num("height", w.height);
     row.str("border", w.border).num("calls_per_sample", static_cast<double>(w.jobs.size())).num("pixels", w.pixels).num("bytes_min", w.bytes_min);
     row.str("timing", "CUDA events recorded before the first and after the last NPP call of a sample, on the NPP stream");
@@ -393,8 +402,7 @@ int run(const Args& args) {
   const std::string slug = slugify(prop.name);
   Obj libs;
   libs.str("npp", npp_version()).str("cuda_runtime", cuda_version_text(runtime_v)).str("cuda_driver_api", cuda_version_text(driver_v));
-  if (!args.driver.empty()) libs.str("nvidia_driver", args.driver);
-  if (!args.nvcc.empty()) libs.str("nvcc", args.nvcc);
+  add_compiler_versions(libs);
   Obj bwo;
   bwo.num("bytes_per_copy", 1073741824.0).num("median_ms", bw.second).str("method", "cudaMemcpyAsync device to device, CUDA events, bytes read plus written");
   Obj prov;
@@ -409,19 +417,26 @@ int run(const Args& args) {
   prov.put("commit_dirty", manifest["commit_dirty"].b ? "true" : "false");
   prov.str("commit_note", "the commit of the bundle whose filterlab-peers exported the inputs and whose npp_peers.cu was built here");
   prov.str("export_commit", manifest["commit"].str);
-  if (!args.source_hash.empty()) prov.str("source_sha256", args.source_hash);
+  prov.str("driver_version", args.driver.empty() ? nvidia_driver_version() : args.driver);
   prov.put("libraries", libs.dump(1, 2));
+  // The GPU code is NPP's (version above), driven by these sources: their hashes stand for the kernels.
+  prov.str("kernel_origin", "none: NVIDIA NPP's own kernels, called by experiments/peers/npp/npp_peers.cu");
+  prov.put("kernel_sources", kernel_sources_json(args.kernel_sources));
   prov.str("inputs", args.inputs).num("scale", manifest["scale"].num).num("warmup", args.warmup).num("repetitions", args.repetitions);
   prov.num("order_seed", args.seed).str("tolerance_rule", manifest["tolerance_rule"].str);
   prov.str("timing", "CUDA events around every NPP call of a sample (device work only, no host copies); warm-up, shuffled rounds "
                      "over every method that ran");
   prov.str("method_choice", "per workload the fastest NPP method whose output agrees with the oracle on every pixel; methods with "
                             "NPP's replicate border where the workload has another are timed and listed, never chosen");
-  std::string out = "{\n \"schema\": \"filterlab.result/1\",\n \"experiment\": \"peers_npp\",\n \"provenance\": " + prov.dump(1, 1) +
-                    ",\n \"rows\": [\n";
-  for (std::size_t i = 0; i < rows.size(); ++i) out += "  " + rows[i] + (i + 1 < rows.size() ? ",\n" : "\n");
-  out += " ]\n}\n";
-  const std::string dir = args.results + "/peers_npp";
+  Obj result;
+  add_result_head(result);
+  result.put("provenance", prov.dump(1, 1)).put("rows", "[\n" + [&] {
+    std::string s;
+    for (std::size_t i = 0; i < rows.size(); ++i) s += "  " + rows[i] + (i + 1 < rows.size() ? ",\n" : "\n");
+    return s;
+  }() + " ]");
+  const std::string out = result.dump(1, 0) + "\n";
+  const std::string dir = args.results + "/" + kExperiment;
   if (std::system(("mkdir -p '" + dir + "'").c_str()) != 0) throw std::runtime_error("cannot create " + dir);
   const std::string path = dir + "/" + slug + ".json";
   {
