@@ -4,6 +4,7 @@
 #include <clang/Rewrite/Core/Rewriter.h>
 
 #include <algorithm>
+#include <functional>
 #include <sstream>
 
 namespace filterlab::imagecl {
@@ -54,6 +55,7 @@ class Emitter {
     for (const auto& img : m_.images) image_macros(o, img);
     for (const auto& arr : m_.arrays) array_macros(o, arr);
     mapping(o);
+    tables(o);
     kernel(o);
     return o.str();
   }
@@ -240,19 +242,44 @@ class Emitter {
   }
 
   std::string text(SourceRange r) { return rw_.getRewrittenText(r); }
+  static std::string base_name(const ArrayAccess2D& m) {
+    const auto* inner = cast<ArraySubscriptExpr>(m.whole->getBase()->IgnoreParenImpCasts());
+    return cast<DeclRefExpr>(inner->getBase()->IgnoreParenImpCasts())->getDecl()->getNameAsString();
+  }
+
+  // File-scope constant tables: OpenCL C program-scope variables live in __constant.
+  void tables(std::ostream& o) {
+    for (const auto* v : a_.tables) {
+      // The range may start in a macro (__constant from the prelude): take it in the file.
+      const auto& sm = ctx_.getSourceManager();
+      const std::string t = text(SourceRange(sm.getExpansionLoc(v->getBeginLoc()), sm.getExpansionLoc(v->getEndLoc())));
+      const bool spelled = t.rfind("__constant", 0) == 0 || t.rfind("constant ", 0) == 0;
+      o << (spelled ? "" : "__constant ") << t << ";\n";
+    }
+  }
 
   // Leaves first: reads (shortest first, for reads inside indices), then writes, then loops
   // (innermost first), so each replacement embeds the already rewritten text of its parts.
   void rewrite_body() {
     const auto& sm = ctx_.getSourceManager();
-    auto reads = a_.reads;
-    std::sort(reads.begin(), reads.end(), [&](const ImageAccess& l, const ImageAccess& r) {
-      return length(sm, l.whole->getSourceRange()) < length(sm, r.whole->getSourceRange());
-    });
+    // Image reads and 2-D array accesses together, shortest first: either may sit in the other's index.
+    struct Site {
+      SourceRange range;
+      std::function<std::string()> text;
+    };
+    std::vector<Site> sites;
     const auto z = [&](const ImageAccess& a) { return a.z ? ", (" + text(a.z->getSourceRange()) + ")" : std::string(); };
-    for (const auto& r : reads)
-      rw_.ReplaceText(r.whole->getSourceRange(), "ICL_RD_" + r.image + "((" + text(r.x->getSourceRange()) + "), (" +
-                                                     text(r.y->getSourceRange()) + ")" + z(r) + ")");
+    for (const auto& r : a_.reads)
+      sites.push_back({r.whole->getSourceRange(), [&, r] {
+                         return "ICL_RD_" + r.image + "((" + text(r.x->getSourceRange()) + "), (" + text(r.y->getSourceRange()) + ")" + z(r) + ")";
+                       }});
+    for (const auto& m : a_.array2d)
+      sites.push_back({m.whole->getSourceRange(), [&, m] {
+                         return base_name(m) + "[(" + text(m.row->getSourceRange()) + ") * " + std::to_string(m.columns) + " + (" +
+                                text(m.column->getSourceRange()) + ")]";
+                       }});
+    std::stable_sort(sites.begin(), sites.end(), [&](const Site& l, const Site& r) { return length(sm, l.range) < length(sm, r.range); });
+    for (const auto& site : sites) rw_.ReplaceText(site.range, site.text());
     auto writes = a_.writes;
     std::sort(writes.begin(), writes.end(), [&](const ImageWrite& l, const ImageWrite& r) {
       return length(sm, l.assign->getSourceRange()) < length(sm, r.assign->getSourceRange());

@@ -1,0 +1,140 @@
+#include "preexpand.hpp"
+
+#include "clang_run.hpp"
+
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendActions.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/Preprocessor.h>
+
+#include <map>
+#include <vector>
+
+namespace filterlab::imagecl {
+namespace {
+
+using namespace clang;
+
+// Byte ranges of the main file: top-level macro calls and the blocks #if skipped.
+struct Ranges {
+  std::map<unsigned, unsigned> calls;  // begin -> end (one past the last character)
+  std::vector<std::pair<unsigned, unsigned>> skipped;
+};
+
+class Recorder : public PPCallbacks {
+ public:
+  Recorder(SourceManager& sm, const LangOptions& lo, Ranges& r) : sm_(sm), lo_(lo), r_(r) {}
+  void MacroExpands(const Token&, const MacroDefinition&, SourceRange range, const MacroArgs*) override {
+    if (!range.getBegin().isFileID() || !sm_.isInMainFile(range.getBegin())) return;
+    const unsigned b = sm_.getFileOffset(range.getBegin());
+    const unsigned e = sm_.getFileOffset(range.getEnd()) + Lexer::MeasureTokenLength(range.getEnd(), sm_, lo_);
+    r_.calls[b] = e;
+  }
+  void SourceRangeSkipped(SourceRange range, SourceLocation) override {
+    if (!sm_.isInMainFile(range.getBegin())) return;
+    r_.skipped.emplace_back(sm_.getFileOffset(range.getBegin()), sm_.getFileOffset(range.getEnd()));
+  }
+
+ private:
+  SourceManager& sm_;
+  const LangOptions& lo_;
+  Ranges& r_;
+};
+
+// `Image` not followed by `<` is the authors' untemplated Image: Image<Pixel>.
+bool bare_image(const std::vector<Token>& toks, std::size_t i) {
+  if (!toks[i].is(tok::identifier) || toks[i].getIdentifierInfo()->getName() != "Image") return false;
+  return i + 1 >= toks.size() || !toks[i + 1].is(tok::less);
+}
+
+class ExpandAction : public PreprocessorFrontendAction {
+ public:
+  ExpandAction(unsigned skip, Expanded& out) : skip_(skip), out_(out) {}
+
+ protected:
+  void ExecuteAction() override {
+    auto& pp = getCompilerInstance().getPreprocessor();
+    auto& sm = getCompilerInstance().getSourceManager();
+    const auto& lo = getCompilerInstance().getLangOpts();
+    Ranges ranges;
+    pp.addPPCallbacks(std::make_unique<Recorder>(sm, lo, ranges));
+    pp.IgnorePragmas();  // kept as text; the second pass reads them
+    pp.EnterMainSourceFile();
+    std::vector<Token> toks;
+    for (Token t;;) {
+      pp.Lex(t);
+      if (t.is(tok::eof)) break;
+      toks.push_back(t);
+    }
+    if (pp.getDiagnostics().hasErrorOccurred()) return;
+    const StringRef text = sm.getBufferData(sm.getMainFileID());
+    // What replaces each macro call: the spellings of the tokens it expanded to.
+    std::map<unsigned, std::string> expansion;
+    for (const auto& [b, e] : ranges.calls) expansion[b];
+    std::map<unsigned, std::string> inserts;  // offset -> text inserted before it
+    for (std::size_t i = 0; i < toks.size(); ++i) {
+      const auto loc = toks[i].getLocation();
+      const std::string tail = bare_image(toks, i) ? "<Pixel>" : "";
+      if (loc.isFileID()) {
+        if (!tail.empty()) inserts[sm.getFileOffset(loc) + toks[i].getLength()] += tail;
+        continue;
+      }
+      const unsigned b = sm.getFileOffset(sm.getExpansionRange(loc).getBegin());
+      expansion[b] += pp.getSpelling(toks[i]) + tail + " ";
+    }
+    std::vector<bool> blank(text.size(), false);
+    for (const auto& [b, e] : ranges.skipped)
+      for (unsigned i = b; i < e && i < text.size(); ++i) blank[i] = true;
+    // Directive lines other than #pragma (with their continuation lines) disappear.
+    for (std::size_t line = 0; line < text.size();) {
+      std::size_t end = line;
+      for (;;) {
+        end = text.find('\n', end);
+        if (end == StringRef::npos) end = text.size();
+        if (end > line && end < text.size() && text[end - 1] == '\\') { ++end; continue; }
+        break;
+      }
+      const std::size_t first = text.find_first_not_of(" \t", line);
+      if (first < end && text[first] == '#') {
+        const std::size_t word = text.find_first_not_of(" \t", first + 1);
+        if (word >= end || !text.substr(word, end - word).startswith("pragma"))
+          for (std::size_t i = line; i < end; ++i) blank[i] = true;
+      }
+      line = end + 1;
+    }
+    std::string o;
+    for (unsigned i = skip_; i < text.size();) {
+      if (auto it = inserts.find(i); it != inserts.end()) o += it->second;
+      if (auto c = ranges.calls.find(i); c != ranges.calls.end() && !blank[i]) {
+        o += expansion[i];
+        for (unsigned j = i; j < c->second; ++j)
+          if (text[j] == '\n') o += '\n';
+        i = c->second;
+        continue;
+      }
+      if (!blank[i] || text[i] == '\n') o += text[i];
+      ++i;
+    }
+    if (auto it = inserts.find(static_cast<unsigned>(text.size())); it != inserts.end()) o += it->second;
+    out_.text = o;
+    out_.ok = true;
+  }
+
+ private:
+  unsigned skip_;
+  Expanded& out_;
+};
+
+}  // namespace
+
+Expanded expand_macros(const std::string& path, const std::string& text) {
+  Expanded out;
+  const std::string head = "#line 1 \"" + path + "\"\n";
+  ExpandAction action(static_cast<unsigned>(head.size()), out);
+  if (!run_clang("first.cpp", head + text, {"-E"}, action, out.diagnostics)) out.ok = false;
+  return out;
+}
+
+}  // namespace filterlab::imagecl
