@@ -661,14 +661,22 @@ void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analys
     if (!img || img->boundary != BoundaryKind::None || r.conditional || reported.count(r.image)) continue;
     const bool same_size = std::find(grid.begin(), grid.end(), r.image) != grid.end();
     std::string where;
-    const auto probe = [&](const std::optional<Affine>& e, long cx, long cy, const char* var) {
-      if (!e || e->cx != cx || e->cy != cy || !where.empty()) return;
+    // At the thread idx = idy = 0 (every grid has it) an index reads its constant part, so a
+    // negative constant is outside whatever the coefficients; +c with coefficient 1 passes the
+    // last column (row) of an Image of the grid's size.
+    const auto probe = [&](const std::optional<Affine>& e, bool is_x) {
+      if (!e || !where.empty()) return;
+      const char* var = is_x ? "idx" : "idy";
       const long lo = *std::min_element(e->c.begin(), e->c.end()), hi = *std::max_element(e->c.begin(), e->c.end());
-      if (lo < 0) where = std::string(var) + " " + std::to_string(lo) + " at " + var + " = 0";
-      else if (hi > 0 && same_size) where = std::string(var) + " + " + std::to_string(hi) + " at the last " + (cx ? "column" : "row");
+      const bool plain = is_x ? e->cx == 1 && e->cy == 0 : e->cx == 0 && e->cy == 1;
+      if (lo < 0)
+        where = plain ? std::string(var) + " " + std::to_string(lo) + " at " + var + " = 0"
+                      : std::string(is_x ? "column " : "row ") + std::to_string(lo) + " at idx = idy = 0";
+      else if (hi > 0 && plain && same_size)
+        where = std::string(var) + " + " + std::to_string(hi) + " at the last " + (is_x ? "column" : "row");
     };
-    probe(r.x, 1, 0, "idx");
-    probe(r.y, 0, 1, "idy");
+    probe(r.x, true);
+    probe(r.y, false);
     if (where.empty()) continue;
     reported.insert(r.image);
     rep.error(r.loc, "this read of Image '" + r.image + "' goes outside it (" + where + ") and '" + r.image +

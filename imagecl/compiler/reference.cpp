@@ -203,12 +203,12 @@ std::string generate_reference(ASTContext& ctx, const Analysis& a) {
   for (std::size_t i = 0; i < params.size(); ++i) o << (i ? ", " : "") << params[i];
   o << ")\n" << without_pragmas(source_text(ctx, a.kernel->getBody()->getSourceRange())) << "\n}  // namespace " << ns << "\n\n";
 
-  o << "extern \"C\" const char* filterlab_icl_ref_" << m.name << "(const filterlab_icl_ref_arg* args) {\n"
+  o << "extern \"C\" const char* filterlab_icl_ref_" << m.name << "(const filterlab_icl_ref_arg* icl_args) {\n"
     << "  using namespace " << ns << ";\n  icl_error() = nullptr;\n";
   std::vector<std::string> call;
   for (std::size_t i = 0; i < m.params.size(); ++i) {
     const auto& p = m.params[i];
-    const std::string arg = "args[" + std::to_string(i) + "]";
+    const std::string arg = "icl_args[" + std::to_string(i) + "]";
     if (p.kind == Param::Image) {
       const auto* img = m.image(p.name);
       o << "  Image<" << p.type << ", " << p.dims << "> " << p.name << "{static_cast<" << p.type << "*>(" << arg << ".data), " << arg
@@ -238,10 +238,11 @@ std::string generate_reference(ASTContext& ctx, const Analysis& a) {
     o << "  const int icl_gw = " << m.grid_width << ", icl_gh = " << m.grid_height << ", icl_gd = "
       << (m.grid_dims == 3 ? m.grid_depth : 1) << ";\n";
   }
-  o << "  for (int z = 0; z < icl_gd; ++z)\n    for (int y = 0; y < icl_gh; ++y)\n      for (int x = 0; x < icl_gw; ++x) {\n"
+  o << "  for (int icl_z = 0; icl_z < icl_gd; ++icl_z)\n    for (int icl_y = 0; icl_y < icl_gh; ++icl_y)\n"
+    << "      for (int icl_x = 0; icl_x < icl_gw; ++icl_x) {\n"
     << "        icl_thread(";
   for (const auto& c : call) o << c << ", ";
-  o << "x, y, z);\n        if (icl_error()) return icl_error();\n      }\n  return nullptr;\n}\n";
+  o << "icl_x, icl_y, icl_z);\n        if (icl_error()) return icl_error();\n      }\n  return nullptr;\n}\n";
   return o.str();
 }
 

@@ -108,6 +108,10 @@ TEST_CASE("reads the stencil proves outside an Image without a boundary are erro
   rejects("#pragma imagecl grid(out)\n__kernel void k(Image<float> in, Image<float> out) {\n  float s = 0.0f;\n"
           "  for (int i = -2; i <= 0; i++) s += in[idx + i][idy];\n  out[idx][idy] = s;\n}\n",
           "4:38", "(idx -2 at idx = 0)");
+  // Any affine index: at idx = idy = 0 it reads its constant part.
+  rejects("#pragma imagecl grid(out)\n__kernel void k(Image<float> in, Image<float> out) {\n"
+          "  out[idx][idy] = in[2 * idx - 1][idy];\n}\n",
+          "3:19", "(column -1 at idx = idy = 0)");
   // The hint's form is accepted; a guarded read or a larger input (grid over out only) is not proven outside.
   accepts("#pragma imagecl grid(out)\n#pragma imagecl boundary(in, clamped)\n" + kCopy);
   accepts("#pragma imagecl grid(out)\n__kernel void k(Image<float> in, Image<float> out) {\n"

@@ -225,6 +225,26 @@ TEST_CASE("the corpus comparison catches a wrong kernel (a tap weight changed)",
   CHECK(mismatches("box5", "sum / 25.0f", "sum / 24.0f") > 0);
 }
 
+TEST_CASE("the CPU reference reports reads outside an Image without boundary and grid Images of different sizes",
+          "[imagecl][corpus]") {
+  const auto& refs = filterlab::test::corpus_kernels();
+  // transpose reads in[idy][idx] over a fixed 37 x 23 grid: an input narrower than 23 is read outside.
+  std::vector<std::int16_t> in(22 * 37, 1), out(37 * 23, 0);
+  filterlab_icl_ref_arg narrow[] = {{in.data(), 22, 37, 1, 0, 0.0}, {out.data(), 37, 23, 1, 0, 0.0}};
+  const char* why = refs.at("transpose").reference(narrow);
+  REQUIRE(why != nullptr);
+  CHECK(std::string(why).find("a read outside an Image that has no boundary condition, at (22, 0)") != std::string::npos);
+  std::vector<std::int16_t> fits(23 * 37, 1);
+  filterlab_icl_ref_arg right[] = {{fits.data(), 23, 37, 1, 0, 0.0}, {out.data(), 37, 23, 1, 0, 0.0}};
+  CHECK(refs.at("transpose").reference(right) == nullptr);
+  // absdiff's grid is (a, b, out): Images of one size.
+  std::vector<std::uint8_t> a(6 * 4, 9), b(5 * 4, 3), o(6 * 4, 0);
+  filterlab_icl_ref_arg sizes[] = {{a.data(), 6, 4, 1, 0, 0.0}, {b.data(), 5, 4, 1, 0, 0.0}, {o.data(), 6, 4, 1, 0, 0.0}};
+  why = refs.at("absdiff").reference(sizes);
+  REQUIRE(why != nullptr);
+  CHECK(std::string(why) == "the grid's Images a and b differ in size");
+}
+
 #define CORPUS_CASE(name) \
   TEST_CASE("corpus " #name ": sampled configurations equal the CPU reference", "[imagecl][opencl][corpus]") { check_kernel(#name); }
 CORPUS_CASE(absdiff)
