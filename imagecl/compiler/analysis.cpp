@@ -122,6 +122,16 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     else if (name.startswith("get_"))
       rep_.error(c->getBeginLoc(), "'" + name.str() + "' is not allowed: ImageCL has a flat grid of logical threads; "
                                    "use idx and idy");
+    else if (c->getNumArgs() == f->getNumParams()) {
+      for (unsigned i = 0; i < c->getNumArgs(); ++i) {
+        const auto given = c->getArg(i)->IgnoreParenImpCasts()->getType().getCanonicalType().getUnqualifiedType();
+        const auto wanted = f->getParamDecl(i)->getType().getCanonicalType().getUnqualifiedType();
+        if (given != wanted) {
+          a_.builtin_casts.push_back(c);
+          break;
+        }
+      }
+    }
     return true;
   }
 
@@ -497,6 +507,9 @@ void find_kernel(ASTContext& ctx, Reporter& rep, const std::string& path, Analys
       if (!v->getType().isConstQualified() || !v->getInit())
         rep.error(v->getLocation(), "file-scope variable '" + n + "' must be a constant table: declare it __constant or const "
                                     "with an initializer (OpenCL C has no writable program-scope variables)");
+      else if (!v->getInit()->isConstantInitializer(ctx, false))
+        rep.error(v->getInit()->getBeginLoc(), "the initializer of '" + n + "' is not a constant (OpenCL C computes no "
+                                               "program-scope values): write the numbers, or a #define");
       else if (n.rfind("icl_", 0) == 0)
         rep.error(v->getLocation(), "names starting with icl_ are reserved for the compiler");
       else

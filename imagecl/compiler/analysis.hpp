@@ -44,6 +44,10 @@ struct Analysis {
   std::vector<ImageWrite> writes;
   std::vector<LoopSite> loops;
   std::vector<ArrayAccess2D> array2d;
+  // Calls of the prelude's builtins with an argument of another type than the overload Clang chose:
+  // the OpenCL gets explicit casts (OpenCL C has more overloads: sqrt(int) would be ambiguous,
+  // sqrt(2.0) double precision).
+  std::vector<const clang::CallExpr*> builtin_casts;
   std::vector<const clang::VarDecl*> tables;  // file-scope constants (emitted as __constant)
   clang::SourceLocation user_start;           // the first character of the ImageCL file
 };

@@ -278,6 +278,15 @@ class Emitter {
                          return base_name(m) + "[(" + text(m.row->getSourceRange()) + ") * " + std::to_string(m.columns) + " + (" +
                                 text(m.column->getSourceRange()) + ")]";
                        }});
+    for (const auto* c : a_.builtin_casts)
+      sites.push_back({c->getSourceRange(), [&, c] {
+                         const auto* f = c->getDirectCallee();
+                         std::string call = f->getNameAsString() + "(";
+                         for (unsigned i = 0; i < c->getNumArgs(); ++i)
+                           call += (i ? ", (" : "(") + f->getParamDecl(i)->getType().getUnqualifiedType().getAsString() + ")(" +
+                                   text(c->getArg(i)->getSourceRange()) + ")";
+                         return call + ")";
+                       }});
     std::stable_sort(sites.begin(), sites.end(), [&](const Site& l, const Site& r) { return length(sm, l.range) < length(sm, r.range); });
     for (const auto& site : sites) rw_.ReplaceText(site.range, site.text());
     auto writes = a_.writes;

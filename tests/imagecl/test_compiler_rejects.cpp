@@ -187,3 +187,9 @@ TEST_CASE("an array sized by a file-scope constant is rejected (OpenCL C has no 
           "4:11", "#define n instead");
   accepts("#define N 3\n" + kGrid + "__kernel void k(Image<float> out) {\n  float t[N];\n  t[0] = 1.0f;\n  out[idx][idy] = t[0];\n}\n");
 }
+
+TEST_CASE("a file-scope table must be initialised with constants", "[imagecl][compiler]") {
+  rejects("const float root2 = sqrt(2.0f);\n" + kGrid + "__kernel void k(Image<float> out) { out[idx][idy] = root2; }\n", "1:21",
+          "the initializer of 'root2' is not a constant");
+  accepts("const float root2 = 1.41421356f;\n" + kGrid + "__kernel void k(Image<float> out) { out[idx][idy] = root2; }\n");
+}
