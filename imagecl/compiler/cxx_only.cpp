@@ -3,6 +3,9 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
+#include <clang/AST/TypeLoc.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
 
 namespace filterlab::imagecl {
 namespace {
@@ -36,6 +39,24 @@ class CxxOnlyScan : public RecursiveASTVisitor<CxxOnlyScan> {
     return say(s->getBeginLoc(), "a range-based for loop is C++: write for (int i = 0; i < N; i++)");
   }
   bool VisitCXXTypeidExpr(CXXTypeidExpr* e) { return say(e->getBeginLoc(), "'typeid' is C++"); }
+  bool VisitDecltypeTypeLoc(DecltypeTypeLoc tl) { return say(tl.getBeginLoc(), "'decltype' is C++, not OpenCL C: write the type"); }
+  bool VisitAttributedStmt(AttributedStmt* s) {
+    for (const auto* a : s->getAttrs())
+      if (a->isCXX11Attribute()) say(s->getBeginLoc(), "[[attributes]] are C++, not OpenCL C: remove them");
+    return true;
+  }
+  bool VisitUserDefinedLiteral(UserDefinedLiteral* e) { return say(e->getBeginLoc(), "user-defined literals are C++"); }
+  bool VisitIntegerLiteral(IntegerLiteral* e) { return literal(e->getBeginLoc()); }
+  bool VisitFloatingLiteral(FloatingLiteral* e) { return literal(e->getBeginLoc()); }
+  // C lvalues only: in C++ ++i, (c ? a : b) and (a = b) can be assigned to; OpenCL C rejects it.
+  bool VisitBinaryOperator(BinaryOperator* b) {
+    if (b->isAssignmentOp()) assignable(b->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator* u) {
+    if (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) assignable(u->getSubExpr());
+    return true;
+  }
   bool VisitCallExpr(CallExpr* c) {
     const auto* f = c->getDirectCallee();
     if (f == kernel_) say(c->getBeginLoc(), "the kernel cannot call itself: OpenCL C has no recursion");
@@ -51,6 +72,9 @@ class CxxOnlyScan : public RecursiveASTVisitor<CxxOnlyScan> {
   bool VisitVarDecl(VarDecl* v) {
     if (isa<ParmVarDecl>(v)) return true;
     const auto n = v->getNameAsString();
+    for (const auto* a : v->attrs())
+      if (a->isCXX11Attribute() || a->isAlignasAttribute())
+        say(a->getLocation(), "C++ attributes and alignas are not OpenCL C: use __attribute__((aligned(N))) or remove them");
     if (const auto* tsi = v->getTypeSourceInfo())
       for (auto tl = tsi->getTypeLoc().getAs<ArrayTypeLoc>(); tl; tl = tl.getElementLoc().getAs<ArrayTypeLoc>())
         if (const auto* global = file_scope_ref(tl.getSizeExpr()))
@@ -74,6 +98,20 @@ class CxxOnlyScan : public RecursiveASTVisitor<CxxOnlyScan> {
   }
 
  private:
+  // Digit separators (1'000) are C++14.
+  bool literal(SourceLocation loc) {
+    const auto& sm = ctx_.getSourceManager();
+    const auto text = Lexer::getSourceText(CharSourceRange::getTokenRange(sm.getExpansionLoc(loc)), sm, ctx_.getLangOpts());
+    if (text.contains('\'')) say(loc, "the digit separator in " + text.str() + " is C++, not OpenCL C: remove the quotes");
+    return true;
+  }
+  void assignable(const Expr* e) {
+    e = e->IgnoreParens();
+    if (isa<DeclRefExpr>(e) || isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e) || isa<CXXOperatorCallExpr>(e)) return;
+    if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref) return;
+    say(e->getBeginLoc(), "this expression can be assigned to (or incremented, or have its address taken) in C++ but not in "
+                          "OpenCL C: assign to a variable, an array element or an Image pixel");
+  }
   // A file-scope variable named in `e` (the ImageCL tables), or nothing.
   static const VarDecl* file_scope_ref(const Stmt* e) {
     if (!e) return nullptr;

@@ -193,3 +193,21 @@ TEST_CASE("a file-scope table must be initialised with constants", "[imagecl][co
           "the initializer of 'root2' is not a constant");
   accepts("const float root2 = 1.41421356f;\n" + kGrid + "__kernel void k(Image<float> out) { out[idx][idy] = root2; }\n");
 }
+
+TEST_CASE("more C++: decltype, attributes, alignas, digit separators, C++ lvalues", "[imagecl][compiler]") {
+  const std::string head = "#pragma imagecl grid(out)\n__kernel void k(Image<float> in, Image<float> out) {\n";
+  rejects(head + "  decltype(1.0f) v = in[idx][idy];\n  out[idx][idy] = v;\n}\n", "3:3", "'decltype' is C++");
+  rejects(head + "  [[maybe_unused]] float q = 1.0f;\n  out[idx][idy] = in[idx][idy];\n}\n", "3:5", "C++ attributes and alignas");
+  rejects(head + "  alignas(16) float v = in[idx][idy];\n  out[idx][idy] = v;\n}\n", "3:3", "C++ attributes and alignas");
+  rejects(head + "  out[idx][idy] = in[idx][idy] + 1'000;\n}\n", "3:34", "the digit separator in 1'000");
+  rejects(head + "  int i = 0;\n  ++i = 5;\n  out[idx][idy] = in[idx][idy] + i;\n}\n", "4:3", "in C++ but not in OpenCL C");
+  rejects(head + "  float a = 0.0f, b = 0.0f;\n  (in[idx][idy] > 1.0f ? a : b) = 2.0f;\n  out[idx][idy] = a + b;\n}\n", "4:4",
+          "in C++ but not in OpenCL C");
+  accepts(head + "  float a = 0.0f, b = 0.0f;\n  if (in[idx][idy] > 1.0f) a = 2.0f; else b = 2.0f;\n  out[idx][idy] = a + b;\n}\n");
+  // Pixel in the body is float in the OpenCL too.
+  const auto r = filterlab::imagecl::compile("good.icl", "#pragma imcl grid(out)\nvoid k(Image in, Image out) {\n  Pixel p = in[idx][idy];\n"
+                                                         "  out[idx][idy] = p;\n}\n");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  CHECK(r.opencl.find("typedef float Pixel;") != std::string::npos);
+}
