@@ -190,7 +190,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     note_read(img, c->getBeginLoc());
     a_.reads.push_back(*acc);
     auto& model = model_image(acc->image);
-    if (model.dims == 2) {
+    {  // x and y of 2-D and 3-D reads (z is not evaluated)
       Evaluator ex(ctx_, env_), ey(ctx_, env_);
       offsets_.push_back({c->getBeginLoc(), acc->image, ex.eval(acc->x), ey.eval(acc->y), conditional(c)});
     }

@@ -45,6 +45,10 @@ class CxxOnlyScan : public RecursiveASTVisitor<CxxOnlyScan> {
       if (a->isCXX11Attribute()) say(s->getBeginLoc(), "[[attributes]] are C++, not OpenCL C: remove them");
     return true;
   }
+  bool VisitStringLiteral(StringLiteral* e) {
+    return say(e->getBeginLoc(), "string literals cannot be used in a kernel (OpenCL C puts them in __constant memory, "
+                                 "and a kernel has nothing to print them with)");
+  }
   bool VisitUserDefinedLiteral(UserDefinedLiteral* e) { return say(e->getBeginLoc(), "user-defined literals are C++"); }
   bool VisitIntegerLiteral(IntegerLiteral* e) { return literal(e->getBeginLoc()); }
   bool VisitFloatingLiteral(FloatingLiteral* e) { return literal(e->getBeginLoc()); }

@@ -211,3 +211,10 @@ TEST_CASE("more C++: decltype, attributes, alignas, digit separators, C++ lvalue
   REQUIRE(r.ok);
   CHECK(r.opencl.find("typedef float Pixel;") != std::string::npos);
 }
+
+TEST_CASE("string literals, and reads outside a volume in x or y, are rejected", "[imagecl][compiler]") {
+  rejects(kGrid + "#define NAME(x) #x\n__kernel void k(Image<float> out) {\n  const char* s = NAME(abc);\n  out[idx][idy] = (float)s[0];\n}\n",
+          "4:19", "string literals cannot be used");
+  rejects(kGrid + "__kernel void k(Image<float, 3> in, Image<float, 3> out) { out[idx][idy][idz] = in[idx - 1][idy][idz]; }\n", "2:81",
+          "goes outside it (idx -1 at idx = 0)");
+}
