@@ -43,6 +43,34 @@ class Recorder : public PPCallbacks {
   Ranges& r_;
 };
 
+// `#pragma imagecl ...` and `#pragma imcl ...` with the user's macros expanded in the arguments
+// (grid(W, H) with #define W 640): from the namespace word to the end of the line, by offset.
+struct PragmaText {
+  unsigned end = 0;
+  std::string text;
+};
+class ExpandingPragma : public PragmaHandler {
+ public:
+  ExpandingPragma(const char* name, std::map<unsigned, PragmaText>& out) : PragmaHandler(name), out_(out) {}
+  void HandlePragma(Preprocessor& pp, PragmaIntroducer, Token& first) override {
+    auto& sm = pp.getSourceManager();
+    std::string text = pp.getSpelling(first);
+    Token tok;
+    SourceLocation last = first.getLocation();
+    for (pp.Lex(tok); tok.isNot(tok::eod) && tok.isNot(tok::eof); pp.Lex(tok)) {
+      text += " " + pp.getSpelling(tok);
+      last = sm.getExpansionRange(tok.getLocation()).getEnd();
+    }
+    if (!first.getLocation().isFileID() || !sm.isInMainFile(first.getLocation())) return;
+    const unsigned b = sm.getFileOffset(first.getLocation());
+    const unsigned e = sm.getFileOffset(last) + Lexer::MeasureTokenLength(last, sm, pp.getLangOpts());
+    out_[b] = {e, text};
+  }
+
+ private:
+  std::map<unsigned, PragmaText>& out_;
+};
+
 // `Image` not followed by `<` is the authors' untemplated Image: Image<Pixel>.
 bool bare_image(const std::vector<Token>& toks, std::size_t i) {
   if (!toks[i].is(tok::identifier) || toks[i].getIdentifierInfo()->getName() != "Image") return false;
@@ -60,7 +88,10 @@ class ExpandAction : public PreprocessorFrontendAction {
     const auto& lo = getCompilerInstance().getLangOpts();
     Ranges ranges;
     pp.addPPCallbacks(std::make_unique<Recorder>(sm, lo, ranges));
-    pp.IgnorePragmas();  // kept as text; the second pass reads them
+    std::map<unsigned, PragmaText> pragmas;
+    pp.IgnorePragmas();  // kept as text for the second pass; ImageCL's with macros expanded
+    pp.AddPragmaHandler(new ExpandingPragma("imagecl", pragmas));
+    pp.AddPragmaHandler(new ExpandingPragma("imcl", pragmas));
     pp.EnterMainSourceFile();
     std::vector<Token> toks;
     for (Token t;;) {
@@ -107,6 +138,13 @@ class ExpandAction : public PreprocessorFrontendAction {
     std::string o;
     for (unsigned i = skip_; i < text.size();) {
       if (auto it = inserts.find(i); it != inserts.end()) o += it->second;
+      if (auto p = pragmas.find(i); p != pragmas.end() && !blank[i]) {
+        o += p->second.text;
+        for (unsigned j = i; j < p->second.end; ++j)
+          if (text[j] == '\n') o += '\n';
+        i = p->second.end;
+        continue;
+      }
       if (auto c = ranges.calls.find(i); c != ranges.calls.end() && !blank[i]) {
         o += expansion[i];
         for (unsigned j = i; j < c->second; ++j)

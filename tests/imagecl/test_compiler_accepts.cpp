@@ -170,3 +170,13 @@ TEST_CASE("macros and file-scope tables reach the OpenCL and the CPU reference e
   CHECK(r.opencl.find("ICL_RD_in((idx + ( i )), (idy))") != std::string::npos);
   CHECK(r.reference.find("__constant float w[3]") != std::string::npos);
 }
+
+TEST_CASE("macros in ImageCL pragmas are expanded", "[imagecl][compiler]") {
+  const auto r = compile_text("#define W 40\n#define SRC in\n#pragma imagecl grid(W, 20)\n#pragma imcl boundary_cond(SRC:clamped)\n"
+                              "__kernel void k(Image<float> in, Image<float> out) { out[idx][idy] = in[idx - 1][idy]; }\n");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  const auto s = space_of(r);
+  CHECK(s["grid"]["width"] == 40);
+  CHECK(s["arguments"][0]["boundary"] == "clamped");
+}
