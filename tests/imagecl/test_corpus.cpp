@@ -126,6 +126,7 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
 
   // Inputs, and the reference's outputs.
   std::map<std::string, filterlab::ref::Image> images;
+  std::map<std::string, int> depths;
   std::map<std::string, std::vector<unsigned char>> buffers;  // typed, for the reference
   std::vector<filterlab_icl_ref_arg> ref_args;
   Args args;
@@ -134,7 +135,8 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
     filterlab_icl_ref_arg ra{nullptr, 0, 0, 1, 0, 0.0};
     if (a.kind == "image") {
       const auto size = setup.sizes.count(a.name) ? setup.sizes.at(a.name) : std::pair<int, int>{37, 23};
-      filterlab::ref::Image img(size.first, size.second);
+      const int depth = a.dims == 3 ? 5 : 1;  // volumes: 5 planes one below the other
+      filterlab::ref::Image img(size.first, size.second * depth);
       if (a.access == "read") {
         const auto [lo, hi] = range_of(a.type);
         for (std::size_t i = 0; i < img.size(); ++i)
@@ -143,7 +145,8 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
       ++seed;
       images[a.name] = img;
       buffers[a.name] = to_typed(img.px, a.type);
-      ra.data = buffers[a.name].data(), ra.w = img.width, ra.h = img.height;
+      ra.data = buffers[a.name].data(), ra.w = img.width, ra.h = size.second, ra.d = depth;
+      depths[a.name] = depth;
     } else if (a.kind == "array") {
       const auto values = setup.arrays.count(a.name) ? setup.arrays.at(a.name) : iota_mod(a.bound > 0 ? a.bound : 64, 1, 5, 1);
       buffers[a.name] = to_typed(std::vector<float>(values.begin(), values.end()), a.type);
@@ -155,7 +158,7 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
     }
     ref_args.push_back(ra);
   }
-  for (const auto& [n, img] : images) args[n] = image_arg(images.at(n));
+  for (const auto& [n, img] : images) args[n] = volume_arg(images.at(n), depths.at(n));
   const char* problem = entry.reference(ref_args.data());
   INFO("the CPU reference: " << (problem ? problem : "ok"));
   REQUIRE(problem == nullptr);
@@ -210,7 +213,7 @@ void check_kernel(const std::string& name) { CHECK(mismatches(name) == 0); }
 }  // namespace
 
 // Each kernel is its own test case (ctest runs them in parallel); the list must name every kernel.
-const std::vector<std::string> kCorpus = {"absdiff", "box5", "derivative_x", "dilate_cross", "downscale2", "erode3", "gamma_u8", "gauss3", "gauss_row", "gradient_magnitude", "laplace4", "lut_map", "median3", "mixed_builtins", "range_weighted", "threshold_band", "transpose", "unsharp", "upscale_nearest", "weighted3"};
+const std::vector<std::string> kCorpus = {"absdiff", "box5", "derivative_x", "dilate_cross", "downscale2", "erode3", "gamma_u8", "gauss3", "gauss_row", "gradient_magnitude", "laplace4", "lut_map", "median3", "mixed_builtins", "range_weighted", "threshold_band", "transpose", "unsharp", "upscale_nearest", "weighted3", "zsmooth3"};
 const std::vector<std::string> kDialect = {"column_threshold", "corner_response", "escape_time", "life", "mask_filter", "sobel_pair", "sum_images"};
 
 TEST_CASE("the corpus: at least 15 kernels beyond the benchmarks, and the authors' seven examples rewritten", "[imagecl][corpus]") {
@@ -269,6 +272,7 @@ CORPUS_CASE(transpose)
 CORPUS_CASE(unsharp)
 CORPUS_CASE(upscale_nearest)
 CORPUS_CASE(weighted3)
+CORPUS_CASE(zsmooth3)
 CORPUS_CASE(column_threshold)
 CORPUS_CASE(corner_response)
 CORPUS_CASE(escape_time)
