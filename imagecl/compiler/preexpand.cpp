@@ -9,6 +9,8 @@
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
 
+#include <cctype>
+#include <cstring>
 #include <map>
 #include <vector>
 
@@ -77,6 +79,18 @@ bool bare_image(const std::vector<Token>& toks, std::size_t i) {
   return i + 1 >= toks.size() || !toks[i + 1].is(tok::less);
 }
 
+// Appends a token's spelling, with a space only where the two would otherwise read as one token
+// (words, numbers, or two operator characters such as + +): expansions stay short.
+void append_token(std::string& out, const std::string& tok) {
+  if (!out.empty() && !tok.empty()) {
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '\''  || c == '"'; };
+    const auto bracket = [](char c) { return std::strchr("()[]{},;", c) != nullptr; };
+    const char l = out.back(), r = tok.front();
+    if ((word(l) && word(r)) || (!word(l) && !word(r) && !bracket(l) && !bracket(r))) out += ' ';
+  }
+  out += tok;
+}
+
 class ExpandAction : public PreprocessorFrontendAction {
  public:
   ExpandAction(unsigned skip, Expanded& out) : skip_(skip), out_(out) {}
@@ -104,16 +118,17 @@ class ExpandAction : public PreprocessorFrontendAction {
     // What replaces each macro call: the spellings of the tokens it expanded to.
     std::map<unsigned, std::string> expansion;
     for (const auto& [b, e] : ranges.calls) expansion[b];
-    std::map<unsigned, std::string> inserts;  // offset -> text inserted before it
+    std::map<unsigned, std::string> renames;  // offset -> a token of the same length replacing the one there
     for (std::size_t i = 0; i < toks.size(); ++i) {
       const auto loc = toks[i].getLocation();
-      const std::string tail = bare_image(toks, i) ? "<Pixel>" : "";
+      // _ImgP (the prelude's typedef for Image<Pixel>) has Image's length: columns stay exact.
+      const bool bare = bare_image(toks, i);
       if (loc.isFileID()) {
-        if (!tail.empty()) inserts[sm.getFileOffset(loc) + toks[i].getLength()] += tail;
+        if (bare) renames[sm.getFileOffset(loc)] = "_ImgP";
         continue;
       }
       const unsigned b = sm.getFileOffset(sm.getExpansionRange(loc).getBegin());
-      expansion[b] += pp.getSpelling(toks[i]) + tail + " ";
+      append_token(expansion[b], bare ? std::string("_ImgP") : pp.getSpelling(toks[i]));
     }
     std::vector<bool> blank(text.size(), false);
     for (const auto& [b, e] : ranges.skipped)
@@ -137,7 +152,11 @@ class ExpandAction : public PreprocessorFrontendAction {
     }
     std::string o;
     for (unsigned i = skip_; i < text.size();) {
-      if (auto it = inserts.find(i); it != inserts.end()) o += it->second;
+      if (auto it = renames.find(i); it != renames.end()) {
+        o += it->second;
+        i += static_cast<unsigned>(it->second.size());
+        continue;
+      }
       if (auto p = pragmas.find(i); p != pragmas.end() && !blank[i]) {
         o += p->second.text;
         for (unsigned j = i; j < p->second.end; ++j)
@@ -146,7 +165,12 @@ class ExpandAction : public PreprocessorFrontendAction {
         continue;
       }
       if (auto c = ranges.calls.find(i); c != ranges.calls.end() && !blank[i]) {
-        o += expansion[i];
+        std::string x = expansion[i];
+        bool multiline = false;
+        for (unsigned j = i; j < c->second; ++j) multiline = multiline || text[j] == '\n';
+        // A shorter expansion on one line is padded: the columns after the call stay exact.
+        if (!multiline && x.size() < c->second - i) x.append(c->second - i - x.size(), ' ');
+        o += x;
         for (unsigned j = i; j < c->second; ++j)
           if (text[j] == '\n') o += '\n';
         i = c->second;
@@ -155,7 +179,6 @@ class ExpandAction : public PreprocessorFrontendAction {
       if (!blank[i] || text[i] == '\n') o += text[i];
       ++i;
     }
-    if (auto it = inserts.find(static_cast<unsigned>(text.size())); it != inserts.end()) o += it->second;
     out_.text = o;
     out_.ok = true;
   }

@@ -24,7 +24,7 @@ typedef unsigned char uchar;
 typedef unsigned short ushort;
 typedef unsigned int uint;
 typedef unsigned long ulong;
-// The authors' dialect: `Image` alone is Image<Pixel> (the first pass rewrites it), Pixel float.
+// The authors' dialect: `Image` alone is Image<Pixel> (_ImgP below), Pixel float.
 typedef float Pixel;
 // The proxies convert to T only so that a wrong number of subscripts reaches the analysis, which
 // names the Image and its dimensions, instead of failing as a C++ type error.
@@ -33,6 +33,7 @@ template <class T> struct __icl_plane { __icl_column<T> operator[](int); operato
 // Image<T> is 2-D (img[x][y]); Image<T, 3> is 3-D (img[x][y][z]).
 template <class T, int D = 2> struct Image { __icl_column<T> operator[](int); };
 template <class T> struct Image<T, 3> { __icl_plane<T> operator[](int); };
+typedef Image<Pixel> _ImgP;  // an untemplated Image (the first pass renames it)
 extern const int idx, idy, idz;
 #define CLK_LOCAL_MEM_FENCE 1
 #define CLK_GLOBAL_MEM_FENCE 2

@@ -167,7 +167,7 @@ TEST_CASE("macros and file-scope tables reach the OpenCL and the CPU reference e
   CHECK(r.opencl.find("__constant float w[3] = {0.25f, 0.5f, 0.25f};") != std::string::npos);
   CHECK(r.opencl.find("__constant const float gain = 2.0f;") != std::string::npos);
   CHECK(r.opencl.find("AT(") == std::string::npos);
-  CHECK(r.opencl.find("ICL_RD_in((idx + ( i )), (idy))") != std::string::npos);
+  CHECK(r.opencl.find("ICL_RD_in((idx+(i)), (idy))") != std::string::npos);
   CHECK(r.reference.find("__constant float w[3]") != std::string::npos);
 }
 

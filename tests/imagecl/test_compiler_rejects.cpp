@@ -218,3 +218,12 @@ TEST_CASE("string literals, and reads outside a volume in x or y, are rejected",
   rejects(kGrid + "__kernel void k(Image<float, 3> in, Image<float, 3> out) { out[idx][idy][idz] = in[idx - 1][idy][idz]; }\n", "2:81",
           "goes outside it (idx -1 at idx = 0)");
 }
+
+TEST_CASE("columns stay exact after an untemplated Image and after a macro call no longer than its expansion",
+          "[imagecl][compiler]") {
+  rejects("#pragma imcl grid(out)\nvoid k(Image in, Image out) { out[idx][idy] = in[idx][idy] + no_such_value; }\n", "2:62",
+          "undeclared identifier 'no_such_value'");
+  rejects("#define PIXEL_IN(x) in[x][idy]\n#pragma imcl grid(out)\n#pragma imcl boundary_cond(in:clamped)\n"
+          "void k(Image in, Image out) { out[idx][idy] = PIXEL_IN(idx) + no_such_value; }\n",
+          "4:63", "undeclared identifier 'no_such_value'");
+}
