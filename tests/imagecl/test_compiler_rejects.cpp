@@ -227,3 +227,31 @@ TEST_CASE("columns stay exact after an untemplated Image and after a macro call 
           "void k(Image in, Image out) { out[idx][idy] = PIXEL_IN(idx) + no_such_value; }\n",
           "4:63", "undeclared identifier 'no_such_value'");
 }
+
+TEST_CASE("every other rejection of the front end's C++ and of the dialect is located", "[imagecl][compiler]") {
+  rejects(kGrid + "__kernel void k(Image<float> out) { float* p = new float[3]; out[idx][idy] = p[0]; }\n", "2:48", "'new' is C++");
+  rejects(kGrid + "__kernel void k(Image<float> out, float* a) { delete a; out[idx][idy] = 1.0f; }\n", "2:47", "'delete' is C++");
+  rejects(kGrid + "__kernel void k(Image<float> out) { if (idx < 0) throw 1; out[idx][idy] = 1.0f; }\n", "2:50", "'throw' is C++");
+  rejects(kGrid + "__kernel void k(Image<float> out) { try { out[idx][idy] = 1.0f; } catch (...) {} }\n", "2:37", "'try' is C++");
+  rejects(kGrid + "__kernel void k(Image<float> out, float v) { if (idx < 0) k(out, v); out[idx][idy] = 1.0f; }\n", "2:59",
+          "the kernel cannot call itself");
+  rejects(kGrid + "__kernel void k(Image<float> out) { static float c = 1.0f; out[idx][idy] = c; }\n", "2:50",
+          "static local variables are not allowed");
+  rejects(kGrid + "__kernel void k(Image<float> out, int s) {\n  switch (s) { case 0: out[idx][idy] = 0.0f; [[fallthrough]]; "
+                  "default: out[idx][idy] = 1.0f; }\n}\n",
+          "3:46", "[[attributes]] are C++");
+  rejects(kGrid + "__kernel void k(Image<float> out) { typedef float real; real r = 1.0f; out[idx][idy] = r; }\n", "2:51",
+          "only variables may be declared in a kernel body");
+  rejects(kGrid + "__kernel float k(Image<float> out) { out[idx][idy] = 1.0f; }\n", "2:16", "must return void");
+  rejects("const float icl_k = 1.0f;\n" + kGrid + "__kernel void k(Image<float> out) { out[idx][idy] = icl_k; }\n", "1:13",
+          "names starting with icl_ are reserved");
+  rejects("#pragma imcl grid(out)\nvoid k(Image<float> out, int (*m)[5]) { out[idx][idy] = m[0][0]; }\n", "2:32",
+          "only T* m, T m[N] and T m[R][C] are supported");
+  rejects("#pragma imcl grid(out)\nvoid k(Image<float> out, int m[2][2][2]) { out[idx][idy] = m[0][0][0]; }\n", "2:30",
+          "only T* m, T m[N] and T m[R][C] are supported");
+  rejects("#pragma imcl grid(out, vol)\nvoid k(Image<float> out, Image<float, 3> vol) { out[idx][idy] = 1.0f; }\n", "1:9",
+          "the Images of a grid must have the same dimensions");
+  rejects("#pragma imcl grid(out)\n#pragma imcl boundary_cond(in)\nvoid k(Image<float> in, Image<float> out) { out[idx][idy] = in[idx][idy]; }\n",
+          "2:9", "boundary_cond(in): write Image:constant");
+  rejects("#error not ready\n" + kGrid + "__kernel void k(Image<float> out) { out[idx][idy] = 1.0f; }\n", "1:2", "not ready");
+}
