@@ -262,6 +262,8 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     labels_.push_back(l);
     return true;
   }
+  bool VisitGotoStmt(GotoStmt*) { return has_goto_ = true; }
+  bool has_goto_ = false;  // a goto can skip any read: none is proven to run
 
   // A read whose offsets are known, for the check that it stays inside an Image without a boundary.
   struct ReadOffsets {
@@ -671,7 +673,7 @@ void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analys
   const auto& grid = m.grid_images;
   for (const auto& r : v.offsets_) {
     const auto* img = m.image(r.image);
-    if (!img || img->boundary != BoundaryKind::None || r.conditional || reported.count(r.image)) continue;
+    if (!img || img->boundary != BoundaryKind::None || r.conditional || v.has_goto_ || reported.count(r.image)) continue;
     const bool same_size = std::find(grid.begin(), grid.end(), r.image) != grid.end();
     std::string where;
     // At the thread idx = idy = 0 (every grid has it) an index reads its constant part, so a

@@ -117,6 +117,8 @@ TEST_CASE("reads the stencil proves outside an Image without a boundary are erro
   accepts("#pragma imagecl grid(out)\n__kernel void k(Image<float> in, Image<float> out) {\n"
           "  float v = 0.0f;\n  if (idx > 0) v = in[idx - 1][idy];\n  out[idx][idy] = v;\n}\n");
   accepts("#pragma imagecl grid(out)\n__kernel void k(Image<float> in, Image<float> out) { out[idx][idy] = in[idx + 1][idy]; }\n");
+  accepts("#pragma imagecl grid(out)\n__kernel void k(Image<float> in, Image<float> out) {\n  float v = 0.0f;\n"
+          "  if (idx == 0) goto skip;\n  v = in[idx - 1][idy];\nskip:\n  out[idx][idy] = v;\n}\n");
 }
 
 TEST_CASE("C++-only syntax is rejected with the OpenCL C spelling", "[imagecl][compiler]") {
