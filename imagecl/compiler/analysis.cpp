@@ -263,6 +263,10 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     return true;
   }
   bool VisitGotoStmt(GotoStmt*) { return has_goto_ = true; }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc tl) {
+    if (tl.getTypedefNameDecl()->getName() == "Pixel") a_.uses_pixel = true;
+    return true;
+  }
   bool has_goto_ = false;  // a goto can skip any read: none is proven to run
 
   // A read whose offsets are known, for the check that it stays inside an Image without a boundary.
@@ -732,6 +736,8 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
     return false;
   }
   reject_cxx_only(ctx, rep, a.kernel, a.tables);
+  for (const auto* t : a.tables)
+    if (t->getType().getAsString().find("Pixel") != std::string::npos) a.uses_pixel = true;
   a.model.name = a.kernel->getNameAsString();
   KernelVisitor v(ctx, rep, a);
   read_parameters(rep, a, v);

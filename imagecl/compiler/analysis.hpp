@@ -50,6 +50,7 @@ struct Analysis {
   std::vector<const clang::CallExpr*> builtin_casts;
   std::vector<const clang::VarDecl*> tables;  // file-scope constants (emitted as __constant)
   clang::SourceLocation user_start;           // the first character of the ImageCL file
+  bool uses_pixel = false;                    // the body or a table names the type Pixel
 };
 
 // Fills `out`; returns false when an error was reported (the diagnostics say what and where).
