@@ -82,7 +82,7 @@ registry: build
 # Figures and the paper need no OpenCL device: they read the committed raw results.
 figures:
 	scripts/install-deps.sh paper
-	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out paper/generated
+	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out paper/generated $(if $(filter 1,$(ALLOW_MIXED_COMMITS)),--allow-mixed-commits)
 	$(PYTHON) experiments/analysis/update_readme.py --ledger paper/generated/claims_ledger.md --readme README.md \
 	  --block peers=paper/generated/peers_headline.md
 
