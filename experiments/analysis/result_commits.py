@@ -32,9 +32,13 @@ def commits(results_dir: Path, folders: list[str]) -> dict[str, list[Path]]:
 
 
 def describe(found: dict[str, list[Path]], results_dir: Path) -> str:
-    """One line per commit: 'abc1234: tiled/x.json, epsilon/y.json'."""
-    return "\n".join(f"  {c[:12]}: " + ", ".join(str(p.relative_to(results_dir)) for p in files)
-                     for c, files in sorted(found.items()))
+    """One line per commit: 'abc1234 (2 files): tiled/x.json, epsilon/y.json' (at most 4 named)."""
+    lines = []
+    for c, files in sorted(found.items()):
+        named = ", ".join(str(p.relative_to(results_dir)) for p in files[:4])
+        more = f" and {len(files) - 4} more" if len(files) > 4 else ""
+        lines.append(f"  {c[:12]} ({len(files)} file{'s' if len(files) > 1 else ''}): {named}{more}")
+    return "\n".join(lines)
 
 
 def _tex_escape(text: str) -> str:

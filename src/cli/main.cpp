@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
   c_run->add_option("--results", run.results_dir, "Results directory")->required();
   c_run->add_option("--scale", run.scale, "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs); epsilon: centre crop 1/2/4 per side (default 1 on GPUs, 2 on CPUs)");
   c_run->add_option("--repetitions", run.repetitions, "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
-  c_run->add_option("--variants", run.variants, "scharr_gradient_variants, tiled: only variant IDs containing this text; imagecl: benchmarks");
+  c_run->add_option("--variants", run.variants, "Only variants (or ImageCL benchmarks) whose ID contains this text");
   c_run->add_option("--samples", run.samples, "imagecl: configurations per kernel, every parameter value at least once")
       ->capture_default_str();
   c_run->add_option("--max-size", run.max_size, "tiled: largest image side (default 8192 on GPUs, 2048 on CPUs)");
