@@ -97,15 +97,12 @@ reproduce:
 	scripts/install-deps.sh full
 	$(MAKE) build
 	@mkdir -p $(RESULTS)
-	@stamp=$(RESULTS)/.verified-$$($(FILTERLAB) experiments --commit)-$$(echo "$(DEVICE)" | tr -c 'A-Za-z0-9\n' '_'); \
+	@stamp=$(RESULTS)/.verified-$$($(FILTERLAB) experiments --commit)-$$(echo "$(DEVICE)" | tr -c 'A-Za-z0-9\n' '_')$(if $(filter 1,$(QUICK)),-quick); \
 	if [ -e "$$stamp" ]; then echo "reproduce: verify already passed at this commit ($$stamp)"; \
-	else $(MAKE) verify QUICK=$(QUICK) && touch "$$stamp"; fi
+	else $(MAKE) verify QUICK=$(QUICK) && case $$stamp in *-dirty-*) ;; *) touch "$$stamp" ;; esac; fi
 	$(MAKE) experiments QUICK=$(QUICK) RESULTS=$(RESULTS)
 ifeq ($(QUICK),1)
-	rm -rf $(QUICK_DIR)/paper && cp -r paper $(QUICK_DIR)/paper && rm -rf $(QUICK_DIR)/paper/generated
-	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out $(QUICK_DIR)/paper/generated --quick
-	cd $(QUICK_DIR)/paper && latexmk -pdf -interaction=nonstopmode -halt-on-error filterlab.tex
-	@echo "reproduce QUICK=1: $(QUICK_DIR)/paper/filterlab.pdf from $(RESULTS)"
+	scripts/quick-paper.sh $(abspath $(RESULTS)) $(QUICK_DIR) $(PYTHON)
 else
 	$(MAKE) paper RESULTS=$(RESULTS)
 endif

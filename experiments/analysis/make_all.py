@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     if failed:
         print(f"make_all: analysis failed for: {', '.join(failed)}", file=sys.stderr)
         return 1
-    notes = RC.write_notes(args.out, args.results, folders, args.quick)
+    notes = RC.write_notes(args.out, args.results, folders, args.quick, too_small)
     if too_small:
         print(f"make_all: quick mode: left out (need full-size results): {', '.join(too_small)}",
               file=sys.stderr)

@@ -8,7 +8,8 @@
 namespace filterlab::experiments {
 
 // "" when `result_file` exists, is JSON with a provenance, and its commit and every kernel hash it
-// records equal this binary's commit and the kernels it would load now; otherwise why not.
+// records equal this binary's commit and the kernels it would load now, neither built from a
+// modified tree; otherwise why not.
 std::string stale_reason(const std::string& result_file);
 // <results>/<experiment>/<device slug>.json
 std::string result_path(const std::string& results_dir, const std::string& experiment, const ocl::Device& device);

@@ -64,18 +64,27 @@ TEST_CASE("a result is kept only when commit and kernel hashes are this binary's
   const std::string hash = filterlab::ocl::load_program_source({kernel}).hashes.at(kernel);
   nlohmann::json prov{{"commit", filterlab::kCommit}, {"kernel_sources", {{kernel, hash}, {"generated/taps", "x"}}}};
   const auto same = write_result("same", prov);
-  CHECK(stale_reason(same).empty());
+  if (filterlab::kCommitDirty)  // a modified tree's commit does not identify the code
+    CHECK_THAT(stale_reason(same), Catch::Contains("modified tree"));
+  else
+    CHECK(stale_reason(same).empty());
 
   auto other_commit = prov;
   other_commit["commit"] = "0000000000000000000000000000000000000000";
   CHECK_THAT(stale_reason(write_result("commit", other_commit)), Catch::Contains("produced at commit 0000"));
 
-  auto other_kernel = prov;
-  other_kernel["kernel_sources"][kernel] = "deadbeef";
-  CHECK_THAT(stale_reason(write_result("kernel", other_kernel)), Catch::Contains("kernel tiled/amd.cl differs"));
+  auto dirty = prov;
+  dirty["commit_dirty"] = true;
+  CHECK_THAT(stale_reason(write_result("dirty", dirty)), Catch::Contains("modified tree"));
+
+  if (!filterlab::kCommitDirty) {  // (a modified tree is stale before the kernels are compared)
+    auto other_kernel = prov;
+    other_kernel["kernel_sources"][kernel] = "deadbeef";
+    CHECK_THAT(stale_reason(write_result("kernel", other_kernel)), Catch::Contains("kernel tiled/amd.cl differs"));
+  }
 
   CHECK_THAT(stale_reason("experiment_registry_missing.json"), Catch::Contains("no result file"));
   std::ofstream("experiment_registry_bad.json") << "{ not json";
   CHECK_THAT(stale_reason("experiment_registry_bad.json"), Catch::Contains("not valid JSON"));
-  for (const char* f : {"same", "commit", "kernel", "bad"}) std::remove(("experiment_registry_" + std::string(f) + ".json").c_str());
+  for (const char* f : {"same", "commit", "dirty", "kernel", "bad"}) std::remove(("experiment_registry_" + std::string(f) + ".json").c_str());
 }
