@@ -1,8 +1,13 @@
 # FilterLab: one command per job. `make help` lists them.
 #   make test        install deps, build, run every test (oracle, runtime, OpenCL on PoCL, CLI)
-#   make reproduce   install deps, build, verify, run every experiment on every device, figures, paper
+#   make reproduce   install deps, build, verify, run every experiment on every device (the tuner
+#                    time-budgeted, the CUDA peers where CUDA exists), figures, paper; resumable
+#   make reproduce QUICK=1   the same on PoCL alone, small inputs, into $(RESULTS) (default build/quick),
+#                    ending with build/quick/paper/filterlab.pdf (what CI runs)
+#   make experiments-list   the experiment registry (filterlab experiments); make registry writes its snapshot
 # Variables: DEVICE=<name pattern> picks devices (default: all; same as $FILTERLAB_DEVICE),
-#            CPU_SCALE=1|2|4|8 pyramid scale divisor on CPU devices (default 4), REPS=<n> repetitions.
+#            CPU_SCALE=1|2|4|8 pyramid scale divisor on CPU devices (default 4), REPS=<n> repetitions,
+#            EXPERIMENTS="<names>" only these, RESULTS=<dir> results directory.
 
 BUILD      ?= build
 BUNDLE_BUILD ?= build-bundle
@@ -10,7 +15,17 @@ PYTHON     ?= /usr/bin/python3
 DEVICE     ?= $(FILTERLAB_DEVICE)
 CPU_SCALE  ?= 4
 REPS       ?= 0
+QUICK      ?= 0
+ifeq ($(QUICK),1)
+# The quick pipeline: PoCL alone, the registry's quick options, a scratch results directory and paper.
+RESULTS    ?= $(BUILD)/quick/results
+DEVICE     := pocl
+QUICK_DIR  := $(abspath $(RESULTS)/..)
+# Every variant on the study's border (make test checks all five borders).
+VERIFY_OPTIONS ?= --borders reflect101
+else
 RESULTS    ?= experiments/results
+endif
 BASE       := $(BUILD)/data/base_3866x4320.pgm
 # Study 5's input: the photograph as a quality-20 JPEG at 3264x2448, and that JPEG's Y plane.
 EPS_QUALITY := 20
@@ -19,8 +34,10 @@ EPS_BASE   := $(BUILD)/data/epsilon_y_3264x2448.pgm
 FILTERLAB  := $(BUILD)/src/filterlab
 PEERS      := $(BUILD)/src/peers/filterlab-peers
 JOBS       ?= 2
+ALLOW_MIXED_COMMITS ?= 0
+include mk/check-vars.mk
 
-.PHONY: help deps build test verify data experiments figures paper reproduce bundle clean
+.PHONY: help deps build test verify data experiments experiments-list registry figures paper reproduce bundle clean
 
 help:
 	@sed -n '1,/^$$/p' Makefile
@@ -40,56 +57,35 @@ test:
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 
 verify: build
-	$(FILTERLAB) verify --device "$(DEVICE)"
+	$(FILTERLAB) verify --device "$(DEVICE)" $(VERIFY_OPTIONS)
 
 data: build
 	$(BUILD)/data/filterlab-derive-base data/path_2560x1600.jpg $(BASE) --width 3866 --height 4320
 	$(BUILD)/data/filterlab-derive-epsilon data/path_2560x1600.jpg $(EPS_JPEG) $(EPS_BASE) --width 3264 --height 2448 --quality $(EPS_QUALITY)
 
-EXPERIMENTS := scharr_single_storage scharr_gradient_variants pyramid_storage sampler tiled epsilon imagecl peers
-IMAGECL_SAMPLES ?= 16
-# Study 6b (the auto-tuner) uses the committed tuning database (experiments/results/tuning/<device>.json)
-# unless asked to tune again: make experiments TUNE=1 (CPU devices: image sides / 4 as the peers, recorded).
-TUNE       ?= 0
-include mk/check-vars.mk
-ifeq ($(TUNE),1)
-EXPERIMENTS += tuning
-endif
-
-# The sampler study (Study 3) reads no image and times nothing: it takes only the results directory.
-# The tiled study (Study 4) makes its own images (sizes capped at 2048^2 on CPU devices).
-# The epsilon study (Study 5) reads the Y plane and picks its own crop on CPUs (not CPU_SCALE).
-# The ImageCL study (Study 6a) times IMAGECL_SAMPLES configurations per kernel (sides / 4 on CPUs).
-# The peers (OpenCV, Halide) run from their own binary, one process per device (OpenCV's OpenCL
-# device is fixed per process); the CUDA peers run only on the GPU host (scripts/run-bundle.sh).
+# Which experiments run, their inputs and options: the registry in the binary (`filterlab experiments`),
+# read by scripts/run-experiments.sh; an experiment x device whose result is from this commit and
+# kernels is kept (resumable), any other is run again. The tuner is bounded by its registry budget.
+# The peers (OpenCV, Halide) run from their own binary, one process per device; the CUDA peers where an
+# NVIDIA device, cupy and torch exist.
 experiments: data
-	for e in $(EXPERIMENTS); do \
-	  if [ $$e = peers ]; then \
-	    $(PEERS) list --device "$(DEVICE)" | while read -r d; do \
-	      FILTERLAB_CPU_SCALE=$(CPU_SCALE) $(PEERS) run --device "$$d" --base $(BASE) --results $(RESULTS) \
-	        --repetitions $(REPS) < /dev/null || exit 1; \
-	    done || exit 1; \
-	  elif [ $$e = sampler ]; then \
-	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) || exit 1; \
-	  elif [ $$e = imagecl ]; then \
-	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) --samples $(IMAGECL_SAMPLES) --repetitions $(REPS) || exit 1; \
-	  elif [ $$e = tiled ]; then \
-	    $(FILTERLAB) run $$e --device "$(DEVICE)" --results $(RESULTS) --repetitions $(REPS) || exit 1; \
-	  elif [ $$e = tuning ]; then \
-	    $(FILTERLAB) run tuning --device "$(DEVICE)" --results $(RESULTS) || exit 1; \
-	  elif [ $$e = epsilon ]; then \
-	    $(FILTERLAB) run $$e --device "$(DEVICE)" --base $(EPS_BASE) --results $(RESULTS) --repetitions $(REPS) || exit 1; \
-	  else \
-	    FILTERLAB_CPU_SCALE=$(CPU_SCALE) $(FILTERLAB) run $$e --device "$(DEVICE)" \
-	      --base $(BASE) --results $(RESULTS) --repetitions $(REPS) || exit 1; \
-	  fi; \
-	done
+	FILTERLAB=$(FILTERLAB) PEERS=$(PEERS) GPU_PEERS=experiments/peers/gpu_peers.py BASE=$(BASE) Y_PLANE=$(EPS_BASE) \
+	  RESULTS=$(RESULTS) DEVICE="$(DEVICE)" REPS=$(REPS) QUICK=$(QUICK) FILTERLAB_CPU_SCALE=$(CPU_SCALE) \
+	  EXPERIMENTS="$(EXPERIMENTS)" scripts/run-experiments.sh
+
+experiments-list: build
+	$(FILTERLAB) experiments
+
+# The registry's snapshot for machines without a build (make_all.py reads it); a test checks that it
+# equals the binary's output.
+registry: build
+	$(FILTERLAB) experiments --json > experiments/registry.json
 
 # Figures and the paper need no OpenCL device: they read the committed raw results. The figures
 # target writes only generated files: paper/generated/ and docs/generated/ (README links to them).
 figures:
 	scripts/install-deps.sh paper
-	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out paper/generated
+	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out paper/generated $(if $(filter 1,$(ALLOW_MIXED_COMMITS)),--allow-mixed-commits)
 	$(PYTHON) experiments/analysis/update_docs.py --generated paper/generated --docs docs/generated
 
 # LaTeX still writes a PDF when a float is too large or a table runs past the margin; the log
@@ -99,12 +95,22 @@ paper: figures
 	$(PYTHON) paper/check_latex_log.py paper/filterlab.log
 	@echo "paper: paper/filterlab.pdf"
 
+# Resumable: verify leaves a stamp per commit and device pattern; experiments keep results from this
+# commit and kernels. QUICK=1 builds the paper from the quick results in a copy of paper/ (the
+# committed paper/generated and README are left alone).
 reproduce:
 	scripts/install-deps.sh full
 	$(MAKE) build
-	$(MAKE) verify
-	$(MAKE) experiments
-	$(MAKE) paper
+	@mkdir -p $(RESULTS)
+	@stamp=$(RESULTS)/.verified-$$($(FILTERLAB) experiments --commit)-$$(echo "$(DEVICE)" | tr -c 'A-Za-z0-9\n' '_')$(if $(filter 1,$(QUICK)),-quick); \
+	if [ -e "$$stamp" ]; then echo "reproduce: verify already passed at this commit ($$stamp)"; \
+	else $(MAKE) verify QUICK=$(QUICK) && case $$stamp in *-dirty-*) ;; *) touch "$$stamp" ;; esac; fi
+	$(MAKE) experiments QUICK=$(QUICK) RESULTS=$(RESULTS)
+ifeq ($(QUICK),1)
+	scripts/quick-paper.sh $(abspath $(RESULTS)) $(QUICK_DIR) $(PYTHON)
+else
+	$(MAKE) paper RESULTS=$(RESULTS)
+endif
 
 # A relocatable bundle for a machine without our packages (the GPU host): the runtime without
 # OpenCV, the derived base image, and a script that runs verify and the experiments there; plus

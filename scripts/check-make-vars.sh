@@ -14,7 +14,7 @@ for pair in "$@"; do
   case $name in
     CPU_SCALE)
       case $value in 1 | 2 | 4 | 8) ;; *) bad "$name" "$value" "is not supported" "1, 2, 4 or 8 (the pyramid scale divisor on CPU devices)" ;; esac ;;
-    REPS | IMAGECL_SAMPLES)
+    REPS)
       if ! is_uint "$value" || [ ${#value} -gt 9 ]; then
         bad "$name" "$value" "is not a whole number" "0 (the default for the device) or a positive integer"
       fi ;;
@@ -22,8 +22,10 @@ for pair in "$@"; do
       if ! is_uint "$value" || [ ${#value} -gt 4 ] || [ "$value" -lt 1 ]; then
         bad "$name" "$value" "is not a positive integer" "the number of parallel build jobs, e.g. 2"
       fi ;;
-    TUNE)
-      case $value in 0 | 1) ;; *) bad "$name" "$value" "is not supported" "0 (use the committed tuning database) or 1 (tune again)" ;; esac ;;
+    QUICK)
+      case $value in 0 | 1) ;; *) bad "$name" "$value" "is not supported" "0 (the whole pipeline) or 1 (the quick pipeline on PoCL)" ;; esac ;;
+    ALLOW_MIXED_COMMITS)
+      case $value in 0 | 1) ;; *) bad "$name" "$value" "is not supported" "0 (refuse results of different commits) or 1 (allow them, and say so in every table)" ;; esac ;;
     *)
       echo "check-make-vars.sh: unknown variable $name" >&2
       status=2 ;;

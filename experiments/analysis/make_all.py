@@ -4,44 +4,67 @@
     /usr/bin/python3 experiments/analysis/make_all.py \\
         --results experiments/results --out paper/generated
 
-For each experiment directory under --results that holds results, runs the analysis script of
-the same name (experiments/analysis/<experiment>.py, whose main(argv) returns an exit status).
-Then writes the claims ledger (claims_ledger.tex, claims_ledger_details.tex, claims_ledger.md)
-from the claims of every script that has them (a function claims_study(out) returning a
-claims.Study). Exits non-zero, before writing anything, if an experiment the paper needs has no
-results, and if any script fails.
+The experiments, their analysis modules and the result folders each reads come from the experiment
+registry's snapshot, experiments/registry.json (`make registry` writes it from `filterlab experiments
+--json`; a test keeps them equal), so this runs without a build. For each registered experiment of the
+default set, runs its analysis module's main(argv) (which returns an exit status). Then writes the
+claims ledger (claims_ledger.tex, claims_ledger_details.tex, claims_ledger.md) from the claims of every
+module that has them (a function claims_study(out) returning a claims.Study), and results_notes.tex
+(\\ResultsNote{<experiment>} for captions: mixed commits, quick mode).
+Exits non-zero, before writing anything, if an experiment the paper needs has no results, or if the
+results come from different commits (unless --allow-mixed-commits); and if any module fails.
+--quick (make reproduce QUICK=1): results from small inputs; a module that needs full-size results
+says so (exit status 3) and the paper's notes say which were left out.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+REGISTRY = HERE.parent / "registry.json"
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 sys.path.insert(0, str(HERE))
 import claims as C  # noqa: E402
 import intervals  # noqa: E402
 import study_summary  # noqa: E402
+import result_commits as RC  # noqa: E402
 import results as R  # noqa: E402
 
-# Experiments whose generated fragments paper/filterlab.tex \input's.
-PAPER_NEEDS = ["scharr_single_storage", "scharr_gradient_variants", "pyramid_storage", "sampler",
-               "tiled", "epsilon", "imagecl", "peers", "tuning"]
-# Results another experiment's script reads (the CUDA peers and NPP belong to the peers' table).
-READ_BY = {"peers_cuda": "peers", "peers_npp": "peers"}
+# A module's exit status meaning "these results are too small for me" (quick mode).
+NEEDS_FULL_SIZE = 3
+
+
+def load_registry(path: Path = REGISTRY) -> list[dict]:
+    """The registered experiments (name, analysis, also_reads, in_default_set, ...)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return list(data["experiments"])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SystemExit(f"make_all: cannot read the experiment registry snapshot {path} ({e}); "
+                         f"run `make registry` (it writes it from `filterlab experiments --json`)")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--results", required=True, type=Path, help="raw results directory")
     ap.add_argument("--out", required=True, type=Path, help="output directory (created)")
+    ap.add_argument("--registry", type=Path, default=REGISTRY, help="the registry snapshot (JSON)")
+    ap.add_argument("--allow-mixed-commits", action="store_true",
+                    help="build tables from results of different commits (their captions say so)")
+    ap.add_argument("--quick", action="store_true",
+                    help="results of make reproduce QUICK=1: the paper says so; modules that need "
+                         "full-size results are left out, named")
     args = ap.parse_args(argv)
 
+    registry = [e for e in load_registry(args.registry) if e.get("in_default_set", True)]
+    folders = {e["name"]: [e["name"], *e.get("also_reads", [])] for e in registry}
     present = R.experiments_present(args.results)
-    missing = [e for e in PAPER_NEEDS if e not in present]
+    missing = [e["name"] for e in registry if e["name"] not in present]
     if missing:
         for e in missing:
             print(f"make_all: no results for experiment '{e}', which the paper needs: "
@@ -49,38 +72,59 @@ def main(argv: list[str] | None = None) -> int:
                   f"(`make reproduce`), or point --results at a directory that has them.",
                   file=sys.stderr)
         return 1
+    for name in present:
+        if not any(name in f for f in folders.values()):
+            print(f"make_all: warning: {args.results / name}/ belongs to no registered experiment "
+                  f"(`filterlab experiments`); it is not in the paper", file=sys.stderr)
 
-    failed, studies = [], []
-    for experiment in present:
-        if experiment in READ_BY:
-            continue
-        if not (HERE / f"{experiment}.py").is_file():
-            print(f"make_all: warning: no analysis script {HERE / experiment}.py for the results "
-                  f"in {args.results / experiment}/; they are not in the paper", file=sys.stderr)
-            continue
-        module = importlib.import_module(experiment)
+    found = RC.commits(args.results, [f for fs in folders.values() for f in fs])
+    if len(found) > 1:
+        if not args.allow_mixed_commits:
+            print(f"make_all: the results in {args.results} come from {len(found)} different commits; "
+                  f"a table must come from one:\n{RC.describe(found, args.results)}\n"
+                  f"Rerun the stale ones (`make reproduce` keeps only results of the current commit), "
+                  f"or pass --allow-mixed-commits (make figures ALLOW_MIXED_COMMITS=1), and the "
+                  f"captions say which commits.", file=sys.stderr)
+            return 1
+        print(f"make_all: note: results from {len(found)} commits, allowed by "
+              f"--allow-mixed-commits; captions using \\ResultsNote say so", file=sys.stderr)
+
+    failed, studies, too_small = [], [], []
+    for e in registry:
+        module = importlib.import_module(e["analysis"])
         status = module.main(["--results", str(args.results), "--out", str(args.out)])
-        if status:
-            failed.append(experiment)
+        if status == NEEDS_FULL_SIZE and args.quick:
+            too_small.append(e["name"])
+        elif status:
+            failed.append(e["name"])
         elif hasattr(module, "claims_study"):
             try:
                 studies.append(module.claims_study(args.out))
-            except C.ClaimError as e:
-                print(f"make_all: {e}", file=sys.stderr)
-                failed.append(experiment)
+            except C.ClaimError as err:
+                if args.quick:
+                    print(f"make_all: quick mode: {e['name']}'s claims do not hold on quick results "
+                          f"({err}); left out of the ledger", file=sys.stderr)
+                    too_small.append(e["name"])
+                else:
+                    print(f"make_all: {err}", file=sys.stderr)
+                    failed.append(e["name"])
     if failed:
         print(f"make_all: analysis failed for: {', '.join(failed)}", file=sys.stderr)
         return 1
+    notes = RC.write_notes(args.out, args.results, folders, args.quick, too_small)
+    if too_small:
+        print(f"make_all: quick mode: left out (need full-size results): {', '.join(too_small)}",
+              file=sys.stderr)
     try:
         C.write_ledger(args.out, studies)
         study_summary.write(args.out, studies)  # per study: claims reproduced or not, best result
-    except C.ClaimError as e:
-        print(f"make_all: {e}", file=sys.stderr)
+    except C.ClaimError as err:
+        print(f"make_all: {err}", file=sys.stderr)
         return 1
     # The confidence intervals' method and exact coverage for every sample size in the results.
     intervals.write(args.results, args.out)
     print(f"make_all: claims ledger of {len(studies)} stud{'y' if len(studies) == 1 else 'ies'} "
-          f"-> {args.out / 'claims_ledger.tex'}, .md, _details.tex")
+          f"-> {args.out / 'claims_ledger.tex'}, .md, _details.tex; caption notes -> {notes}")
     return 0
 
 

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "families/family.hpp"
+#include "error.hpp"
+#include "experiments/registry.hpp"
 
 namespace filterlab::cli {
 
@@ -30,18 +32,17 @@ struct VerifyArgs {
 };
 int cmd_verify(const VerifyArgs& a);
 
-struct RunArgs {
-  std::string experiment, device, base_image, results_dir, variants;
-  int scale = 0, repetitions = 0, warmup = 3;
-  std::size_t samples = 16;  // imagecl: configurations per kernel
-  std::string spaces;        // tuning: only spaces containing this text
-  int seeds = 20;            // tuning: simulated runs per strategy
-  long full_budget = -1;     // tuning: live evaluations per full ImageCL space (-1: 100 on GPUs, 0 on CPUs)
-  int wide = -1;             // tuning: wide sub-spaces (-1: on GPUs only, 0: never, 1: always)
-  double time_limit_s = 0;   // tuning: no full-space run starts after this
-  int cpu_divisor = 4;       // tuning: image sides on CPU devices divided by this
+// The run options (which apply to which experiment: experiments/registry.hpp) and the experiment.
+struct RunArgs : experiments::RunOptions {
+  std::string experiment;
 };
 int cmd_run(const RunArgs& a);
+
+struct ExperimentsArgs {
+  bool json = false, pipeline = false, quick = false, commit = false;
+  std::string stale, fresh, results_dir, device;
+};
+int cmd_experiments(const ExperimentsArgs& a);
 
 struct TuneArgs {
   std::string space, strategy = "guided", device, cache, simulate;

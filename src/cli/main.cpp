@@ -65,17 +65,16 @@ int main(int argc, char** argv) {
   c_verify->add_flag("--strict", verify.strict, "Fail when a selected case is unsupported on a device");
 
   RunArgs run;
-  auto* c_run = app.add_subcommand("run", "Run an experiment and write its raw results");
-  c_run->add_option("experiment", run.experiment,
-                    "Experiment name: scharr_single_storage, scharr_gradient_variants, pyramid_storage, sampler, tiled, epsilon, imagecl or tuning")
-      ->required();
+  auto* c_run = app.add_subcommand("run", "Run an experiment and write its raw results (`filterlab experiments` lists them)");
+  c_run->add_option("experiment", run.experiment, "Experiment name (see `filterlab experiments`)")->required();
   c_run->add_option("--device", run.device, device_help);
-  c_run->add_option("--base", run.base_image, "The derived base image (PGM); the pyramid experiments need it");
+  c_run->add_option("--base", run.base_image, "The experiment's input image (PGM): the derived base image or the Y plane");
   c_run->add_option("--results", run.results_dir, "Results directory")->required();
   add_integer(c_run, "--scale", run.scale, 0, 1024, "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs); epsilon: centre crop 1/2/4 per side (default 1 on GPUs, 2 on CPUs)");
   add_integer(c_run, "--repetitions", run.repetitions, 0, kMillion, "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
-  c_run->add_option("--variants", run.variants, "scharr_gradient_variants, tiled: only variant IDs containing this text");
+  c_run->add_option("--variants", run.variants, "Only variants (or ImageCL benchmarks) whose ID contains this text");
   add_integer(c_run, "--samples", run.samples, 0, kBig, "imagecl: configurations per kernel, every parameter value at least once", true);
+  add_integer(c_run, "--max-size", run.max_size, 0, 1048576, "tiled: largest image side (default 8192 on GPUs, 2048 on CPUs)");
   add_integer(c_run, "--warmup", run.warmup, 0, kMillion, "Warm-up repetitions per configuration", true);
   c_run->add_option("--spaces", run.spaces, "tuning: only spaces whose name contains one of these comma-separated texts");
   add_integer(c_run, "--seeds", run.seeds, 1, kMillion, "tuning: simulated runs per strategy", true);
@@ -83,6 +82,18 @@ int main(int argc, char** argv) {
   add_integer(c_run, "--wide", run.wide, -1, 1, "tuning: exhaustive search of the wide sub-spaces: -1 on GPUs only, 0 never, 1 always", true);
   add_number(c_run, "--time-limit", run.time_limit_s, 0, 1e9, "tuning: seconds after which no full-space run starts (0: none)");
   add_integer(c_run, "--cpu-divisor", run.cpu_divisor, 1, 1024, "tuning: image sides on CPU devices divided by this", true);
+
+  ExperimentsArgs exps;
+  auto* c_exps = app.add_subcommand("experiments", "List the registered experiments: inputs, options, analysis, schema, quick mode");
+  c_exps->add_flag("--json", exps.json, "The registry as JSON (experiments/registry.json is its snapshot)");
+  c_exps->add_flag("--pipeline", exps.pipeline, "For scripts: 'name runner input option...' per experiment the pipeline runs");
+  c_exps->add_flag("--quick", exps.quick, "As --pipeline, with the quick mode's options");
+  c_exps->add_flag("--commit", exps.commit, "Print the commit this binary was built from (with -dirty for a modified tree)");
+  c_exps->add_option("--stale", exps.stale, "Print the selected devices whose result of this experiment is missing or "
+                                            "from another commit or kernel (one 'platform / device' a line)");
+  c_exps->add_option("--fresh", exps.fresh, "Exit 0 if this result file was produced by this commit and kernels, else 1");
+  c_exps->add_option("--results", exps.results_dir, "With --stale: the results directory");
+  c_exps->add_option("--device", exps.device, device_help);
 
   TuneArgs tune;
   auto* c_tune = app.add_subcommand("tune", "Search one space with one strategy, on a device or replayed from an exhaustive cache");
@@ -133,7 +144,12 @@ int main(int argc, char** argv) {
       return cmd_filter(filter);
     }
     if (app.got_subcommand(c_verify)) return cmd_verify(verify);
-    if (app.got_subcommand(c_run)) return cmd_run(run);
+    if (app.got_subcommand(c_run)) {
+      for (const auto* o : c_run->get_options())
+        if (o->count() > 0 && !o->get_name().empty() && o->get_name().rfind("--", 0) == 0) run.given.insert(o->get_name());
+      return cmd_run(run);
+    }
+    if (app.got_subcommand(c_exps)) return cmd_experiments(exps);
     if (app.got_subcommand(c_icl)) return cmd_imagecl_check(icl);
     if (app.got_subcommand(c_tune)) return cmd_tune(tune);
     if (app.got_subcommand(c_icl_show)) return cmd_imagecl_show(icl_show);

@@ -18,10 +18,10 @@ expect_refused REPS=abc "make: error: REPS 'abc' is not a whole number"
 expect_refused REPS=-1 "make: error: REPS '-1' is not a whole number"
 expect_refused JOBS=0 "make: error: JOBS '0' is not a positive integer"
 expect_refused JOBS=2x "make: error: JOBS '2x' is not a positive integer"
-expect_refused IMAGECL_SAMPLES=many "make: error: IMAGECL_SAMPLES 'many' is not a whole number"
-expect_refused TUNE=yes "make: error: TUNE 'yes' is not supported: give 0"
+expect_refused QUICK=yes "make: error: QUICK 'yes' is not supported: give 0"
+expect_refused ALLOW_MIXED_COMMITS=2 "make: error: ALLOW_MIXED_COMMITS '2' is not supported: give 0"
 # Good values pass and the build command is printed.
-out=$(make -C "$src" -n build BUILD=/nonexistent-build CPU_SCALE=8 REPS=30 JOBS=3 IMAGECL_SAMPLES=0 TUNE=1 2>&1) ||
+out=$(make -C "$src" -n build BUILD=/nonexistent-build CPU_SCALE=8 REPS=30 JOBS=3 QUICK=0 ALLOW_MIXED_COMMITS=1 2>&1) ||
   fail "make refused good values: $out"
 echo "$out" | grep -q "cmake --build /nonexistent-build -j 3" || fail "no build command: $out"
 echo "ok"

@@ -1,0 +1,30 @@
+// Registration of Study 6a, the generated ImageCL benchmarks (experiments/imagecl.hpp).
+#include "experiments/imagecl.hpp"
+#include "experiments/registry.hpp"
+
+namespace filterlab::experiments {
+
+Experiment imagecl_experiment() {
+  Experiment e;
+  e.name = "imagecl";
+  e.study = "Study 6a";
+  e.description = "sampled configurations of the generated ImageCL kernels, each verified, at the paper's sizes";
+  e.options = {"--samples", "--variants", "--scale", "--repetitions"};
+  e.run = [](const ocl::Device& d, const RunOptions& o) {
+    ImageclRunConfig cfg;
+    cfg.results_dir = o.results_dir;
+    cfg.benchmarks = o.variants;
+    cfg.samples = o.samples;
+    cfg.scale = o.scale;
+    cfg.repetitions = o.repetitions;
+    cfg.warmup = o.warmup;
+    return run_imagecl(d, cfg);
+  };
+  e.analysis = "imagecl";
+  e.schema = "imagecl.schema.json";
+  e.cpu_scale = "image sides / 4 (--scale 1|2|4|8), 10 repetitions";
+  e.quick_options = {"--samples", "2", "--scale", "8", "--repetitions", "2"};
+  return e;
+}
+
+}  // namespace filterlab::experiments
