@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "cli/cmd_imagecl_tool.hpp"
 #include "cli/commands.hpp"
 #include "error.hpp"
 #include "ocl/errors.hpp"
@@ -109,6 +110,8 @@ int main(int argc, char** argv) {
   c_icl_show->add_option("--kernel", icl_show.kernel, "Kernel name (default: list them all)");
   c_icl_show->add_option("--show", icl_show.what, "source (the generated OpenCL C) or space (JSON)")->capture_default_str();
 
+  ImageclTool imagecl_tool(app);
+
   CLI11_PARSE(app, argc, argv);
   try {
     filterlab::ocl::set_kernel_dir(kernels_dir);
@@ -124,6 +127,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(c_icl)) return cmd_imagecl_check(icl);
     if (app.got_subcommand(c_tune)) return cmd_tune(tune);
     if (app.got_subcommand(c_icl_show)) return cmd_imagecl_show(icl_show);
+    if (imagecl_tool.selected()) return imagecl_tool.run();
   } catch (const cl::Error& e) {
     try {
       filterlab::ocl::rethrow(e, "");
