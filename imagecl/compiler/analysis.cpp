@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 
+#include "cxx_only.hpp"
 #include "index_eval.hpp"
 #include "pragma_rules.hpp"
 #include "reporter.hpp"
@@ -121,6 +122,16 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     else if (name.startswith("get_"))
       rep_.error(c->getBeginLoc(), "'" + name.str() + "' is not allowed: ImageCL has a flat grid of logical threads; "
                                    "use idx and idy");
+    else if (c->getNumArgs() == f->getNumParams()) {
+      for (unsigned i = 0; i < c->getNumArgs(); ++i) {
+        const auto given = c->getArg(i)->IgnoreParenImpCasts()->getType().getCanonicalType().getUnqualifiedType();
+        const auto wanted = f->getParamDecl(i)->getType().getCanonicalType().getUnqualifiedType();
+        if (given != wanted) {
+          a_.builtin_casts.push_back(c);
+          break;
+        }
+      }
+    }
     return true;
   }
 
@@ -133,6 +144,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   bool VisitBinaryOperator(BinaryOperator* b) {
     if (!b->isAssignmentOp()) return true;
     const Expr* lhs = b->getLHS()->IgnoreParens();
+    check_scalar_write(lhs, b->getBeginLoc());
     if (auto acc = match_image(lhs)) {
       auto& img = image(acc->image);
       if (b->getOpcode() == BO_Assign) {
@@ -154,6 +166,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
 
   bool VisitUnaryOperator(UnaryOperator* u) {
     const Expr* sub = u->getSubExpr()->IgnoreParens();
+    if (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) check_scalar_write(sub, u->getBeginLoc());
     if (auto acc = match_image(sub)) {
       if (u->getOpcode() == UO_AddrOf) {
         rep_.error(u->getBeginLoc(), "taking the address of a pixel of Image '" + acc->image +
@@ -177,6 +190,10 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     note_read(img, c->getBeginLoc());
     a_.reads.push_back(*acc);
     auto& model = model_image(acc->image);
+    {  // x and y of 2-D and 3-D reads (z is not evaluated)
+      Evaluator ex(ctx_, env_), ey(ctx_, env_);
+      offsets_.push_back({c->getBeginLoc(), acc->image, ex.eval(acc->x), ey.eval(acc->y), conditional(c)});
+    }
     if (model.dims == 3) {  // no stencils (nor local memory) for volumes yet
       if (model.stencil_problem.empty()) model.stencil_problem = "3-D Images are not tiled in local memory (not implemented)";
       return true;
@@ -208,6 +225,16 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   }
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr* s) {
+    if (rows_of_2d_.count(s)) return true;  // m[i] inside m[i][j]
+    if (const auto* inner = row_of_2d(s)) {
+      rows_of_2d_.insert(inner);
+      const auto* base = cast<DeclRefExpr>(inner->getBase()->IgnoreParenImpCasts());
+      consumed_refs_.insert(base);
+      const auto name = base->getDecl()->getName().str();
+      a_.array2d.push_back({s, inner->getIdx(), s->getIdx(), a_.model.array(name)->shape[1]});
+      if (!write_sites_.count(s)) array(name).read = true;
+      return true;
+    }
     const auto* arr = match_array(s);
     if (!arr) return true;
     consumed_refs_.insert(s->getBase()->IgnoreParenImpCasts());
@@ -224,9 +251,46 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     if (images_.count(name))
       rep_.error(r->getBeginLoc(), "Image '" + name + "' may only be indexed as " + name +
                                        "[x][y] (no copies, pointers or single indices: Images must not alias)");
-    else if (a_.model.array(name))
+    else if (const auto* arr = a_.model.array(name); arr && arr->shape.size() == 2)
+      rep_.error(r->getBeginLoc(), "2-D array '" + name + "' may only be indexed as " + name + "[i][j] (it is passed as a flat array)");
+    else if (arr)
       array(name).other_use = true;
     return true;
+  }
+
+  bool VisitLabelStmt(LabelStmt* l) {
+    labels_.push_back(l);
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt*) { return has_goto_ = true; }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc tl) {
+    if (tl.getTypedefNameDecl()->getName() == "Pixel") a_.uses_pixel = true;
+    return true;
+  }
+  bool has_goto_ = false;  // a goto can skip any read: none is proven to run
+
+  // A read whose offsets are known, for the check that it stays inside an Image without a boundary.
+  struct ReadOffsets {
+    SourceLocation loc;
+    std::string image;
+    std::optional<Affine> x, y;
+    bool conditional = false;  // under if, ?:, &&, ||, while, switch or a loop that may not run
+  };
+  std::vector<ReadOffsets> offsets_;
+  std::vector<const LabelStmt*> labels_;
+  std::set<std::string> scalars_;
+
+  // The for loops around `s`, innermost first.
+  std::vector<const ForStmt*> enclosing_loops(const Stmt* s) {
+    std::vector<const ForStmt*> out;
+    DynTypedNode node = DynTypedNode::create(*s);
+    for (;;) {
+      const auto parents = ctx_.getParents(node);
+      if (parents.empty()) return out;
+      if (const auto* f = parents[0].get<ForStmt>()) out.push_back(f);
+      if (parents[0].get<FunctionDecl>()) return out;
+      node = parents[0];
+    }
   }
 
   // Per-image bookkeeping beyond the model: where it was first read and written.
@@ -289,6 +353,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     info.fixed_range = true;
     info.first = *first;
     info.trip_count = std::max(0L, *end - *first);
+    info.jumps = scan.jumps;
     if (scan.jumps) {
       info.reason = "the body contains break or continue";
     } else if (info.trip_count < 2) {
@@ -348,13 +413,60 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     return acc;
   }
 
+  // arr[i] on a 1-D array parameter, or arr[i][j] on a 2-D one.
   const ParmVarDecl* match_array(const Expr* e) {
     const auto* s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParens());
     if (!s) return nullptr;
+    if (const auto* inner = row_of_2d(s)) return cast<ParmVarDecl>(cast<DeclRefExpr>(inner->getBase()->IgnoreParenImpCasts())->getDecl());
     const auto* base = dyn_cast<DeclRefExpr>(s->getBase()->IgnoreParenImpCasts());
     const auto* p = base ? dyn_cast<ParmVarDecl>(base->getDecl()) : nullptr;
-    if (!p || !a_.model.array(p->getName().str())) return nullptr;
+    const auto* arr = p ? a_.model.array(p->getName().str()) : nullptr;
+    if (!arr || arr->shape.size() == 2) return nullptr;
     return p;
+  }
+
+  // For m[i][j] on a 2-D array parameter m: the inner m[i].
+  const ArraySubscriptExpr* row_of_2d(const ArraySubscriptExpr* s) {
+    const auto* inner = dyn_cast<ArraySubscriptExpr>(s->getBase()->IgnoreParenImpCasts());
+    if (!inner) return nullptr;
+    const auto* base = dyn_cast<DeclRefExpr>(inner->getBase()->IgnoreParenImpCasts());
+    const auto* p = base ? dyn_cast<ParmVarDecl>(base->getDecl()) : nullptr;
+    const auto* arr = p ? a_.model.array(p->getName().str()) : nullptr;
+    return arr && arr->shape.size() == 2 ? inner : nullptr;
+  }
+
+  // Scalar parameters are shared by the logical threads of a work-item (and const in OpenCL).
+  void check_scalar_write(const Expr* target, SourceLocation loc) {
+    const auto* r = dyn_cast<DeclRefExpr>(target->IgnoreParenImpCasts());
+    if (!r || !isa<ParmVarDecl>(r->getDecl()) || !scalars_.count(r->getDecl()->getName().str())) return;
+    const auto n = r->getDecl()->getName().str();
+    rep_.error(loc, "scalar parameter '" + n + "' is read-only (the generated kernel passes it as const): copy it into a "
+                    "local variable first (float my_" + n + " = " + n + ";)");
+  }
+
+  // Is `e` evaluated only under a condition: inside an if/else branch, the second operand of ?:,
+  // && or ||, a while/do/switch, or a for loop that is not a fixed range of at least one
+  // iteration without break/continue?
+  bool conditional(const Expr* e) {
+    DynTypedNode node = DynTypedNode::create(*e);
+    for (;;) {
+      const auto parents = ctx_.getParents(node);
+      if (parents.empty() || parents[0].get<FunctionDecl>()) return false;
+      const auto& p = parents[0];
+      const auto* child = node.get<Stmt>();
+      if (const auto* i = p.get<IfStmt>(); i && child != i->getCond()) return true;
+      if (const auto* c = p.get<ConditionalOperator>(); c && child != c->getCond()) return true;
+      if (const auto* b = p.get<BinaryOperator>(); b && b->isLogicalOp() && child == b->getRHS()) return true;
+      if (p.get<WhileStmt>() || p.get<DoStmt>() || p.get<SwitchStmt>() || p.get<BinaryConditionalOperator>()) return true;
+      if (const auto* f = p.get<ForStmt>(); f && child != f->getInit()) {
+        for (const auto& site : a_.loops)
+          if (site.loop == f) {
+            const auto& l = a_.model.loops[static_cast<std::size_t>(site.id)];
+            if (!l.fixed_range || l.trip_count < 1 || l.jumps) return true;
+          }
+      }
+      node = p;
+    }
   }
 
   void note_read(ImageState& s, SourceLocation loc) {
@@ -379,7 +491,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   Reporter& rep_;
   Analysis& a_;
   Env env_;
-  std::set<const Expr*> write_sites_, consumed_refs_, inner_calls_, reported_shape_;
+  std::set<const Expr*> write_sites_, consumed_refs_, inner_calls_, reported_shape_, rows_of_2d_;
 };
 
 bool in_user_file(const SourceManager& sm, SourceLocation loc, const std::string& path) {
@@ -387,26 +499,52 @@ bool in_user_file(const SourceManager& sm, SourceLocation loc, const std::string
   return p.isValid() && path == p.getFilename();
 }
 
+// The kernel: the one __kernel function, or (the authors' dialect) the one function when none is
+// marked. File-scope constants become tables; anything else at file scope is an error.
 void find_kernel(ASTContext& ctx, Reporter& rep, const std::string& path, Analysis& a) {
   const auto& sm = ctx.getSourceManager();
+  std::vector<const FunctionDecl*> functions;
   for (const auto* d : ctx.getTranslationUnitDecl()->decls()) {
-    const auto* f = dyn_cast<FunctionDecl>(d);
-    if (!f || !in_user_file(sm, f->getLocation(), path)) continue;
-    if (!f->hasAttr<AnnotateAttr>()) {
-      rep.error(f->getLocation(), "'" + f->getNameAsString() + "' is not a kernel: an ImageCL source holds exactly one "
-                                  "__kernel function and no other functions");
-      continue;
+    if (!in_user_file(sm, d->getLocation(), path) || isa<EmptyDecl>(d)) continue;
+    if (const auto* f = dyn_cast<FunctionDecl>(d)) {
+      functions.push_back(f);
+    } else if (const auto* v = dyn_cast<VarDecl>(d)) {
+      const auto n = v->getNameAsString();
+      if (!v->getType().isConstQualified() || !v->getInit())
+        rep.error(v->getLocation(), "file-scope variable '" + n + "' must be a constant table: declare it __constant or const "
+                                    "with an initializer (OpenCL C has no writable program-scope variables)");
+      else if (!v->getInit()->isConstantInitializer(ctx, false))
+        rep.error(v->getInit()->getBeginLoc(), "the initializer of '" + n + "' is not a constant (OpenCL C computes no "
+                                               "program-scope values): write the numbers, or a #define");
+      else if (n.rfind("icl_", 0) == 0)
+        rep.error(v->getLocation(), "names starting with icl_ are reserved for the compiler");
+      else
+        a.tables.push_back(v);
+    } else {
+      rep.error(d->getLocation(), "only the kernel function, #define macros and constant tables may appear at file scope "
+                                  "(no typedef, struct, enum, namespace or template)");
     }
-    if (a.kernel) {
+  }
+  bool marked = false;
+  for (const auto* f : functions) {
+    if (!f->hasAttr<AnnotateAttr>()) continue;
+    marked = true;
+    if (a.kernel)
       rep.error(f->getLocation(), "a second kernel '" + f->getNameAsString() + "': an ImageCL source holds exactly one "
                                   "__kernel function (the first is '" + a.kernel->getNameAsString() + "')");
-      continue;
-    }
-    if (!f->hasBody()) {
-      rep.error(f->getLocation(), "the kernel '" + f->getNameAsString() + "' has no body");
-      continue;
-    }
-    a.kernel = f;
+    else
+      a.kernel = f;
+  }
+  if (!marked && !functions.empty()) a.kernel = functions.back();  // helpers come before their use
+  for (const auto* f : functions)
+    if (f != a.kernel && !f->hasAttr<AnnotateAttr>())
+      rep.error(f->getLocation(), "'" + f->getNameAsString() + "' is not the kernel: an ImageCL source holds exactly one "
+                                  "kernel function and no other functions (inline the helper or write it as a #define macro)");
+  if (a.kernel && !a.kernel->hasBody()) {
+    rep.error(a.kernel->getLocation(), "the kernel '" + a.kernel->getNameAsString() + "' has no body");
+    a.kernel = nullptr;
+  } else if (a.kernel && !a.kernel->getReturnType()->isVoidType()) {
+    rep.error(a.kernel->getLocation(), "the kernel '" + a.kernel->getNameAsString() + "' must return void");
   }
 }
 
@@ -433,7 +571,22 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
       a.model.images.push_back(info);
       v.images_[prm.name];
     } else if (t->isPointerType()) {
-      const auto elem = t->getPointeeType();
+      // T* k, T k[N] or T m[R][C] (the declared sizes survive in the original type).
+      QualType elem = t->getPointeeType();
+      std::vector<long> shape;
+      if (const auto* arr = p->getASTContext().getAsConstantArrayType(p->getOriginalType())) {
+        shape.push_back(static_cast<long>(arr->getSize().getZExtValue()));
+        elem = arr->getElementType();
+        if (const auto* inner = p->getASTContext().getAsConstantArrayType(elem)) {
+          shape.push_back(static_cast<long>(inner->getSize().getZExtValue()));
+          elem = inner->getElementType();
+        }
+      }
+      if (elem->isArrayType()) {
+        rep.error(p->getLocation(), "array parameter '" + prm.name + "': only T* " + prm.name + ", T " + prm.name + "[N] and T " +
+                                        prm.name + "[R][C] are supported (with their sizes declared)");
+        continue;
+      }
       const auto name = scalar_name(elem);
       if (!name) {
         rep.error(p->getLocation(), "array element type '" + elem.getAsString() + "' is not supported");
@@ -441,10 +594,12 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
       }
       prm.kind = Param::Array, prm.type = *name, prm.array_is_const = elem.isConstQualified();
       ArrayInfo info;
-      info.name = prm.name, info.element = *name;
+      info.name = prm.name, info.element = *name, info.shape = shape;
+      if (!shape.empty()) info.bound = shape.size() == 2 ? shape[0] * shape[1] : shape[0];
       a.model.arrays.push_back(info);
     } else if (const auto name = scalar_name(t)) {
       prm.kind = Param::Scalar, prm.type = *name;
+      v.scalars_.insert(prm.name);
     } else {
       rep.error(p->getLocation(), "parameter type '" + t.getAsString() + "' is not supported (Image<T>, T* or a scalar)");
       continue;
@@ -514,6 +669,61 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
 }
 
 
+// A read the stencil analysis proves outside an Image that has no boundary condition: offset -c
+// at idx = 0 (every grid has that thread), or +c at the last column of a grid Image.
+void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analysis& a) {
+  const auto& m = a.model;
+  std::set<std::string> reported;
+  const auto& grid = m.grid_images;
+  for (const auto& r : v.offsets_) {
+    const auto* img = m.image(r.image);
+    if (!img || img->boundary != BoundaryKind::None || r.conditional || v.has_goto_ || reported.count(r.image)) continue;
+    const bool same_size = std::find(grid.begin(), grid.end(), r.image) != grid.end();
+    std::string where;
+    // At the thread idx = idy = 0 (every grid has it) an index reads its constant part, so a
+    // negative constant is outside whatever the coefficients; +c with coefficient 1 passes the
+    // last column (row) of an Image of the grid's size.
+    const auto probe = [&](const std::optional<Affine>& e, bool is_x) {
+      if (!e || !where.empty()) return;
+      const char* var = is_x ? "idx" : "idy";
+      const long lo = *std::min_element(e->c.begin(), e->c.end()), hi = *std::max_element(e->c.begin(), e->c.end());
+      const bool plain = is_x ? e->cx == 1 && e->cy == 0 : e->cx == 0 && e->cy == 1;
+      if (lo < 0)
+        where = plain ? std::string(var) + " " + std::to_string(lo) + " at " + var + " = 0"
+                      : std::string(is_x ? "column " : "row ") + std::to_string(lo) + " at idx = idy = 0";
+      else if (hi > 0 && plain && same_size)
+        where = std::string(var) + " + " + std::to_string(hi) + " at the last " + (is_x ? "column" : "row");
+    };
+    probe(r.x, true);
+    probe(r.y, false);
+    if (where.empty()) continue;
+    reported.insert(r.image);
+    rep.error(r.loc, "this read of Image '" + r.image + "' goes outside it (" + where + ") and '" + r.image +
+                         "' has no boundary condition: add '#pragma imagecl boundary(" + r.image + ", clamped)' (or " +
+                         "boundary(" + r.image + ", constant, 0), boundary(" + r.image + ", reflect101)) before the kernel");
+  }
+  (void)ctx;
+}
+
+// Unrolling copies a loop body: a label in it would be defined twice.
+void check_labels(Reporter& rep, KernelVisitor& v, Analysis& a) {
+  for (const auto* l : v.labels_) {
+    bool reported = false;
+    for (const auto* loop : v.enclosing_loops(l)) {
+      for (const auto& site : a.loops) {
+        if (site.loop != loop || reported) continue;
+        const auto& info = a.model.loops[static_cast<std::size_t>(site.id)];
+        const auto forced = a.model.forced.find("unroll:" + std::to_string(info.id));
+        if (!info.unrollable || (forced != a.model.forced.end() && forced->second == 0)) continue;
+        rep.error(l->getBeginLoc(), "label '" + std::string(l->getName()) + "' inside a loop that can be unrolled (line " +
+                                        std::to_string(info.line) + "): unrolling would copy the label; put "
+                                        "'#pragma imagecl force(unroll, off)' on the line before that loop, or avoid the label");
+        reported = true;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const std::string& path, Analysis& a) {
@@ -521,11 +731,13 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   a.model.source_path = path;
   find_kernel(ctx, rep, path, a);
   if (!a.kernel) {
-    if (!rep.failed())
-      rep.error(ctx.getSourceManager().getLocForStartOfFile(ctx.getSourceManager().getMainFileID()),
-                "no __kernel function in " + path);
+    if (!rep.failed()) rep.error(a.user_start, "no kernel function in " + path + ": write one, e.g. "
+                                                 "'__kernel void k(Image<float> in, Image<float> out)' after '#pragma imagecl grid(out)'");
     return false;
   }
+  reject_cxx_only(ctx, rep, a.kernel, a.tables);
+  for (const auto* t : a.tables)
+    if (t->getType().getAsString().find("Pixel") != std::string::npos) a.uses_pixel = true;
   a.model.name = a.kernel->getNameAsString();
   KernelVisitor v(ctx, rep, a);
   read_parameters(rep, a, v);
@@ -540,6 +752,8 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
     rep.error(a.kernel->getLocation(), "no grid: add '#pragma imagecl grid(<Image>)' or '#pragma imagecl grid(W, H)' "
                                        "before the kernel");
   decide_eligibility(rep, pragmas, v, a);
+  check_reads_inside(ctx, rep, v, a);
+  check_labels(rep, v, a);
   build_tuning(a.model);
   return !rep.failed();
 }

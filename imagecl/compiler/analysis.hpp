@@ -25,6 +25,13 @@ struct ImageWrite {
   const clang::BinaryOperator* assign = nullptr;  // img[x][y] = value
   ImageAccess access;
 };
+// m[i][j] on a 2-D array parameter (flattened to m[i * columns + j] in OpenCL).
+struct ArrayAccess2D {
+  const clang::ArraySubscriptExpr* whole = nullptr;
+  const clang::Expr* row = nullptr;
+  const clang::Expr* column = nullptr;
+  long columns = 0;
+};
 struct LoopSite {
   const clang::ForStmt* loop = nullptr;
   int id = 0;
@@ -36,6 +43,14 @@ struct Analysis {
   std::vector<ImageAccess> reads;
   std::vector<ImageWrite> writes;
   std::vector<LoopSite> loops;
+  std::vector<ArrayAccess2D> array2d;
+  // Calls of the prelude's builtins with an argument of another type than the overload Clang chose:
+  // the OpenCL gets explicit casts (OpenCL C has more overloads: sqrt(int) would be ambiguous,
+  // sqrt(2.0) double precision).
+  std::vector<const clang::CallExpr*> builtin_casts;
+  std::vector<const clang::VarDecl*> tables;  // file-scope constants (emitted as __constant)
+  clang::SourceLocation user_start;           // the first character of the ImageCL file
+  bool uses_pixel = false;                    // the body or a table names the type Pixel
 };
 
 // Fills `out`; returns false when an error was reported (the diagnostics say what and where).

@@ -3,14 +3,15 @@
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
-#include <clang/Frontend/TextDiagnosticPrinter.h>
-#include <clang/Tooling/Tooling.h>
-#include <llvm/Support/VirtualFileSystem.h>
-#include <llvm/Support/raw_ostream.h>
+
+#include <cstring>
 
 #include "analysis.hpp"
+#include "clang_run.hpp"
 #include "codegen.hpp"
+#include "preexpand.hpp"
 #include "prelude.hpp"
+#include "reference.hpp"
 #include "space.hpp"
 
 namespace filterlab::imagecl {
@@ -18,38 +19,47 @@ namespace {
 
 class Consumer : public clang::ASTConsumer {
  public:
-  Consumer(const std::string& path, const std::vector<PragmaDirective>& pragmas, CompileResult& out)
-      : path_(path), pragmas_(pragmas), out_(out) {}
+  Consumer(const std::string& path, unsigned user_offset, const std::vector<PragmaDirective>& pragmas, CompileResult& out)
+      : path_(path), user_offset_(user_offset), pragmas_(pragmas), out_(out) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;  // Clang already said what is wrong
     Analysis a;
+    const auto& sm = ctx.getSourceManager();
+    a.user_start = sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(static_cast<int>(user_offset_));
     const bool ok = analyse(ctx, pragmas_, path_, a);
     out_.kernel = a.model.name;
     if (!ok) return;
     out_.opencl = generate_opencl(ctx, a);
+    out_.reference = generate_reference(ctx, a);
     out_.space = space_json(a.model).dump(2) + "\n";
     out_.ok = true;
   }
 
  private:
   const std::string& path_;
+  unsigned user_offset_;
   const std::vector<PragmaDirective>& pragmas_;
   CompileResult& out_;
 };
 
 class Action : public clang::ASTFrontendAction {
  public:
-  Action(const std::string& path, CompileResult& out) : path_(path), out_(out) {}
+  Action(const std::string& path, unsigned user_offset, CompileResult& out) : path_(path), user_offset_(user_offset), out_(out) {}
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
-    ci.getPreprocessor().AddPragmaHandler(new PragmaCollector(pragmas_));  // the preprocessor owns it
+    auto& pp = ci.getPreprocessor();  // the preprocessor owns the handlers
+    pp.AddPragmaHandler(new PragmaCollector("imagecl", pragmas_));
+    pp.AddPragmaHandler(new PragmaCollector("imcl", pragmas_));  // the authors' spelling
+    pp.AddPragmaHandler(new UnknownPragma());
+    pp.addPPCallbacks(std::make_unique<PragmaChecker>(pp));
     return true;
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-    return std::make_unique<Consumer>(path_, pragmas_, out_);
+    return std::make_unique<Consumer>(path_, user_offset_, pragmas_, out_);
   }
 
  private:
   std::string path_;
+  unsigned user_offset_;
   CompileResult& out_;
   std::vector<PragmaDirective> pragmas_;
 };
@@ -58,27 +68,23 @@ class Action : public clang::ASTFrontendAction {
 
 CompileResult compile(const std::string& path, const std::string& text) {
   CompileResult out;
-  // The prelude and the source form one in-memory C++ file; #line makes every location in the
-  // source report as `path`, so diagnostics point into the ImageCL file.
-  const std::string input = "/imagecl/input.cpp";
-  const std::string code = std::string(kPrelude) + "#line 1 \"" + path + "\"\n" + text;
-  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(new llvm::vfs::InMemoryFileSystem);
-  memory->addFile(input, 0, llvm::MemoryBuffer::getMemBufferCopy(code));
-  llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), memory));
-  // argv[0] "clang++": the driver picks its mode from the program name.
-  std::vector<std::string> args = {"clang++", "-fsyntax-only", "-x", "c++", "-std=c++17", "-nostdinc",
-                                   "-Wno-unused-value", "-fno-color-diagnostics", input};
-  clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(path, out), files.get());
-  llvm::raw_string_ostream diag_stream(out.diagnostics);
-  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diag_opts(new clang::DiagnosticOptions);
-  diag_opts->ShowPresumedLoc = true;  // honour #line: report locations in the ImageCL file
-  clang::TextDiagnosticPrinter printer(diag_stream, diag_opts.get());
-  invocation.setDiagnosticConsumer(&printer);
-  invocation.setDiagnosticOptions(diag_opts.get());
-  const bool ran = invocation.run();
-  diag_stream.flush();
+  // Pass 1: the user's macros expanded (and `Image` alone made Image<Pixel>).
+  const auto expanded = expand_macros(path, text);
+  if (!expanded.ok) {
+    out.diagnostics = expanded.diagnostics;
+    if (out.diagnostics.empty()) out.diagnostics = path + ":1:1: error: the preprocessor failed on this file\n";
+    return out;
+  }
+  out.expanded = expanded.text;
+  // Pass 2: the prelude and the expanded source form one in-memory C++ file; #line makes every
+  // location in the source report as `path`, so diagnostics point into the ImageCL file.
+  const std::string line = "#line 1 \"" + path + "\"\n";
+  const std::string code = std::string(kPrelude) + line + expanded.text;
+  const auto user_offset = static_cast<unsigned>(std::strlen(kPrelude) + line.size());
+  Action action(path, user_offset, out);
+  const bool ran = run_clang("input.cpp", code, {"-fsyntax-only", "-Wno-unused-value"}, action, out.diagnostics);
   if (!ran) out.ok = false;
-  if (!out.ok) out.opencl.clear(), out.space.clear();
+  if (!out.ok) out.opencl.clear(), out.space.clear(), out.reference.clear();
   return out;
 }
 

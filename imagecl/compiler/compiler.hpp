@@ -11,6 +11,8 @@ struct CompileResult {
   std::string opencl;       // the generated OpenCL C (empty on errors)
   std::string space;        // the search space as JSON text (empty on errors)
   std::string kernel;       // the kernel's name
+  std::string reference;    // the CPU reference: C++ for the host compiler (see reference.hpp)
+  std::string expanded;     // the source after macro expansion (what the analyses saw)
 };
 
 // `path` names the source in diagnostics; `text` is its content.

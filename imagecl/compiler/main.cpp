@@ -3,12 +3,13 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 #include "compiler.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::cerr << "usage: filterlab-imagecl <kernel.icl> <out.cl> <out.json>\n";
+  if (argc != 4 && argc != 5) {
+    std::cerr << "usage: filterlab-imagecl <kernel.icl> <out.cl> <out.json> [<out_reference.cpp>]\n";
     return 2;
   }
   std::ifstream in(argv[1]);
@@ -24,7 +25,10 @@ int main(int argc, char** argv) {
     std::cerr << "filterlab-imagecl: " << argv[1] << " was not compiled (see the errors above)\n";
     return 1;
   }
-  for (const auto& [path, content] : {std::pair<const char*, const std::string&>{argv[2], r.opencl}, {argv[3], r.space}}) {
+  std::vector<std::pair<const char*, const std::string*>> outputs = {{argv[2], &r.opencl}, {argv[3], &r.space}};
+  if (argc == 5) outputs.emplace_back(argv[4], &r.reference);  // the CPU reference (C++)
+  for (const auto& [path, generated] : outputs) {
+    const std::string& content = *generated;
     std::ofstream out(path, std::ios::binary);
     out << content;
     if (!out) {

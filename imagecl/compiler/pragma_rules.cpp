@@ -1,6 +1,7 @@
 #include "pragma_rules.hpp"
 
 #include <clang/Basic/SourceManager.h>
+#include <cctype>
 #include <optional>
 #include <string>
 
@@ -28,37 +29,72 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
   };
   for (const auto& d : pragmas) {
     if (d.keyword == "grid") {
-      if (d.args.size() == 1) {
-        if (!m.image(d.args[0])) rep.error(d.loc, "grid(" + d.args[0] + "): no Image parameter of that name");
+      // grid(a, b, ...): Images of one size; grid(W, H) or grid(W, H, D): a fixed grid.
+      bool any_number = false;
+      for (const auto& arg : d.args) any_number = any_number || (!arg.empty() && (std::isdigit(static_cast<unsigned char>(arg[0])) || arg[0] == '-'));
+      if (!any_number) {
+        bool ok = true;
+        for (const auto& arg : d.args)
+          if (!m.image(arg)) {
+            rep.error(d.loc, "grid(" + arg + "): no Image parameter of that name (the grid names Images of one size, or "
+                             "gives sizes: grid(640, 480))");
+            ok = false;
+          }
+        if (ok && d.args.size() > 1)
+          for (const auto& arg : d.args)
+            if (m.image(arg)->dims != m.image(d.args[0])->dims)
+              rep.error(d.loc, "grid(" + d.args[0] + ", " + arg + "): the Images of a grid must have the same dimensions"), ok = false;
         m.grid_image = d.args[0];
+        m.grid_images = d.args;
       } else if (d.args.size() == 2 || d.args.size() == 3) {
         const auto w = parse_long(d.args[0]), h = parse_long(d.args[1]);
         const auto z = d.args.size() == 3 ? parse_long(d.args[2]) : std::optional<long>(1);
         if (!w || !h || !z || *w <= 0 || *h <= 0 || *z <= 0) {
-          rep.error(d.loc, "grid(W, H) and grid(W, H, D) need positive integer sizes");
+          rep.error(d.loc, "grid(W, H) and grid(W, H, D) need positive integer sizes (or only Image names: grid(out))");
         } else {
           m.grid_width = *w, m.grid_height = *h, m.grid_depth = *z;
           m.grid_dims = static_cast<int>(d.args.size());
         }
       } else {
-        rep.error(d.loc, "#pragma imagecl grid takes an Image name or sizes: grid(out), grid(640, 480) or grid(64, 64, 32)");
+        rep.error(d.loc, "#pragma imagecl grid takes Image names or sizes: grid(out), grid(a, b), grid(640, 480) or grid(64, 64, 32)");
       }
-    } else if (d.keyword == "boundary") {
-      if (d.args.size() < 2) {
-        rep.error(d.loc, "#pragma imagecl boundary takes (Image, constant, value), (Image, clamped) or (Image, reflect101)");
-        continue;
+    } else if (d.keyword == "boundary" || d.keyword == "boundary_cond") {
+      // boundary(img, constant, v) | boundary(img, clamped) | boundary(img, reflect101), or the
+      // authors' boundary_cond(img:constant, img2:clamped, ...) (constant means 0).
+      std::vector<std::vector<std::string>> items;
+      if (d.keyword == "boundary") {
+        items.push_back(d.args);
+      } else {
+        for (const auto& arg : d.args) {
+          const auto colon = arg.find(':');
+          if (colon == std::string::npos) {
+            rep.error(d.loc, "boundary_cond(" + arg + "): write Image:constant, Image:clamped or Image:reflect101");
+            continue;
+          }
+          const auto kind = arg.substr(colon + 1);
+          items.push_back(kind == "constant" ? std::vector<std::string>{arg.substr(0, colon), kind, "0"}
+                                             : std::vector<std::string>{arg.substr(0, colon), kind});
+        }
       }
-      ImageInfo* img = nullptr;
-      for (auto& i : m.images)
-        if (i.name == d.args[0]) img = &i;
-      if (!img) {
-        rep.error(d.loc, "boundary(" + d.args[0] + ", ...): no Image parameter of that name");
-        continue;
+      for (const auto& args : items) {
+        if (args.size() < 2) {
+          rep.error(d.loc, "#pragma imagecl boundary takes (Image, constant, value), (Image, clamped) or (Image, reflect101)");
+          continue;
+        }
+        ImageInfo* img = nullptr;
+        for (auto& i : m.images)
+          if (i.name == args[0]) img = &i;
+        if (!img) {
+          rep.error(d.loc, "boundary(" + args[0] + ", ...): no Image parameter of that name");
+          continue;
+        }
+        if (args[1] == "constant" && args.size() == 3) img->boundary = BoundaryKind::Constant, img->boundary_value = args[2];
+        else if (args[1] == "clamped" && args.size() == 2) img->boundary = BoundaryKind::Clamped;
+        else if (args[1] == "reflect101" && args.size() == 2) img->boundary = BoundaryKind::Reflect101;
+        else
+          rep.error(d.loc, "unknown boundary '" + args[1] + "': use boundary(" + args[0] + ", constant, 0), boundary(" + args[0] +
+                               ", clamped) or boundary(" + args[0] + ", reflect101)");
       }
-      if (d.args[1] == "constant" && d.args.size() == 3) img->boundary = BoundaryKind::Constant, img->boundary_value = d.args[2];
-      else if (d.args[1] == "clamped" && d.args.size() == 2) img->boundary = BoundaryKind::Clamped;
-      else if (d.args[1] == "reflect101" && d.args.size() == 2) img->boundary = BoundaryKind::Reflect101;
-      else rep.error(d.loc, "unknown boundary '" + d.args[1] + "': use constant(value), clamped or reflect101");
     } else if (d.keyword == "bound") {
       if (!need(d, 2, "(array, elements)")) continue;
       const auto n = parse_long(d.args[1]);

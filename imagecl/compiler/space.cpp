@@ -26,7 +26,7 @@ nlohmann::json space_json(const KernelModel& m) {
   j["kernel"] = m.name;
   j["source"] = m.source_path;
   j["opencl_file"] = m.name + ".cl";
-  if (!m.grid_image.empty()) j["grid"] = {{"image", m.grid_image}, {"dims", m.grid_dims}};
+  if (!m.grid_image.empty()) j["grid"] = {{"image", m.grid_image}, {"images", m.grid_images}, {"dims", m.grid_dims}};
   else j["grid"] = {{"width", m.grid_width}, {"height", m.grid_height}, {"depth", m.grid_dims == 3 ? m.grid_depth : 1}, {"dims", m.grid_dims}};
 
   json args = json::array();

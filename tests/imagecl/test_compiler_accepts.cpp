@@ -126,3 +126,57 @@ TEST_CASE("force pragmas fix a parameter; arrays without a bound stay in global 
   CHECK(s["analysis"]["arrays"][0]["constant_memory"].get<std::string>().find("no size bound") != std::string::npos);
   CHECK(r.opencl.find("icl_reflect101") != std::string::npos);
 }
+
+TEST_CASE("the authors' dialect: imcl pragmas, grids over several Images, boundary_cond, plain void, Image, 2-D arrays",
+          "[imagecl][compiler]") {
+  const auto r = compile_text("#pragma imcl grid(src, aux)\n"
+                              "#pragma imcl boundary_cond(src:clamped, aux:constant)\n"
+                              "void lap(Image src, Image<Pixel> aux, Image<unsigned char> dst, int mask[3][5], unsigned char bias) {\n"
+                              "  int acc = bias;\n"
+                              "  for (int a = -1; a < 2; a++)\n"
+                              "    for (int b = -2; b < 3; b++)\n"
+                              "      acc += src[idx + b][idy + a] * mask[a + 1][b + 2] + aux[idx - 1][idy];\n"
+                              "  dst[idx][idy] = max(min(acc, 255), 0);\n}\n");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  const auto s = space_of(r);
+  CHECK(s["kernel"] == "lap");
+  CHECK(s["grid"]["image"] == "src");
+  CHECK(s["grid"]["images"] == nlohmann::json::array({"src", "aux"}));
+  CHECK(s["arguments"][0]["type"] == "float");  // Pixel is float
+  CHECK(s["arguments"][0]["boundary"] == "clamped");
+  CHECK(s["arguments"][1]["boundary"] == "constant");
+  CHECK(s["arguments"][1]["boundary_value"] == "0");
+  CHECK(s["arguments"][2]["type"] == "uchar");
+  CHECK(s["arguments"][3]["bound"] == 15);  // 3 x 5, passed flat
+  CHECK(values_of(s, "constant_mask") == nlohmann::json::array({0, 1}));
+  CHECK(image_info(s, "src")["stencil"]["x"] == nlohmann::json::array({-2, 2}));
+  CHECK(r.opencl.find("mask[(a + 1) * 5 + (b + 2)]") != std::string::npos);
+  CHECK(r.reference.find("int (*mask)[5]") != std::string::npos);
+}
+
+TEST_CASE("macros and file-scope tables reach the OpenCL and the CPU reference expanded", "[imagecl][compiler]") {
+  const auto r = compile_text("#define R 1\n#define AT(dx) in[idx + (dx)][idy]\n"
+                              "__constant float w[3] = {0.25f, 0.5f, 0.25f};\nconst float gain = 2.0f;\n"
+                              "#pragma imagecl grid(out)\n#pragma imagecl boundary(in, clamped)\n"
+                              "__kernel void k(Image<float> in, Image<float> out) {\n  float s = 0.0f;\n"
+                              "  for (int i = -R; i <= R; i++) s += w[i + R] * AT(i);\n  out[idx][idy] = gain * s;\n}\n");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  CHECK(image_info(space_of(r), "in")["stencil"]["x"] == nlohmann::json::array({-1, 1}));
+  CHECK(r.opencl.find("__constant float w[3] = {0.25f, 0.5f, 0.25f};") != std::string::npos);
+  CHECK(r.opencl.find("__constant const float gain = 2.0f;") != std::string::npos);
+  CHECK(r.opencl.find("AT(") == std::string::npos);
+  CHECK(r.opencl.find("ICL_RD_in((idx+(i)), (idy))") != std::string::npos);
+  CHECK(r.reference.find("__constant float w[3]") != std::string::npos);
+}
+
+TEST_CASE("macros in ImageCL pragmas are expanded", "[imagecl][compiler]") {
+  const auto r = compile_text("#define W 40\n#define SRC in\n#pragma imagecl grid(W, 20)\n#pragma imcl boundary_cond(SRC:clamped)\n"
+                              "__kernel void k(Image<float> in, Image<float> out) { out[idx][idy] = in[idx - 1][idy]; }\n");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  const auto s = space_of(r);
+  CHECK(s["grid"]["width"] == 40);
+  CHECK(s["arguments"][0]["boundary"] == "clamped");
+}
