@@ -1,6 +1,7 @@
 #include "imagecl/reference_runner.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstdlib>
@@ -90,7 +91,7 @@ CpuReference::CpuReference(const UserKernel& k) : space_(k.space) {
   if (!std::filesystem::exists(so)) {
     const char* cxx = std::getenv("CXX");
     const std::string compiler = cxx && *cxx ? cxx : "c++";
-    const std::string tmp = so + ".tmp";
+    const std::string tmp = so + "." + std::to_string(getpid()) + ".tmp";  // processes may build it at once
     // -ffp-contract=off: every float operation rounded, as the OpenCL (FP_CONTRACT OFF) does.
     const auto r = run_process({compiler, "-std=c++17", "-O2", "-shared", "-fPIC", "-ffp-contract=off", "-o", tmp, k.reference_path});
     if (r.exit_code != 0)

@@ -1,5 +1,7 @@
 #include "imagecl/user_kernel.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -57,17 +59,56 @@ std::string tool_opencl(const std::string& generated) {
          generated;
 }
 
-UserKernel compile_user_kernel(const std::string& icl, const std::string& out_dir) {
-  const std::string text = read_text(icl, "ImageCL source");
-  io::ensure_directory(out_dir);
+namespace {
+
+// The paths of `stem`'s outputs in `dir`.
+UserKernel layout(const std::string& icl, const std::string& text, const std::string& dir) {
   const std::string stem = fs::path(icl).stem().string();
   UserKernel k;
   k.source_path = icl;
   k.source_sha256 = sha256_hex(text);
-  k.dir = out_dir;
-  const auto at = [&](const std::string& suffix) { return (fs::path(out_dir) / (stem + suffix)).string(); };
+  k.dir = dir;
+  const auto at = [&](const std::string& suffix) { return (fs::path(dir) / (stem + suffix)).string(); };
   k.opencl_path = at(".cl"), k.space_path = at(".json"), k.reference_path = at("_reference.cpp");
   k.host_header_path = at("_host.hpp"), k.host_source_path = at("_host.cpp");
+  return k;
+}
+
+// Reads the compiler's outputs back into `k`.
+void load(UserKernel& k) {
+  k.space_json = read_text(k.space_path, "generated search space");
+  const std::string generated = read_text(k.opencl_path, "generated OpenCL");
+  k.generated_sha256 = sha256_hex(generated);
+  k.space = parse_space(k.space_json, tool_opencl(generated));
+  k.space.sha256 = sha256_hex(k.space.opencl);
+}
+
+// Holds an exclusive lock on a file while it lives: processes compiling the same kernel into the
+// same cache directory take turns.
+class DirLock {
+ public:
+  explicit DirLock(const std::string& path) : fd_(open(path.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644)) {
+    if (fd_ < 0) throw Error("cannot open the lock file " + path, "make the cache directory writable");
+    while (flock(fd_, LOCK_EX) != 0) {
+    }
+  }
+  ~DirLock() {
+    flock(fd_, LOCK_UN);
+    close(fd_);
+  }
+  DirLock(const DirLock&) = delete;
+  DirLock& operator=(const DirLock&) = delete;
+
+ private:
+  int fd_;
+};
+
+}  // namespace
+
+UserKernel compile_user_kernel(const std::string& icl, const std::string& out_dir) {
+  const std::string text = read_text(icl, "ImageCL source");
+  io::ensure_directory(out_dir);
+  auto k = layout(icl, text, out_dir);
   const auto compiler = find_compiler();
   const auto r = run_process({compiler, icl, k.opencl_path, k.space_path, k.reference_path});
   if (r.exit_code != 0) {
@@ -76,11 +117,8 @@ UserKernel compile_user_kernel(const std::string& icl, const std::string& out_di
     throw Error("ImageCL compilation of " + icl + " failed:\n" + r.output, "fix the source at the locations above");
   }
   if (!r.output.empty()) std::cerr << r.output;  // warnings
-  k.space_json = read_text(k.space_path, "generated search space");
-  const std::string generated = read_text(k.opencl_path, "generated OpenCL");
-  k.generated_sha256 = sha256_hex(generated);
-  k.space = parse_space(k.space_json, tool_opencl(generated));
-  k.space.sha256 = sha256_hex(k.space.opencl);
+  load(k);
+  const std::string stem = fs::path(icl).stem().string();
   io::write_file_atomically(k.host_header_path, host_header(k, stem));
   io::write_file_atomically(k.host_source_path, host_source(k, stem));
   return k;
@@ -105,7 +143,17 @@ UserKernel compile_cached(const std::string& icl) {
   const std::string key = sha256_hex(text + "\n" + compiler + "\n" + std::to_string(st.st_size) + "\n" + std::to_string(st.st_mtime))
                               .substr(0, 16);
   const std::string dir = user_cache_dir() + "/kernels/" + fs::path(icl).stem().string() + "-" + key;
-  return compile_user_kernel(icl, dir);
+  io::ensure_directory(user_cache_dir() + "/kernels");
+  DirLock lock(dir + ".lock");
+  const std::string complete = dir + "/.complete";  // written last: a directory without it is redone
+  if (fs::exists(complete)) {
+    auto k = layout(icl, text, dir);
+    load(k);
+    return k;
+  }
+  auto k = compile_user_kernel(icl, dir);
+  io::write_file_atomically(complete, k.source_sha256 + "\n");
+  return k;
 }
 
 }  // namespace filterlab::imagecl
