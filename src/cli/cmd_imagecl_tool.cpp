@@ -34,8 +34,7 @@ const std::string kDeviceHelp = "The device whose 'platform / device' name conta
 void add_inputs(CLI::App* c, ImageclToolArgs& a) {
   c->add_option("source", a.source, "The ImageCL kernel (.icl)")->required();
   c->add_option("--input", a.inputs, "One image per input Image of the kernel, in its order (any format OpenCV reads; "
-                                     "8-bit 0..255, 16-bit 0..65535, float as stored; colour becomes grey)")
-      ->required();
+                                     "8-bit 0..255, 16-bit 0..65535, float as stored; colour becomes grey)");
   c->add_option("--args", a.args, "Scalars and arrays: name=value, name=v1,v2,... (2-D arrays row by row)");
   c->add_option("--output-size", a.output_size, "WIDTHxHEIGHT of the output Images (default: the first input's size)");
   c->add_option("--device", a.device, kDeviceHelp);
@@ -253,6 +252,7 @@ int cmd_imagecl_run(const ImageclToolArgs& a) {
   }
   for (const auto& o : outs)
     if (!files.count(o)) throw Error("no --output for Image " + o + " of " + k.space.kernel, "give " + o + "=FILE");
+  for (const auto& [name, path] : files) imagecl::check_output_format(path, k.space.arg(name).type);
   const auto dev = one_device(a.device, "run");
   const auto inputs = imagecl::user_inputs(k.space, a.inputs, a.args, a.output_size);
   const auto choice = pick_config(a, k, dev.info);

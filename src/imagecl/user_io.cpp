@@ -58,17 +58,27 @@ ref::Image read_pixels(const std::string& path) {
 #endif
 }
 
-void write_pixels(const std::string& path, const ref::Image& image, const std::string& pixel_type) {
+void check_output_format(const std::string& path, const std::string& pixel_type) {
   const std::string ext = extension(path);
-  if (ext == ".pfm") return io::write_pfm(path, image);
+  if (ext == ".pfm") return;
   // Signed and wider types only fit float formats.
-  const bool eight = pixel_type == "uchar";
-  const bool sixteen = pixel_type == "ushort";
-  const bool tiff = ext == ".tif" || ext == ".tiff";
+  const bool eight = pixel_type == "uchar", sixteen = pixel_type == "ushort", tiff = ext == ".tif" || ext == ".tiff";
   if (!eight && !sixteen && !tiff)
     throw Error("cannot write " + pixel_type + " pixels to " + path, "use .tif or .pfm (32-bit float) for this output");
   if (sixteen && !(tiff || ext == ".png" || ext == ".pgm"))
     throw Error("cannot write 16-bit pixels to " + path, "use .png, .pgm, .tif or .pfm");
+#ifdef FILTERLAB_HAVE_OPENCV
+  if (!cv::haveImageWriter(path)) throw Error("OpenCV writes no '" + ext + "' files (" + path + ")", "use .png, .tif or .pfm");
+#else
+  throw Error("this build writes only .pfm images, not " + path, "use .pfm");
+#endif
+}
+
+void write_pixels(const std::string& path, const ref::Image& image, const std::string& pixel_type) {
+  check_output_format(path, pixel_type);
+  const std::string ext = extension(path);
+  if (ext == ".pfm") return io::write_pfm(path, image);
+  const bool eight = pixel_type == "uchar", sixteen = pixel_type == "ushort";
 #ifdef FILTERLAB_HAVE_OPENCV
   const cv::Mat f(image.height, image.width, CV_32F, const_cast<float*>(image.px.data()));
   cv::Mat m;

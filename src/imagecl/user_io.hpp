@@ -17,6 +17,8 @@ ref::Image read_pixels(const std::string& path);
 // 8-bit pixel types as 8-bit, 16-bit as 16-bit, the others as 32-bit float (.tif/.tiff/.pfm);
 // throws when the extension cannot hold the type, before anything is written.
 void write_pixels(const std::string& path, const ref::Image& image, const std::string& pixel_type);
+// Throws what write_pixels would for the format, without writing: checked before a kernel runs.
+void check_output_format(const std::string& path, const std::string& pixel_type);
 
 std::vector<std::string> input_images(const KernelSpace& s);   // Images the kernel reads, in order
 std::vector<std::string> output_images(const KernelSpace& s);  // Images it writes, in order
