@@ -14,6 +14,7 @@
 #include "error.hpp"
 #include "imagecl/host_codegen.hpp"
 #include "imagecl/process.hpp"
+#include "imagecl/tuning_db.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/sha256.hpp"
 
@@ -78,7 +79,7 @@ UserKernel layout(const std::string& icl, const std::string& text, const std::st
 void load(UserKernel& k) {
   k.space_json = read_text(k.space_path, "generated search space");
   const std::string generated = read_text(k.opencl_path, "generated OpenCL");
-  k.generated_sha256 = sha256_hex(generated);
+  k.generated_sha256 = opencl_identity(generated);
   k.space = parse_space(k.space_json, tool_opencl(generated));
   k.space.sha256 = sha256_hex(k.space.opencl);
 }
