@@ -21,6 +21,7 @@
 #include "io/atomic_file.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
+#include "ocl/sha256.hpp"
 #include "tuner/cache.hpp"
 #include "tuner/replay_space.hpp"
 #include "tuner/strategy.hpp"
@@ -112,7 +113,7 @@ ImageclTool::ImageclTool(CLI::App& app) {
   tune_->add_option("--strategy", a_.strategy, "exhaustive, random, paper or guided")->capture_default_str();
   tune_->add_option("--budget", a_.budget, "Evaluations (exhaustive: ignored)")->capture_default_str();
   tune_->add_option("--seed", a_.seed, "Seed of the strategy")->capture_default_str();
-  tune_->add_option("--cache", a_.cache, "Resumable cache (default: <user cache>/tune/<kernel>-<source hash>-<device>.jsonl)");
+  tune_->add_option("--cache", a_.cache, "Resumable cache (default: <user cache>/tune/<kernel>-<source hash>-<device>-<setup hash>.jsonl)");
   tune_->add_option("--db", a_.db, "Tuning database (default: $FILTERLAB_TUNING_DB, else ~/.cache/filterlab/tuning.json)");
   tune_->add_option("--warmup", a_.warmup, "Warm-up launches per configuration")->capture_default_str();
   tune_->add_option("--repetitions", a_.repetitions, "Timed launches per configuration (default: 10 on GPUs, 3 on CPUs)");
@@ -191,6 +192,9 @@ int cmd_imagecl_tool_check(const ImageclToolArgs& a) {
 }
 
 int cmd_imagecl_tune(const ImageclToolArgs& a) {
+  const auto& names = tuner::strategy_names();
+  if (std::find(names.begin(), names.end(), a.strategy) == names.end())
+    throw Error("unknown strategy '" + a.strategy + "'", "use exhaustive, random, paper or guided");
   const auto k = compile_for_use(a.source);
   const auto dev = one_device(a.device, "tune");
   const auto inputs = imagecl::user_inputs(k.space, a.inputs, a.args, a.output_size);
@@ -204,9 +208,12 @@ int cmd_imagecl_tune(const ImageclToolArgs& a) {
   std::string described = inputs.describe;
   for (const auto& kv : a.args) described += ", " + kv;
   tuner::UserKernelSpace space(rt, k.space, k.source_sha256, inputs.args(), expected, described, timing);
+  // One default cache per source, device and setup (inputs, arguments, repetitions): a cache
+  // refuses rows measured under another setup.
   const std::string cache_path = !a.cache.empty() ? a.cache
                                                   : imagecl::user_cache_dir() + "/tune/" + k.space.kernel + "-" +
-                                                        k.source_sha256.substr(0, 12) + "-" + dev.info.slug + ".jsonl";
+                                                        k.source_sha256.substr(0, 12) + "-" + dev.info.slug + "-" +
+                                                        sha256_hex(space.setup()).substr(0, 8) + ".jsonl";
   if (const auto dir = std::filesystem::path(cache_path).parent_path(); !dir.empty()) io::ensure_directory(dir.string());
   tuner::EvalCache cache(cache_path, tuner::cache_header(space, {{"device", dev.info.name}, {"source", a.source}}));
   std::cerr << "tune: " << space.name() << " (" << space.setup() << ") on " << dev.info.name << ", " << cache.size()
