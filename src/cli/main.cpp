@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "cli/cmd_imagecl_tool.hpp"
 #include "cli/commands.hpp"
 #include "cli/number_options.hpp"
 #include "error.hpp"
@@ -125,6 +126,8 @@ int main(int argc, char** argv) {
   c_icl_show->add_option("--kernel", icl_show.kernel, "Kernel name (default: list them all)");
   c_icl_show->add_option("--show", icl_show.what, "source (the generated OpenCL C) or space (JSON)")->capture_default_str();
 
+  ImageclTool imagecl_tool(app);  // `filterlab imagecl compile|check|tune|run`
+
   // Numeric options are parsed by filterlab's value parser inside CLI11's parse: its errors are ours.
   try {
     app.parse(argc, argv);
@@ -153,6 +156,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(c_icl)) return cmd_imagecl_check(icl);
     if (app.got_subcommand(c_tune)) return cmd_tune(tune);
     if (app.got_subcommand(c_icl_show)) return cmd_imagecl_show(icl_show);
+    if (imagecl_tool.selected()) return imagecl_tool.run();
   } catch (const cl::Error& e) {
     try {
       filterlab::ocl::rethrow(e, "");

@@ -1,0 +1,277 @@
+// `filterlab imagecl ...`: compile a user's ImageCL kernel, check its configurations against the
+// CPU reference on the user's images, tune it on a device, and run it with the tuned configuration.
+#include "cli/cmd_imagecl_tool.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "error.hpp"
+#include "imagecl/host_runtime.hpp"
+#include "imagecl/reference_runner.hpp"
+#include "imagecl/tuning_db.hpp"
+#include "imagecl/user_check.hpp"
+#include "imagecl/user_io.hpp"
+#include "imagecl/user_kernel.hpp"
+#include "io/atomic_file.hpp"
+#include "ocl/device.hpp"
+#include "ocl/runtime.hpp"
+#include "ocl/sha256.hpp"
+#include "tuner/cache.hpp"
+#include "tuner/replay_space.hpp"
+#include "tuner/strategy.hpp"
+#include "tuner/user_kernel_space.hpp"
+
+namespace filterlab::cli {
+namespace {
+
+const std::string kDeviceHelp = "The device whose 'platform / device' name contains this (default: $FILTERLAB_DEVICE, else every device)";
+
+void add_inputs(CLI::App* c, ImageclToolArgs& a) {
+  c->add_option("source", a.source, "The ImageCL kernel (.icl)")->required();
+  c->add_option("--input", a.inputs, "One image per input Image of the kernel, in its order (any format OpenCV reads; "
+                                     "8-bit 0..255, 16-bit 0..65535, float as stored; colour becomes grey)");
+  c->add_option("--args", a.args, "Scalars and arrays: name=value, name=v1,v2,... (2-D arrays row by row)");
+  c->add_option("--output-size", a.output_size, "WIDTHxHEIGHT of the output Images (default: the first input's size)");
+  c->add_option("--device", a.device, kDeviceHelp);
+}
+
+ocl::Device one_device(const std::string& selector, const std::string& command) {
+  const auto devices = ocl::select_devices(selector);
+  if (devices.size() != 1)
+    throw Error("imagecl " + command + " runs on one device but --device '" + selector + "' selects " + std::to_string(devices.size()),
+                "narrow the pattern (see `filterlab devices`)");
+  return devices.front();
+}
+
+imagecl::UserKernel compile_for_use(const std::string& source) { return imagecl::compile_cached(source); }
+
+std::string coverage(const imagecl::KernelSpace& s, const std::vector<imagecl::Config>& configs) {
+  std::size_t covered = 0, total = 0;
+  for (std::size_t i = 0; i < s.params.size(); ++i) {
+    std::set<long> seen;
+    for (const auto& c : configs) seen.insert(c[i]);
+    covered += seen.size(), total += s.params[i].values.size();
+  }
+  return std::to_string(covered) + " of " + std::to_string(total) + " parameter values covered";
+}
+
+// --config: best (the tuned one, else the default), default, a configuration ID, or a file holding
+// an ID (text, or JSON with "id", e.g. a tuning database entry).
+imagecl::ConfigChoice pick_config(const ImageclToolArgs& a, const imagecl::UserKernel& k, const ocl::DeviceInfo& dev) {
+  if (a.config == "best") return imagecl::choose_config(k.space, k.source_sha256, k.generated_sha256, dev, a.db);
+  imagecl::ConfigChoice c;
+  if (a.config == "default") {
+    c.config = imagecl::default_config(k.space, dev);
+    c.why = "default (asked for)";
+  } else {
+    std::string id = a.config, origin = "given";
+    if (a.config.rfind("imagecl.", 0) != 0) {
+      std::ifstream in(a.config);
+      if (!in) throw Error("--config '" + a.config + "' is neither best, default, a configuration ID nor a readable file",
+                           "e.g. --config best, or a file holding an ID from `imagecl tune`");
+      std::stringstream text;
+      text << in.rdbuf();
+      id = text.str();
+      try {
+        const auto j = nlohmann::json::parse(id);
+        if (j.is_object() && j.contains("id")) id = j["id"].get<std::string>();
+      } catch (const nlohmann::json::exception&) {
+      }
+      id.erase(id.find_last_not_of(" \t\r\n") + 1);
+      origin = "from " + a.config;
+    }
+    c.config = imagecl::parse_config_id(k.space, id);
+    c.why = origin;
+  }
+  c.id = imagecl::config_id(k.space, c.config);
+  return c;
+}
+
+}  // namespace
+
+ImageclTool::ImageclTool(CLI::App& app) {
+  group_ = app.add_subcommand("imagecl", "Compile, check, tune and run your own ImageCL kernel (.icl) on your images");
+  group_->require_subcommand(1);
+  compile_ = group_->add_subcommand("compile", "Compile a kernel: OpenCL, search space, CPU reference and host code into a directory");
+  compile_->add_option("source", a_.source, "The ImageCL kernel (.icl)")->required();
+  compile_->add_option("-o,--output-dir", a_.out_dir, "Directory for <name>.cl, .json, _reference.cpp, _host.hpp, _host.cpp")->required();
+
+  check_ = group_->add_subcommand("check", "Judge every or N sampled configurations against the CPU reference on your images");
+  add_inputs(check_, a_);
+  check_->add_option("--configs", a_.configs, "all, or N sampled configurations covering every parameter value")->capture_default_str();
+  check_->add_option("--seed", a_.seed, "Seed of the sampling")->capture_default_str();
+  check_->add_option("--tolerance", a_.tolerance, "Float outputs: |device - reference| <= T * max(1, |reference|) (default 1e-5)");
+
+  tune_ = group_->add_subcommand("tune", "Search the kernel's space on a device; the best goes into the tuning database");
+  add_inputs(tune_, a_);
+  tune_->add_option("--strategy", a_.strategy, "exhaustive, random, paper or guided")->capture_default_str();
+  tune_->add_option("--budget", a_.budget, "Evaluations (exhaustive: ignored)")->capture_default_str();
+  tune_->add_option("--seed", a_.seed, "Seed of the strategy")->capture_default_str();
+  tune_->add_option("--cache", a_.cache, "Resumable cache (default: <user cache>/tune/<kernel>-<source hash>-<device>-<setup hash>.jsonl)");
+  tune_->add_option("--db", a_.db, "Tuning database (default: $FILTERLAB_TUNING_DB, else ~/.cache/filterlab/tuning.json)");
+  tune_->add_option("--warmup", a_.warmup, "Warm-up launches per configuration")->capture_default_str();
+  tune_->add_option("--repetitions", a_.repetitions, "Timed launches per configuration (default: 10 on GPUs, 3 on CPUs)");
+  tune_->add_option("--tolerance", a_.tolerance, "Float outputs: as for check (default 1e-5)");
+
+  run_ = group_->add_subcommand("run", "Run the kernel on your images with the tuned configuration for the device (else the default)");
+  add_inputs(run_, a_);
+  run_->add_option("--output", a_.outputs, "The output Image's file, or name=FILE per output Image (8-bit/16-bit pixels: .png, "
+                                           ".pgm, .tif; others: .tif or .pfm)")
+      ->required();
+  run_->add_option("--config", a_.config, "best (tuned, else default), default, a configuration ID or a FILE holding one")
+      ->capture_default_str();
+  run_->add_option("--db", a_.db, "Tuning database to read (a `run tuning` result file works for the built-in kernels)");
+}
+
+bool ImageclTool::selected() const { return group_->parsed(); }
+
+int ImageclTool::run() {
+  if (compile_->parsed()) return cmd_imagecl_compile(a_);
+  if (check_->parsed()) return cmd_imagecl_tool_check(a_);
+  if (tune_->parsed()) return cmd_imagecl_tune(a_);
+  return cmd_imagecl_run(a_);
+}
+
+int cmd_imagecl_compile(const ImageclToolArgs& a) {
+  const auto k = imagecl::compile_user_kernel(a.source, a.out_dir);
+  std::cout << "kernel " << k.space.kernel << ": " << static_cast<long long>(k.space.configurations) << " configurations, "
+            << k.space.params.size() << " parameters, source sha256 " << k.source_sha256 << "\n";
+  for (const auto& p : {k.opencl_path, k.space_path, k.reference_path, k.host_header_path, k.host_source_path})
+    std::cout << "wrote " << p << "\n";
+  return 0;
+}
+
+int cmd_imagecl_tool_check(const ImageclToolArgs& a) {
+  std::size_t n = 0;
+  if (a.configs != "all") {
+    std::istringstream in(a.configs);
+    long v = 0;
+    if (!(in >> v) || !in.eof() || v <= 0) throw Error("--configs '" + a.configs + "' is neither all nor a positive count", "e.g. --configs 16");
+    n = static_cast<std::size_t>(v);
+  }
+  const auto k = compile_for_use(a.source);
+  const auto inputs = imagecl::user_inputs(k.space, a.inputs, a.args, a.output_size);
+  const auto args = inputs.args();
+  const imagecl::CpuReference reference(k);
+  const auto expected = reference.run(args);
+  int total = 0, failures = 0, unsupported = 0;
+  for (const auto& dev : ocl::select_devices(a.device)) {
+    ocl::Runtime rt(dev);
+    const auto configs = imagecl::sample_configs(k.space, n, a.seed, dev.info);
+    std::cout << "device: " << dev.info.platform << " / " << dev.info.name << "\n"
+              << "kernel " << k.space.kernel << " on " << inputs.describe << ": " << static_cast<long long>(k.space.configurations)
+              << " configurations in the space, " << configs.size() << " checked (" << (n == 0 ? "all valid on this device" : "sampled")
+              << ", " << coverage(k.space, configs) << ")\n";
+    for (const auto& c : configs) {
+      ++total;
+      std::ostringstream status;
+      try {
+        const auto j = imagecl::judge(k.space, imagecl::run_on_device(rt, k.space, c, args), expected, a.tolerance);
+        status << (j.passed ? "ok" : "FAIL") << " max|diff| " << j.max_diff;
+        status << (j.tolerance > 0 ? " (float tolerance " + std::to_string(j.tolerance) + " x max(1, |ref|))" : " (exact)");
+        if (!j.passed) status << " first at " << j.where, ++failures;
+      } catch (const Unsupported& e) {
+        ++unsupported;
+        status << "unsupported: " << e.what();
+      } catch (const std::exception& e) {
+        ++failures;
+        status << "ERROR: " << e.what();
+      }
+      std::cout << "  " << imagecl::config_id(k.space, c) << "  " << status.str() << "\n";
+    }
+  }
+  std::cout << total << " configurations checked against the CPU reference: " << total - failures - unsupported << " passed, "
+            << unsupported << " unsupported by the device, " << failures << " failed\n";
+  return failures == 0 ? 0 : 1;
+}
+
+int cmd_imagecl_tune(const ImageclToolArgs& a) {
+  const auto& names = tuner::strategy_names();
+  if (std::find(names.begin(), names.end(), a.strategy) == names.end())
+    throw Error("unknown strategy '" + a.strategy + "'", "use exhaustive, random, paper or guided");
+  const auto k = compile_for_use(a.source);
+  const auto dev = one_device(a.device, "tune");
+  const auto inputs = imagecl::user_inputs(k.space, a.inputs, a.args, a.output_size);
+  const imagecl::CpuReference reference(k);
+  const auto expected = reference.run(inputs.args());
+  ocl::Runtime rt(dev);
+  tuner::UserTiming timing;
+  timing.warmup = a.warmup;
+  timing.repetitions = a.repetitions > 0 ? a.repetitions : dev.info.is_cpu() ? 3 : 10;
+  timing.float_tolerance = a.tolerance;
+  std::string described = inputs.describe;
+  for (const auto& kv : a.args) described += ", " + kv;
+  tuner::UserKernelSpace space(rt, k.space, k.source_sha256, inputs.args(), expected, described, timing);
+  // One default cache per source, device and setup (inputs, arguments, repetitions): a cache
+  // refuses rows measured under another setup.
+  const std::string cache_path = !a.cache.empty() ? a.cache
+                                                  : imagecl::user_cache_dir() + "/tune/" + k.space.kernel + "-" +
+                                                        k.source_sha256.substr(0, 12) + "-" + dev.info.slug + "-" +
+                                                        sha256_hex(space.setup()).substr(0, 8) + ".jsonl";
+  if (const auto dir = std::filesystem::path(cache_path).parent_path(); !dir.empty()) io::ensure_directory(dir.string());
+  tuner::EvalCache cache(cache_path, tuner::cache_header(space, {{"device", dev.info.name}, {"source", a.source}}));
+  std::cerr << "tune: " << space.name() << " (" << space.setup() << ") on " << dev.info.name << ", " << cache.size()
+            << " evaluations already in " << cache_path << "\n";
+  const std::size_t before = cache.size();
+  tuner::Evaluator ev(space, cache);
+  tuner::run_strategy(a.strategy, ev, a.budget, a.seed);
+  // The best over the whole cache (earlier runs included): the cache's rows share this setup.
+  const tuner::Measurement* best = nullptr;
+  std::string best_id;
+  std::size_t invalid = 0;
+  for (const auto& [id, m] : cache.rows()) {
+    if (!m.valid()) ++invalid;
+    else if (!best || m.time_ms < best->time_ms) best = &m, best_id = id;
+  }
+  std::cout << space.name() << ": " << ev.trace().size() << " configurations searched (" << cache.size() - before << " measured now), "
+            << cache.size() << " in the cache (" << invalid << " invalid)\n";
+  if (!best) {
+    std::cout << "no valid configuration found: nothing recorded\n";
+    return 1;
+  }
+  const std::string db = a.db.empty() ? imagecl::default_tuning_db() : a.db;
+  const auto c = imagecl::parse_config_id(k.space, best_id);
+  nlohmann::json values;
+  for (std::size_t i = 0; i < k.space.params.size(); ++i) values[k.space.params[i].name] = c[i];
+  imagecl::record_tuned(db, k.source_sha256, k.space.kernel, a.source, dev.info,
+                        {{"id", best_id}, {"time_ms", best->time_ms}, {"q1_ms", best->q1_ms}, {"q3_ms", best->q3_ms},
+                         {"config", values}, {"build_options", imagecl::build_options(k.space, c)}, {"setup", space.setup()},
+                         {"strategy", a.strategy}, {"evaluations", cache.size()}, {"cache", cache_path}});
+  std::cout << "best " << best_id << " " << best->time_ms << " ms\nrecorded in " << db << "\n";
+  return 0;
+}
+
+int cmd_imagecl_run(const ImageclToolArgs& a) {
+  const auto k = compile_for_use(a.source);
+  const auto outs = imagecl::output_images(k.space);
+  std::map<std::string, std::string> files;
+  for (const auto& o : a.outputs) {
+    const auto eq = o.find('=');
+    if (eq != std::string::npos && std::find(outs.begin(), outs.end(), o.substr(0, eq)) != outs.end()) files[o.substr(0, eq)] = o.substr(eq + 1);
+    else if (outs.size() == 1 && a.outputs.size() == 1) files[outs.front()] = o;
+    else throw Error("--output '" + o + "' names no output Image of " + k.space.kernel, "give name=FILE for each of its outputs");
+  }
+  for (const auto& o : outs)
+    if (!files.count(o)) throw Error("no --output for Image " + o + " of " + k.space.kernel, "give " + o + "=FILE");
+  for (const auto& [name, path] : files) imagecl::check_output_format(path, k.space.arg(name).type);
+  const auto dev = one_device(a.device, "run");
+  const auto inputs = imagecl::user_inputs(k.space, a.inputs, a.args, a.output_size);
+  const auto choice = pick_config(a, k, dev.info);
+  std::cout << "kernel " << k.space.kernel << " on " << dev.info.name << ": " << choice.id << " (" << choice.why << ")\n";
+  ocl::Runtime rt(dev);
+  const auto result = imagecl::run_on_device(rt, k.space, choice.config, inputs.args());
+  for (const auto& [name, path] : files) {
+    imagecl::write_pixels(path, result.at(name), k.space.arg(name).type);
+    std::cout << "wrote " << path << " (" << result.at(name).width << "x" << result.at(name).height << ", " << k.space.arg(name).type
+              << ")\n";
+  }
+  return 0;
+}
+
+}  // namespace filterlab::cli

@@ -1,0 +1,49 @@
+#include "imagecl/process.hpp"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+extern char** environ;
+
+namespace filterlab::imagecl {
+
+ProcessResult run_process(const std::vector<std::string>& argv) {
+  ProcessResult r;
+  char tmpl[] = "/tmp/filterlab-process-XXXXXX";
+  const int fd = mkstemp(tmpl);
+  if (fd < 0) {
+    r.output = "cannot create a temporary file for the output of " + argv.front();
+    return r;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fd, 1);
+  posix_spawn_file_actions_adddup2(&actions, fd, 2);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int err = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(fd);
+  if (err == 0) {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+    }
+    if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  }
+  std::ifstream in(tmpl);
+  std::stringstream text;
+  text << in.rdbuf();
+  r.output = err == 0 ? text.str() : "cannot start " + argv.front();
+  std::remove(tmpl);
+  return r;
+}
+
+}  // namespace filterlab::imagecl

@@ -1,0 +1,53 @@
+#include "imagecl/user_check.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "error.hpp"
+
+namespace filterlab::imagecl {
+
+std::map<std::string, ref::Image> run_on_device(ocl::Runtime& rt, const KernelSpace& s, const Config& c, const Args& args) {
+  Launcher l(rt, s, c);
+  l.bind(args);
+  l.enqueue();
+  rt.queue.finish();
+  std::map<std::string, ref::Image> out;
+  for (const auto& a : s.args)
+    if (a.kind == "image" && a.access == "write") out[a.name] = l.download(a.name);
+  l.release();
+  return out;
+}
+
+Judgement judge(const KernelSpace& s, const std::map<std::string, ref::Image>& device, const std::map<std::string, ref::Image>& reference,
+                double float_tolerance) {
+  Judgement j;
+  const double tol = float_tolerance < 0 ? kFloatTolerance : float_tolerance;
+  for (const auto& [name, want] : reference) {
+    const auto it = device.find(name);
+    if (it == device.end()) throw Error("the device run returned no Image '" + name + "'");
+    const auto& got = it->second;
+    if (got.width != want.width || got.height != want.height)
+      throw Error("Image " + name + " is " + std::to_string(got.width) + "x" + std::to_string(got.height) + " on the device but " +
+                  std::to_string(want.width) + "x" + std::to_string(want.height) + " in the reference");
+    const auto& type = s.arg(name).type;
+    const bool exact = type != "float" && type != "double" && type != "half";
+    if (!exact) j.tolerance = tol;
+    for (int y = 0; y < want.height; ++y)
+      for (int x = 0; x < want.width; ++x) {
+        const double r = want.at(x, y), d = got.at(x, y);
+        const double diff = std::fabs(d - r);
+        const double bound = exact ? 0.0 : tol * std::max(1.0, std::fabs(r));
+        const bool bad = !(diff <= bound) && !(std::isnan(r) && std::isnan(d));
+        if (std::isnan(diff) ? bad : diff > j.max_diff) j.max_diff = std::isnan(diff) ? INFINITY : diff;
+        if (bad && j.passed) {
+          j.passed = false;
+          j.where = name + " (" + std::to_string(x) + ", " + std::to_string(y) + "): device " + std::to_string(d) + ", reference " +
+                    std::to_string(r);
+        }
+      }
+  }
+  return j;
+}
+
+}  // namespace filterlab::imagecl

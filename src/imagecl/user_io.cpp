@@ -1,0 +1,192 @@
+#include "imagecl/user_io.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "error.hpp"
+#include "io/atomic_file.hpp"
+#include "io/image_file.hpp"
+#include "io/netpbm.hpp"
+
+#ifdef FILTERLAB_HAVE_OPENCV
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#endif
+
+namespace filterlab::imagecl {
+namespace {
+
+std::string extension(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext;
+}
+
+bool parse_number(const std::string& text, double& out) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() && std::isfinite(out);
+}
+
+std::string names_of(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& n : v) s += (s.empty() ? "" : ", ") + n;
+  return s.empty() ? "none" : s;
+}
+
+}  // namespace
+
+ref::Image read_pixels(const std::string& path) {
+  if (!std::filesystem::exists(path)) throw Error("input image " + path + " does not exist", "check the path");
+  if (extension(path) == ".pfm") return io::read_netpbm(path);
+#ifdef FILTERLAB_HAVE_OPENCV
+  const cv::Mat m = cv::imread(path, cv::IMREAD_GRAYSCALE | cv::IMREAD_ANYDEPTH);
+  if (m.empty()) throw Error("cannot decode image " + path, "the file is corrupt or not an image format OpenCV reads");
+  cv::Mat f;
+  m.convertTo(f, CV_32F);  // values as stored: no scaling
+  ref::Image img(f.cols, f.rows);
+  for (int y = 0; y < f.rows; ++y) std::copy_n(f.ptr<float>(y), f.cols, &img.at(0, y));
+  return img;
+#else
+  throw Error("this build reads only .pfm images, not " + path, "convert it, or use a build with OpenCV");
+#endif
+}
+
+void check_output_format(const std::string& path, const std::string& pixel_type) {
+  const std::string ext = extension(path);
+  if (ext == ".pfm") return;
+  // Signed and wider types only fit float formats.
+  const bool eight = pixel_type == "uchar", sixteen = pixel_type == "ushort", tiff = ext == ".tif" || ext == ".tiff";
+  if (!eight && !sixteen && !tiff)
+    throw Error("cannot write " + pixel_type + " pixels to " + path, "use .tif or .pfm (32-bit float) for this output");
+  if (sixteen && !(tiff || ext == ".png" || ext == ".pgm"))
+    throw Error("cannot write 16-bit pixels to " + path, "use .png, .pgm, .tif or .pfm");
+#ifdef FILTERLAB_HAVE_OPENCV
+  if (!cv::haveImageWriter(path)) throw Error("OpenCV writes no '" + ext + "' files (" + path + ")", "use .png, .tif or .pfm");
+#else
+  throw Error("this build writes only .pfm images, not " + path, "use .pfm");
+#endif
+}
+
+void write_pixels(const std::string& path, const ref::Image& image, const std::string& pixel_type) {
+  check_output_format(path, pixel_type);
+  const std::string ext = extension(path);
+  if (ext == ".pfm") return io::write_pfm(path, image);
+  const bool eight = pixel_type == "uchar", sixteen = pixel_type == "ushort";
+#ifdef FILTERLAB_HAVE_OPENCV
+  const cv::Mat f(image.height, image.width, CV_32F, const_cast<float*>(image.px.data()));
+  cv::Mat m;
+  f.convertTo(m, eight ? CV_8U : sixteen ? CV_16U : CV_32F);
+  std::vector<uchar> bytes;
+  bool ok = false;
+  try {
+    ok = cv::imencode(ext, m, bytes);
+  } catch (const cv::Exception& e) {
+    throw Error("OpenCV cannot encode " + path + ": " + e.what(), "use .tif or .pfm");
+  }
+  if (!ok) throw Error("OpenCV cannot encode " + path, "use .tif or .pfm");
+  io::write_file_atomically(path, std::string(bytes.begin(), bytes.end()));
+#else
+  (void)image;
+  throw Error("this build writes only .pfm images, not " + path, "use .pfm");
+#endif
+}
+
+std::vector<std::string> input_images(const KernelSpace& s) {
+  std::vector<std::string> v;
+  for (const auto& a : s.args)
+    if (a.kind == "image" && a.access != "write") v.push_back(a.name);
+  return v;
+}
+
+std::vector<std::string> output_images(const KernelSpace& s) {
+  std::vector<std::string> v;
+  for (const auto& a : s.args)
+    if (a.kind == "image" && a.access == "write") v.push_back(a.name);
+  return v;
+}
+
+Args UserInputs::args() const {
+  Args a = values;
+  for (const auto& [name, img] : images) a[name] = image_arg(img);
+  return a;
+}
+
+UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inputs, const std::vector<std::string>& assignments,
+                       const std::string& output_size) {
+  UserInputs u;
+  for (const auto& a : s.args) {
+    if (a.kind == "image" && a.dims == 3)
+      throw Error("kernel " + s.kernel + "'s Image " + a.name + " is 3-D", "the imagecl commands take 2-D images only");
+    if (a.kind == "array" && a.access != "read")
+      throw Error("kernel " + s.kernel + " writes its array " + a.name, "the imagecl commands compare and return Images only");
+  }
+  const auto in = input_images(s);
+  if (inputs.size() != in.size())
+    throw Error("kernel " + s.kernel + " reads " + std::to_string(in.size()) + " Image(s) (" + names_of(in) + ") but " +
+                    std::to_string(inputs.size()) + " --input file(s) were given",
+                "pass one --input file per input Image, in this order");
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    u.images[in[i]] = read_pixels(inputs[i]);
+    const auto& img = u.images[in[i]];
+    u.describe += (u.describe.empty() ? "" : ", ") + in[i] + "=" + inputs[i] + " (" + std::to_string(img.width) + "x" +
+                  std::to_string(img.height) + ")";
+  }
+  int w = 0, h = 0;
+  if (!output_size.empty()) {
+    char x = 0;
+    std::istringstream is(output_size);
+    if (!(is >> w >> x >> h) || x != 'x' || w <= 0 || h <= 0 || !is.eof())
+      throw Error("--output-size '" + output_size + "' is not WIDTHxHEIGHT", "e.g. --output-size 320x240");
+  } else if (!in.empty()) {
+    w = u.images[in.front()].width, h = u.images[in.front()].height;
+  }
+  for (const auto& o : output_images(s)) {
+    if (w == 0) throw Error("kernel " + s.kernel + " reads no Image, so its outputs have no size", "give --output-size WxH");
+    u.images[o] = ref::Image(w, h);
+  }
+  std::vector<std::string> wanted;
+  for (const auto& a : s.args)
+    if (a.kind != "image") wanted.push_back(a.name);
+  for (const auto& kv : assignments) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw Error("--args '" + kv + "' is not name=value", "e.g. --args threshold=128 weights=1,2,1");
+    const std::string name = kv.substr(0, eq), value = kv.substr(eq + 1);
+    if (std::find(wanted.begin(), wanted.end(), name) == wanted.end())
+      throw Error("kernel " + s.kernel + " has no scalar or array argument '" + name + "'", "its arguments are: " + names_of(wanted));
+    if (u.values.count(name)) throw Error("--args gives '" + name + "' twice", "give each argument once");
+    const auto& a = s.arg(name);
+    if (a.kind == "scalar") {
+      double v = 0;
+      if (!parse_number(value, v)) throw Error("--args " + name + "='" + value + "' is not a finite number", "e.g. " + name + "=0.5");
+      u.values[name] = scalar_arg(v);
+    } else {
+      std::vector<double> values;
+      std::stringstream list(value);
+      std::string item;
+      while (std::getline(list, item, ',')) {
+        double v = 0;
+        if (!parse_number(item, v))
+          throw Error("--args " + name + ": '" + item + "' is not a finite number", "give the array as comma-separated numbers");
+        values.push_back(v);
+      }
+      if (values.empty()) throw Error("--args " + name + " is empty", "give the array as comma-separated numbers");
+      if (a.bound > 0 && static_cast<long>(values.size()) != a.bound)
+        throw Error("--args " + name + " has " + std::to_string(values.size()) + " values but the kernel's array holds " +
+                        std::to_string(a.bound), "give exactly " + std::to_string(a.bound) + " values (2-D arrays row by row)");
+      u.values[name] = array_arg(values);
+    }
+  }
+  for (const auto& n : wanted)
+    if (!u.values.count(n)) throw Error("kernel " + s.kernel + " needs --args " + n + "=...", "give every scalar and array: " + names_of(wanted));
+  return u;
+}
+
+}  // namespace filterlab::imagecl
