@@ -9,7 +9,8 @@
 # by its time limit and resumes its caches), OPTIONS_<name> (more run options, e.g. OPTIONS_tuning="--wide 1
 # --full-budget 50"), REPS (repetitions), JOBS (parallel verify processes, default nproc/2),
 # IMAGECL_SAMPLES (configurations per ImageCL kernel for the step "imagecl-check", default 16),
-# QUICK=1 (the registry's quick options). The peers: bin/filterlab-peers once per selected OpenCL
+# QUICK=1 (the registry's quick options); the step "bench" runs filterlab-bench (BENCH_SIZES,
+# BENCH_BORDERS) into $out/bench<tag>.json. The peers: bin/filterlab-peers once per selected OpenCL
 # device; then, where an NVIDIA device is selected and a python3 with cupy and torch exists,
 # peers/gpu_peers.py (CuPy, PyTorch; results in peers_cuda/). PYTHON picks the interpreter.
 # Each experiment's output also goes to $out/logs<tag>/<experiment>.txt.
@@ -61,6 +62,12 @@ case " $steps " in *" run "*)
   FILTERLAB="$fl" PEERS="$here/bin/filterlab-peers" GPU_PEERS="$here/peers/gpu_peers.py" \
     BASE="$here/data/base_3866x4320.pgm" Y_PLANE="$here/data/epsilon_y_3264x2448.pgm" RESULTS="$out" \
     DEVICE="$device" LOG_DIR="$out/logs$tag" "$here/run-experiments.sh" || rc=1 ;;
+esac
+# The Google Benchmark suite (filterlab-bench) over every registered variant, one size, JSON out.
+case " $steps " in *" bench "*)
+  "$here/bin/filterlab-bench" --device "$device" --sizes "${BENCH_SIZES:-1024x1024}" --borders "${BENCH_BORDERS:-reflect101,replicate,-}" \
+    --benchmark_min_time=0.1 --benchmark_repetitions="${REPS:-3}" --benchmark_out="$out/bench$tag.json" \
+    --benchmark_out_format=json > "$out/bench$tag.txt" 2>&1 || rc=1 ;;
 esac
 echo "run-bundle exit code $rc"
 exit $rc
