@@ -11,13 +11,15 @@ import results as R
 def short_device(name: str) -> str:
     """A device name short enough for a table column: GPUs keep their name; PoCL's CPU devices
     ("cpu-skylake-avx512-Intel(R) Xeon(R) Processor", "pthread-skylake-avx512-AMD EPYC") become
-    "PoCL" and the processor ("PoCL Intel Xeon", "PoCL AMD EPYC")."""
-    m = re.fullmatch(r"(?:cpu|pthread|basic)-[^-]+-[^-]+-(.*)", name.strip())
+    PoCL, its CPU driver and the processor ("PoCL-cpu Intel Xeon", "PoCL-pthread AMD EPYC"). The
+    driver tells our two Xeons apart: PoCL 5 names its device "cpu-..." (the GPU host), PoCL 3.1
+    "pthread-..." (the 2-core machine)."""
+    m = re.fullmatch(r"(cpu|pthread|basic)-[^-]+-[^-]+-(.*)", name.strip())
     if not m:
         return name
-    cpu = re.sub(r"\((?:R|TM)\)", "", m.group(1))
+    cpu = re.sub(r"\((?:R|TM)\)", "", m.group(2))
     cpu = re.sub(r"\b(Processor|CPU)\b", "", cpu)
-    return "PoCL " + " ".join(cpu.split())
+    return f"PoCL-{m.group(1)} " + " ".join(cpu.split())
 
 
 def stacked(text: str, escape: bool = True) -> str:
