@@ -42,10 +42,10 @@ case " $steps " in *" verify "*)
   if [ -e "$verified" ]; then echo "verify: already passed at this commit ($verified)"; else
   # One process per family in parallel: building hundreds of programs dominates on CPU devices.
   families=$("$fl" variants | sed -n 's/^#   \([a-z._0-9]*\):.*/\1/p')
-  mkdir -p "$out/verify-parts"
-  echo "$families" | xargs -P "$jobs" -I{} sh -c "\"$fl\" verify --device \"$device\" --variants '{}/' > \"$out/verify-parts/{}$tag.txt\" 2>/dev/null"
-  cat "$out"/verify-parts/*"$tag".txt > "$out/verify$tag.txt"
-  rm -rf "$out/verify-parts"
+  mkdir -p "$out/verify-parts$tag"
+  echo "$families" | xargs -P "$jobs" -I{} sh -c "\"$fl\" verify --device \"$device\" --variants '{}/' > \"$out/verify-parts$tag/{}.txt\" 2>/dev/null"
+  cat "$out/verify-parts$tag"/*.txt > "$out/verify$tag.txt"
+  rm -rf "$out/verify-parts$tag"
   failed=$(awk '/ passed, / {f += $3} END {print f + 0}' "$out/verify$tag.txt")
   passed=$(awk '/ passed, / {p += $1} END {print p + 0}' "$out/verify$tag.txt")
   finished=$(grep -c ' passed, ' "$out/verify$tag.txt")
