@@ -20,7 +20,7 @@
 
 namespace filterlab {
 
-void verify_pyramid(ocl::Runtime& rt, ScharrRunner& runner, const LevelStore& in, LevelStore& out, ref::Axis axis,
+void verify_pyramid(ocl::Runtime& rt, GradientRunner& runner, const LevelStore& in, LevelStore& out, ref::Axis axis,
                     const std::vector<ref::Image>& pyramid, const std::vector<ref::Image>& oracle_per_octave,
                     double tolerance) {
   runner.enqueue(in, out, axis);
@@ -49,7 +49,7 @@ double scharr_tolerance(int ksize, ref::Axis axis) {
   return tol::float_accumulation_bound(static_cast<std::size_t>(ksize * ksize), sum_abs_w, 1.0);  // pixels <= 1
 }
 
-std::vector<cl::Event> enqueue_each_axis(ScharrRunner& runner, const LevelStore& in, LevelStore& out) {
+std::vector<cl::Event> enqueue_each_axis(GradientRunner& runner, const LevelStore& in, LevelStore& out) {
   auto events = runner.enqueue(in, out, ref::Axis::X);
   const auto y = runner.enqueue(in, out, ref::Axis::Y);
   events.insert(events.end(), y.begin(), y.end());
@@ -116,7 +116,7 @@ nlohmann::json bandwidth_json(const ocl::Bandwidth& bw) {
 
 double floor_ms(std::uint64_t bytes, double GBps) { return static_cast<double>(bytes) / (GBps * 1e9) * 1e3; }
 
-nlohmann::json timing_row(const Variant& v, const std::string& options, std::size_t launches, std::uint64_t bytes_min,
+nlohmann::json timing_row(const GradientVariant& v, const std::string& options, std::size_t launches, std::uint64_t bytes_min,
                           double GBps, const ocl::Samples& samples) {
   const auto k = summarize(samples.kernel_ms);
   const double floor = floor_ms(bytes_min, GBps);

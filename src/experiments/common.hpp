@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "filters/level_store.hpp"
-#include "filters/scharr_runner.hpp"
-#include "filters/variant.hpp"
+#include "filters/gradient_runner.hpp"
+#include "filters/gradient_variant.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
@@ -51,14 +51,14 @@ nlohmann::json bandwidth_json(const ocl::Bandwidth& bw);
 double floor_ms(std::uint64_t bytes, double GBps);
 // A result row's common fields: the variant's ID and description, its build options, launches per
 // sample, minimum bytes and floor, kernel and wall statistics, roofline fraction and raw samples.
-nlohmann::json timing_row(const Variant& v, const std::string& options, std::size_t launches, std::uint64_t bytes_min,
+nlohmann::json timing_row(const GradientVariant& v, const std::string& options, std::size_t launches, std::uint64_t bytes_min,
                           double GBps, const ocl::Samples& samples);
 // Provenance fields about the input pyramid and the measurement settings.
 void add_pyramid_provenance(nlohmann::json& prov, const PyramidInput& in, int warmup, int repetitions, unsigned seed);
 // Runs one derivative of `runner` over every level and compares each with the oracle of its
 // octave (`oracle_per_octave[level / 4]`: the levels of an octave are copies); throws naming the
 // variant and level on the first difference beyond `tolerance`: nothing is timed then.
-void verify_pyramid(ocl::Runtime& rt, ScharrRunner& runner, const LevelStore& in, LevelStore& out, ref::Axis axis,
+void verify_pyramid(ocl::Runtime& rt, GradientRunner& runner, const LevelStore& in, LevelStore& out, ref::Axis axis,
                     const std::vector<ref::Image>& pyramid, const std::vector<ref::Image>& oracle_per_octave,
                     double tolerance);
 
@@ -67,7 +67,7 @@ void verify_pyramid(ocl::Runtime& rt, ScharrRunner& runner, const LevelStore& in
 std::vector<ref::Image> octave_oracle(const PyramidInput& in, int ksize, ref::Axis axis, ref::Border border);
 double scharr_tolerance(int ksize, ref::Axis axis);
 // d/dx then d/dy of every level into `out` with a one-derivative runner: one timed sample's work.
-std::vector<cl::Event> enqueue_each_axis(ScharrRunner& runner, const LevelStore& in, LevelStore& out);
+std::vector<cl::Event> enqueue_each_axis(GradientRunner& runner, const LevelStore& in, LevelStore& out);
 
 // The process's peak resident memory so far, MiB.
 double peak_host_rss_mib();

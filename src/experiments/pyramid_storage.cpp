@@ -10,7 +10,7 @@
 #include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/limits.hpp"
 
@@ -24,17 +24,17 @@ struct Stores {
 };
 
 struct Config {
-  Variant variant;
-  std::unique_ptr<ScharrRunner> runner;
+  GradientVariant variant;
+  std::unique_ptr<GradientRunner> runner;
   Stores* stores = nullptr;
   ocl::Samples samples;
 };
 
 // The study's configurations, all registered variants: scharr.single and scharr.local on `s` (at
 // 16x16, the runtime's default local size, and the 5x5 local-size sweep).
-std::vector<Variant> study_variants(Storage s) {
-  std::vector<Variant> out;
-  for (const auto& v : registered_variants())
+std::vector<GradientVariant> study_variants(Storage s) {
+  std::vector<GradientVariant> out;
+  for (const auto& v : registered_scharr_variants())
     if (v.storage == s && (v.family == "scharr.single" || v.family == "scharr.local")) out.push_back(v);
   return out;
 }
@@ -96,7 +96,7 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
       try {
         Config c;
         c.variant = v;
-        c.runner = std::make_unique<ScharrRunner>(rt, v, cfg.border);
+        c.runner = std::make_unique<GradientRunner>(rt, v, cfg.border);
         c.stores = stores[s].get();
         configs.push_back(std::move(c));
       } catch (const Unsupported& e) {  // a work-group or local memory beyond the device's limits

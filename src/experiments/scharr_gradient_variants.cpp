@@ -12,12 +12,12 @@
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/limits.hpp"
 #include "reference/scharr.hpp"
 #include "verify/compare.hpp"
-#include "verify/verify.hpp"
+#include "verify/gradient_verify.hpp"
 
 namespace filterlab {
 namespace {
@@ -31,8 +31,8 @@ struct Stores {
 };
 
 struct Config {
-  Variant variant;
-  std::unique_ptr<ScharrRunner> runner;
+  GradientVariant variant;
+  std::unique_ptr<GradientRunner> runner;
   Stores* stores = nullptr;
   ocl::Samples samples;
 };
@@ -116,9 +116,9 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   const int scale = choose_scale(dev, cfg.scale);
   const int reps = choose_repetitions(dev, cfg.repetitions);
   if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
-  std::vector<Variant> variants;
+  std::vector<GradientVariant> variants;
   // This study's storages: images (the article's) and the buffer (ours); the storage study has the others.
-  for (const auto& v : find_variants(cfg.variants))
+  for (const auto& v : find_scharr_variants(cfg.variants))
     if ((v.storage == Storage::Buffer || (v.storage == Storage::Images && dev.image_support)) && !v.storage_study_only())
       variants.push_back(v);
   if (!dev.image_support)
@@ -158,7 +158,7 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
     std::cerr << "[" << kExperiment << "] building " << v.id() << "          \r" << std::flush;
     Config c;
     c.variant = v;
-    c.runner = std::make_unique<ScharrRunner>(rt, v, cfg.border);
+    c.runner = std::make_unique<GradientRunner>(rt, v, cfg.border);
     c.stores = stores[v.storage].get();
     configs.push_back(std::move(c));
   }
@@ -210,7 +210,7 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   prov["level0_width"] = input.shapes.front().width;
   prov["level0_height"] = input.shapes.front().height;
   nlohmann::json family_names = nlohmann::json::array();
-  for (const auto& f : families()) family_names.push_back(f.name);
+  for (const auto& f : scharr_families()) family_names.push_back(f.name);
   prov["families"] = family_names;
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
   result["provenance"] = prov;

@@ -10,7 +10,7 @@
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/limits.hpp"
@@ -25,8 +25,8 @@ namespace {
 constexpr const char* kExperiment = "scharr_single_storage";
 
 struct Config {
-  Variant variant;
-  std::unique_ptr<ScharrRunner> runner;
+  GradientVariant variant;
+  std::unique_ptr<GradientRunner> runner;
   LevelStore* in = nullptr;
   LevelStore* out = nullptr;
   ocl::Samples samples;
@@ -65,8 +65,8 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
     upload_levels(rt, *in, pyramid);
     for (int k : cfg.sizes) {
       Config c;
-      c.variant = Variant{"scharr.single", st, k, cfg.local_w, cfg.local_h};
-      c.runner = std::make_unique<ScharrRunner>(rt, c.variant, cfg.border);
+      c.variant = GradientVariant{"scharr.single", st, k, cfg.local_w, cfg.local_h};
+      c.runner = std::make_unique<GradientRunner>(rt, c.variant, cfg.border);
       c.in = in.get();
       c.out = out.get();
       configs.push_back(std::move(c));

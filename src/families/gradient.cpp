@@ -5,7 +5,7 @@
 #include "error.hpp"
 #include "families/gradient_timed_run.hpp"
 #include "families/verify_cells.hpp"
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "io/image_file.hpp"
 #include "ocl/runtime.hpp"
 
@@ -14,7 +14,7 @@ namespace filterlab {
 std::vector<std::string> GradientFilterVariant::verify_cases() const { return all_border_cases(); }
 
 CaseOutcome GradientFilterVariant::verify(ocl::Runtime& rt, const std::string& case_name) const {
-  return outcome_of(verify_variant(rt, v_, case_border(case_name)));
+  return outcome_of(verify_gradient_variant(rt, v_, case_border(case_name)));
 }
 
 std::unique_ptr<TimedRun> GradientFilterVariant::timed_run(ocl::Runtime& rt, int width, int height,
@@ -29,7 +29,7 @@ std::vector<SubfamilyInfo> gradient_subfamilies(const CoefficientSet& set) {
   return out;
 }
 
-std::vector<VariantPtr> gradient_filter_variants(std::vector<Variant> variants) {
+std::vector<VariantPtr> gradient_filter_variants(std::vector<GradientVariant> variants) {
   std::vector<VariantPtr> out;
   for (auto& v : variants) out.push_back(std::make_shared<GradientFilterVariant>(std::move(v)));
   return out;
@@ -40,7 +40,7 @@ int filter_gradient(const CoefficientSet& set, const FilterRequest& a) {
     throw Error("--src-roi, --dst-roi and --check apply to the tiled.* designs only", "e.g. --family tiled.amd");
   if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");
   // Validate everything the user typed before touching the device or the files.
-  const Variant variant = make_variant(set, a.family, a.storage, a.ksize);
+  const GradientVariant variant = make_variant(set, a.family, a.storage, a.ksize);
   const auto border = parse_filter_border(a.border);
   if (a.axis != "x" && a.axis != "y") throw Error("unknown axis '" + a.axis + "'", "use x (d/dx) or y (d/dy)");
   const auto device = filter_device(a.device);

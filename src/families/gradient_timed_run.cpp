@@ -3,11 +3,11 @@
 #include <cmath>
 #include <random>
 
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "ocl/limits.hpp"
 #include "reference/tolerances.hpp"
 #include "verify/compare.hpp"
-#include "verify/verify.hpp"
+#include "verify/gradient_verify.hpp"
 
 namespace filterlab {
 
@@ -23,14 +23,14 @@ namespace {
 
 class GradientTimedRun : public TimedRun {
  public:
-  GradientTimedRun(ocl::Runtime& rt, const Variant& variant, int width, int height, ref::Border border,
+  GradientTimedRun(ocl::Runtime& rt, const GradientVariant& variant, int width, int height, ref::Border border,
                    const ref::Kernel2D& oracle_x, const ref::Kernel2D& oracle_y)
       : rt_(rt), border_(border), oracle_x_(oracle_x), oracle_y_(oracle_y), input_(timed_run_input(width, height)) {
     const std::vector<LevelShape> shapes = pack_levels({{width, height}});
     // Input, two outputs, and the separable families' intermediate.
     ocl::check_total_memory(rt.device.info, (variant.traits().separable ? 4 : 3) * store_bytes(shapes),
                             "timing " + variant.id() + " on " + std::to_string(width) + "x" + std::to_string(height));
-    runner_ = std::make_unique<ScharrRunner>(rt, variant, border, kVerifyBorderValue);
+    runner_ = std::make_unique<GradientRunner>(rt, variant, border, kVerifyBorderValue);
     in_ = allocate_levels(rt, variant.storage, shapes, "the input image");
     upload_levels(rt, in_, {input_});
     out_x_ = allocate_levels(rt, variant.storage, shapes, "the d/dx output");
@@ -62,13 +62,13 @@ class GradientTimedRun : public TimedRun {
   ref::Border border_;
   ref::Kernel2D oracle_x_, oracle_y_;
   ref::Image input_;
-  std::unique_ptr<ScharrRunner> runner_;
+  std::unique_ptr<GradientRunner> runner_;
   LevelStore in_, out_x_, out_y_;
 };
 
 }  // namespace
 
-std::unique_ptr<TimedRun> make_gradient_timed_run(ocl::Runtime& rt, const Variant& variant, int width, int height,
+std::unique_ptr<TimedRun> make_gradient_timed_run(ocl::Runtime& rt, const GradientVariant& variant, int width, int height,
                                                   ref::Border border, const ref::Kernel2D& oracle_x,
                                                   const ref::Kernel2D& oracle_y) {
   return std::make_unique<GradientTimedRun>(rt, variant, width, height, border, oracle_x, oracle_y);

@@ -1,4 +1,4 @@
-// Studies 1 and 2: the Scharr gradient families (filters/variant.hpp) in the registry, on the
+// Studies 1 and 2: the Scharr gradient families (filters/gradient_variant.hpp) in the registry, on the
 // gradient machinery every derivative family shares (families/gradient.hpp).
 #include "families/gradient.hpp"
 #include "ocl/runtime.hpp"
@@ -14,7 +14,7 @@ class ScharrFamily : public FilterFamily {
   std::string study() const override { return "Studies 1 and 2: Scharr gradient filters on four storage types"; }
   std::vector<SubfamilyInfo> subfamilies() const override { return gradient_subfamilies(scharr_coefficients()); }
   // The gradient study's variants and the storage study's work-group alternatives.
-  std::vector<VariantPtr> variants() const override { return gradient_filter_variants(registered_variants()); }
+  std::vector<VariantPtr> variants() const override { return gradient_filter_variants(registered_scharr_variants()); }
   std::vector<std::string> tuning_spaces() const override { return {tuner::kScharrSpace}; }
   std::unique_ptr<tuner::Space> tuning_space(const std::string& name, ocl::Runtime& rt,
                                              const tuner::SpaceSettings& s) const override {

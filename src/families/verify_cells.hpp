@@ -5,7 +5,7 @@
 
 #include "families/family.hpp"
 #include "ocl/device.hpp"
-#include "verify/verify.hpp"
+#include "verify/gradient_verify.hpp"
 
 namespace filterlab {
 

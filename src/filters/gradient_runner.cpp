@@ -1,4 +1,4 @@
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -10,7 +10,7 @@
 
 namespace filterlab {
 
-struct ScharrRunner::Launch {
+struct GradientRunner::Launch {
   const cl::Kernel* kernel;
   const cl::Buffer* coefficients;
   float border_value;
@@ -32,7 +32,7 @@ double sum_of(const std::vector<double>& v) {
 
 }  // namespace
 
-ScharrRunner::ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border border, float border_value)
+GradientRunner::GradientRunner(ocl::Runtime& rt, const GradientVariant& variant, ref::Border border, float border_value)
     : rt_(rt), variant_(variant), border_value_(border_value) {
   const auto& dev = rt.device.info;
   const auto& traits = variant.traits();
@@ -70,7 +70,7 @@ ScharrRunner::ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border
   }
 }
 
-LevelStore& ScharrRunner::temporary(const LevelStore& like) {
+LevelStore& GradientRunner::temporary(const LevelStore& like) {
   bool same = tmp_ && tmp_->levels.size() == like.levels.size();
   for (std::size_t i = 0; same && i < like.levels.size(); ++i)
     same = tmp_->levels[i].width == like.levels[i].width && tmp_->levels[i].height == like.levels[i].height;
@@ -78,7 +78,7 @@ LevelStore& ScharrRunner::temporary(const LevelStore& like) {
   return *tmp_;
 }
 
-const cl::Buffer& ScharrRunner::level_table(const LevelStore& in, std::size_t count) {
+const cl::Buffer& GradientRunner::level_table(const LevelStore& in, std::size_t count) {
   const std::vector<LevelShape> shapes(in.levels.begin(), in.levels.begin() + static_cast<std::ptrdiff_t>(count));
   const bool same = table_shapes_.size() == shapes.size() &&
                     std::equal(shapes.begin(), shapes.end(), table_shapes_.begin(), [](const auto& a, const auto& b) {
@@ -105,7 +105,7 @@ const cl::Buffer& ScharrRunner::level_table(const LevelStore& in, std::size_t co
   return level_table_;
 }
 
-std::vector<LevelRun> ScharrRunner::launch_units(const LevelStore& in, std::size_t count) const {
+std::vector<LevelRun> GradientRunner::launch_units(const LevelStore& in, std::size_t count) const {
   if (variant_.traits().one_launch) return {{0, count}};
   std::vector<LevelRun> units;
   if (launches_per_run(variant_.storage)) {
@@ -117,18 +117,18 @@ std::vector<LevelRun> ScharrRunner::launch_units(const LevelStore& in, std::size
   return units;
 }
 
-std::size_t ScharrRunner::launch_count(const LevelStore& in, std::size_t level_count) const {
+std::size_t GradientRunner::launch_count(const LevelStore& in, std::size_t level_count) const {
   return launch_units(in, std::min(level_count, in.levels.size())).size() *
          static_cast<std::size_t>(variant_.launches_per_unit());
 }
 
-std::pair<std::size_t, std::size_t> ScharrRunner::work_group_info() const {
+std::pair<std::size_t, std::size_t> GradientRunner::work_group_info() const {
   const auto& k = kernels_.front().second;
   return {k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(rt_.device.device),
           k.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(rt_.device.device)};
 }
 
-bool ScharrRunner::level0_launched_alone(const LevelStore& in) const {
+bool GradientRunner::level0_launched_alone(const LevelStore& in) const {
   return launch_units(in, in.levels.size()).front().count == 1;
 }
 
@@ -151,7 +151,7 @@ void set_store_arg(cl::Kernel& kernel, int arg, const LevelStore& store, const L
 }
 }  // namespace
 
-void ScharrRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2,
+void GradientRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2,
                           const LevelRun& unit, std::vector<cl::Event>& events, std::size_t level_count) {
   const auto& shape = in.levels[unit.first];
   cl::Kernel kernel = *l.kernel;
@@ -195,7 +195,7 @@ void ScharrRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out
   events.push_back(e);
 }
 
-void ScharrRunner::enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, const LevelRun& level,
+void GradientRunner::enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, const LevelRun& level,
                                  std::vector<cl::Event>& events, std::size_t level_count) {
   const bool x = axis == ref::Axis::X;
   auto kernel = [&](const char* role) -> const cl::Kernel* {
@@ -215,7 +215,7 @@ void ScharrRunner::enqueue_level(const LevelStore& in, LevelStore& out, ref::Axi
   }
 }
 
-std::vector<cl::Event> ScharrRunner::enqueue(const LevelStore& in, LevelStore& out, ref::Axis axis) {
+std::vector<cl::Event> GradientRunner::enqueue(const LevelStore& in, LevelStore& out, ref::Axis axis) {
   if (variant_.traits().both)
     throw Error("internal: " + variant_.id() + " computes both derivatives; use enqueue_both");
   if (in.storage != variant_.storage || out.storage != variant_.storage || in.levels.size() != out.levels.size())
@@ -230,7 +230,7 @@ std::vector<cl::Event> ScharrRunner::enqueue(const LevelStore& in, LevelStore& o
   return events;
 }
 
-std::vector<cl::Event> ScharrRunner::enqueue_both(const LevelStore& in, LevelStore& out_x, LevelStore& out_y,
+std::vector<cl::Event> GradientRunner::enqueue_both(const LevelStore& in, LevelStore& out_x, LevelStore& out_y,
                                                  std::size_t level_count) {
   for (const LevelStore* s : {&in, static_cast<const LevelStore*>(&out_x), static_cast<const LevelStore*>(&out_y)})
     if (s->storage != variant_.storage || s->levels.size() != in.levels.size())
@@ -260,7 +260,7 @@ struct Prepared {
 };
 
 // Checks limits, uploads the inputs, and returns their store.
-Prepared prepare(ocl::Runtime& rt, const Variant& variant, const std::vector<ref::Image>& inputs, int stores) {
+Prepared prepare(ocl::Runtime& rt, const GradientVariant& variant, const std::vector<ref::Image>& inputs, int stores) {
   std::vector<std::pair<int, int>> sizes;
   for (const auto& img : inputs) sizes.emplace_back(img.width, img.height);
   Prepared p;
@@ -275,7 +275,7 @@ Prepared prepare(ocl::Runtime& rt, const Variant& variant, const std::vector<ref
 }
 
 // An output store poisoned with NaN, so that an unwritten pixel can never pass as a result.
-LevelStore poisoned_output(ocl::Runtime& rt, const Variant& variant, const std::vector<ref::Image>& inputs,
+LevelStore poisoned_output(ocl::Runtime& rt, const GradientVariant& variant, const std::vector<ref::Image>& inputs,
                            const std::vector<LevelShape>& shapes, const std::string& what) {
   auto out = allocate_levels(rt, variant.storage, shapes, what);
   std::vector<ref::Image> poison;
@@ -286,31 +286,31 @@ LevelStore poisoned_output(ocl::Runtime& rt, const Variant& variant, const std::
 
 }  // namespace
 
-std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt, const Variant& variant,
+std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt, const GradientVariant& variant,
                                                                            const std::vector<ref::Image>& inputs,
                                                                            ref::Border border, float border_value) {
   auto p = prepare(rt, variant, inputs, 4);
-  ScharrRunner runner(rt, variant, border, border_value);
+  GradientRunner runner(rt, variant, border, border_value);
   auto out_x = poisoned_output(rt, variant, inputs, p.shapes, "the d/dx output");
   auto out_y = poisoned_output(rt, variant, inputs, p.shapes, "the d/dy output");
   runner.enqueue_both(p.in, out_x, out_y);
   return {download_levels(rt, out_x), download_levels(rt, out_y)};
 }
 
-std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const Variant& variant, const std::vector<ref::Image>& inputs,
+std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const GradientVariant& variant, const std::vector<ref::Image>& inputs,
                                      ref::Axis axis, ref::Border border, float border_value) {
   if (variant.traits().both) {
     auto both = apply_gradient(rt, variant, inputs, border, border_value);
     return axis == ref::Axis::X ? both.first : both.second;
   }
   auto p = prepare(rt, variant, inputs, 3);
-  ScharrRunner runner(rt, variant, border, border_value);
+  GradientRunner runner(rt, variant, border, border_value);
   auto out = poisoned_output(rt, variant, inputs, p.shapes, "the output image");
   runner.enqueue(p.in, out, axis);
   return download_levels(rt, out);
 }
 
-ref::Image apply_scharr(ocl::Runtime& rt, const Variant& variant, const ref::Image& input, ref::Axis axis,
+ref::Image apply_scharr(ocl::Runtime& rt, const GradientVariant& variant, const ref::Image& input, ref::Axis axis,
                         ref::Border border, float border_value) {
   return apply_scharr(rt, variant, std::vector<ref::Image>{input}, axis, border, border_value).front();
 }

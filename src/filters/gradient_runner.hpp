@@ -6,15 +6,15 @@
 #include <vector>
 
 #include "filters/level_store.hpp"
-#include "filters/variant.hpp"
+#include "filters/gradient_variant.hpp"
 #include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
 
 namespace filterlab {
 
-class ScharrRunner {
+class GradientRunner {
  public:
-  ScharrRunner(ocl::Runtime& rt, const Variant& variant, ref::Border border, float border_value = 0.0f);
+  GradientRunner(ocl::Runtime& rt, const GradientVariant& variant, ref::Border border, float border_value = 0.0f);
 
   // Both derivatives of every level of `in` into the same level of out_x (d/dx) and out_y (d/dy),
   // all of the same storage and shapes. Returns the profiling events launch by launch, level 0's
@@ -35,7 +35,7 @@ class ScharrRunner {
   // CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE (the only hints of a default local size's choice).
   std::pair<std::size_t, std::size_t> work_group_info() const;
 
-  const Variant& variant() const { return variant_; }
+  const GradientVariant& variant() const { return variant_; }
   const ocl::ProgramSource& source() const { return source_; }
   const std::string& options() const { return options_; }
 
@@ -55,7 +55,7 @@ class ScharrRunner {
   const cl::Buffer& level_table(const LevelStore& in, std::size_t count);
 
   ocl::Runtime& rt_;
-  Variant variant_;
+  GradientVariant variant_;
   float border_value_;
   ocl::ProgramSource source_;
   std::string options_;
@@ -70,13 +70,13 @@ class ScharrRunner {
 };
 
 // Convenience for `filter`, the tests and `verify`: images in, filtered images out.
-std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const Variant& variant, const std::vector<ref::Image>& inputs,
+std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const GradientVariant& variant, const std::vector<ref::Image>& inputs,
                                      ref::Axis axis, ref::Border border, float border_value = 0.0f);
-ref::Image apply_scharr(ocl::Runtime& rt, const Variant& variant, const ref::Image& input, ref::Axis axis,
+ref::Image apply_scharr(ocl::Runtime& rt, const GradientVariant& variant, const ref::Image& input, ref::Axis axis,
                         ref::Border border, float border_value = 0.0f);
 // Both derivatives at once: {d/dx images, d/dy images}. Several images share one buffer in buffer
 // storage, which tests the level offsets.
-std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt, const Variant& variant,
+std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt, const GradientVariant& variant,
                                                                            const std::vector<ref::Image>& inputs,
                                                                            ref::Border border, float border_value = 0.0f);
 

@@ -1,4 +1,4 @@
-#include "filters/variant.hpp"
+#include "filters/gradient_variant.hpp"
 
 #include <algorithm>
 
@@ -55,7 +55,7 @@ CopyPattern article_copy_rule(int ksize) { return ksize <= 7 ? CopyPattern::Rema
 
 const CoefficientSet& scharr_coefficients() {
   // name                              local  copy          both   predef separable rows one_launch all_storages
-  static const std::vector<Family> f = {
+  static const std::vector<GradientFamily> f = {
       {"scharr.single", false, CP::None, false, false, false, 1, false, true, "one filter per launch, KxK taps from constant memory"},
       {"scharr.local", true, CP::None, false, false, false, 1, false, true, "tile in local memory, copy pattern by the article's rule"},
       {"scharr.local_2loop", true, CP::TwoLoop, false, false, false, 1, false, false, "tile in local memory, two-loop zigzag copy"},
@@ -78,42 +78,42 @@ const CoefficientSet& scharr_coefficients() {
   return set;
 }
 
-const std::vector<Family>& families() { return scharr_coefficients().families; }
+const std::vector<GradientFamily>& scharr_families() { return scharr_coefficients().families; }
 
-std::string Variant::id() const {
+std::string GradientVariant::id() const {
   return family + "/" + std::string(storage_name(storage)) + "/k" + std::to_string(ksize) + "/wg" +
          (default_local_size() ? std::string("default") : std::to_string(local_w) + "x" + std::to_string(local_h));
 }
 
-std::vector<Storage> Family::storages() const {
+std::vector<Storage> GradientFamily::storages() const {
   if (one_launch) return {Storage::Buffer};
   if (all_storages) return {std::begin(kAllStorages), std::end(kAllStorages)};
   return {Storage::Images, Storage::Buffer};
 }
 
-const Family& Variant::traits() const {
+const GradientFamily& GradientVariant::traits() const {
   for (const auto& f : coefficients->families)
     if (family == f.name) return f;
   throw Error("unknown filter family '" + family + "'");
 }
 
-ref::Kernel2D Variant::kernel(ref::Axis axis) const { return coefficients->kernel(ksize, axis); }
+ref::Kernel2D GradientVariant::kernel(ref::Axis axis) const { return coefficients->kernel(ksize, axis); }
 
-std::pair<std::vector<double>, std::vector<double>> Variant::separable(ref::Axis axis) const {
+std::pair<std::vector<double>, std::vector<double>> GradientVariant::separable(ref::Axis axis) const {
   return coefficients->separable(ksize, axis);
 }
 
-CopyPattern Variant::copy_pattern() const {
+CopyPattern GradientVariant::copy_pattern() const {
   const auto& t = traits();
   if (!t.local) return CopyPattern::None;
   return t.copy == CopyPattern::None ? article_copy_rule(ksize) : t.copy;
 }
 
-std::vector<std::string> Variant::kernel_files() const {
+std::vector<std::string> GradientVariant::kernel_files() const {
   return {"common/border.cl", "common/storage.cl", traits().separable ? "scharr/separable.cl" : "scharr/gradient.cl"};
 }
 
-std::vector<ocl::GeneratedSource> Variant::generated_sources() const {
+std::vector<ocl::GeneratedSource> GradientVariant::generated_sources() const {
   const auto& t = traits();
   if (!t.predefined) return {};
   const std::string name = std::string(coefficients->name) + "_predefined_k" + std::to_string(ksize);
@@ -123,7 +123,7 @@ std::vector<ocl::GeneratedSource> Variant::generated_sources() const {
   return {{name + ".cl", predefined_source(coefficients->name, kx, ky)}};
 }
 
-std::vector<KernelBuild> Variant::kernel_builds(ref::Border border) const {
+std::vector<KernelBuild> GradientVariant::kernel_builds(ref::Border border) const {
   const auto& t = traits();
   // -cl-std=CL1.2: the newest OpenCL C every device we use accepts (NVIDIA offers only 1.2).
   const std::string common = "-cl-std=CL1.2" + define("KSIZE", ksize) + define("FL_BORDER", static_cast<int>(border)) +
@@ -143,53 +143,53 @@ std::vector<KernelBuild> Variant::kernel_builds(ref::Border border) const {
   return {{"scharr_gradient", opts, "x"}};
 }
 
-std::string Variant::build_options(ref::Border border) const {
+std::string GradientVariant::build_options(ref::Border border) const {
   std::string out;
   for (const auto& b : kernel_builds(border)) out += (out.empty() ? "" : " | ") + b.options;
   return out;
 }
 
-int Variant::launches_per_unit() const {
+int GradientVariant::launches_per_unit() const {
   const auto& t = traits();
   return t.separable ? 4 : t.both ? 1 : 2;
 }
 
-std::size_t Variant::local_bytes() const {
+std::size_t GradientVariant::local_bytes() const {
   if (!traits().local) return 0;
   const std::size_t halo = static_cast<std::size_t>(ksize - 1);
   return (local_w + halo) * (local_h + halo) * sizeof(float);
 }
 
-std::vector<Variant> gradient_variants(const CoefficientSet& set) {
-  std::vector<Variant> out;
+std::vector<GradientVariant> gradient_variants(const CoefficientSet& set) {
+  std::vector<GradientVariant> out;
   for (const auto& f : set.families)
     for (Storage s : f.storages())
-      for (int k : set.sizes) out.push_back(Variant{f.name, s, k, 16, 16, &set});
+      for (int k : set.sizes) out.push_back(GradientVariant{f.name, s, k, 16, 16, &set});
   return out;
 }
 
-std::vector<Variant> registered_variants() {
-  std::vector<Variant> out = gradient_variants(scharr_coefficients());
+std::vector<GradientVariant> registered_scharr_variants() {
+  std::vector<GradientVariant> out = gradient_variants(scharr_coefficients());
   for (const auto& e : kExtraGroups)
-    for (Storage s : e.buffer_only ? std::vector<Storage>{Storage::Buffer} : Variant{e.family}.traits().storages())
+    for (Storage s : e.buffer_only ? std::vector<Storage>{Storage::Buffer} : GradientVariant{e.family}.traits().storages())
       for (const auto& [w, h] : e.groups)
-        for (int k : e.sizes) out.push_back(Variant{e.family, s, k, w, h});
+        for (int k : e.sizes) out.push_back(GradientVariant{e.family, s, k, w, h});
   return out;
 }
 
-std::vector<Variant> find_variants(const std::string& filter) {
-  std::vector<Variant> out;
-  for (const auto& v : registered_variants())
+std::vector<GradientVariant> find_scharr_variants(const std::string& filter) {
+  std::vector<GradientVariant> out;
+  for (const auto& v : registered_scharr_variants())
     if (filter.empty() || v.id().find(filter) != std::string::npos) out.push_back(v);
   if (out.empty()) {
     std::string ids;
-    for (const auto& v : registered_variants()) ids += "\n  " + v.id();
+    for (const auto& v : registered_scharr_variants()) ids += "\n  " + v.id();
     throw Error("no registered variant matches '" + filter + "'", "registered variants are:" + ids);
   }
   return out;
 }
 
-Variant make_variant(const CoefficientSet& set, const std::string& family, const std::string& storage, int ksize,
+GradientVariant make_variant(const CoefficientSet& set, const std::string& family, const std::string& storage, int ksize,
                      std::size_t local_w, std::size_t local_h) {
   bool known = false;
   std::string names, all_storages;
@@ -201,7 +201,7 @@ Variant make_variant(const CoefficientSet& set, const std::string& family, const
   if (!known) throw Error("unknown filter family '" + family + "'", "use one of " + names);
   const auto s = parse_storage(storage);
   if (!s) throw Error("unknown storage '" + storage + "'", "use images, buffer, image_buffer or cubes");
-  const Family& traits = Variant{family, *s, ksize, 16, 16, &set}.traits();
+  const GradientFamily& traits = GradientVariant{family, *s, ksize, 16, 16, &set}.traits();
   const auto supported = traits.storages();
   if (std::find(supported.begin(), supported.end(), *s) == supported.end())
     throw Error(family + " does not run on " + storage + " storage",
@@ -221,10 +221,10 @@ Variant make_variant(const CoefficientSet& set, const std::string& family, const
   if ((local_w == 0) != (local_h == 0) || (local_w == 0 && fixed_group))
     throw Error("work-group sizes must be positive" + std::string(local_w == 0 && local_h == 0 ? " for " + family : ""),
                 "0x0 (the runtime's choice) is for families without local memory or a row strip");
-  return Variant{family, *s, ksize, local_w, local_h, &set};
+  return GradientVariant{family, *s, ksize, local_w, local_h, &set};
 }
 
-Variant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w,
+GradientVariant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w,
                      std::size_t local_h) {
   return make_variant(scharr_coefficients(), family, storage, ksize, local_w, local_h);
 }

@@ -1,7 +1,7 @@
 #pragma once
 // One descriptor per gradient-filter variant, serving `verify`, `filter`, the tests and the
 // experiments. Its stable ID, e.g. "scharr.double_local/images/k5/wg16x16", names the test, the
-// benchmark row and the key in the raw results. The kernels (kernels/scharr/) and ScharrRunner
+// benchmark row and the key in the raw results. The kernels (kernels/scharr/) and GradientRunner
 // apply whatever coefficients the variant's CoefficientSet holds: Scharr's (the studies) or
 // another derivative filter's (src/families/sobel_family.cpp).
 #include <cstddef>
@@ -24,7 +24,7 @@ const char* copy_pattern_name(CopyPattern p);  // "none", "2loop", "remap"
 CopyPattern article_copy_rule(int ksize);
 
 // What a family combines (the gradient study's five cases and their combinations).
-struct Family {
+struct GradientFamily {
   const char* name;       // e.g. "scharr.double_local"
   bool local;             // tile in local memory
   CopyPattern copy;       // for local families: fixed, or None = the article's rule
@@ -42,19 +42,19 @@ struct Family {
 
 // A derivative filter's coefficients and the families (kernel designs) registered with them. The
 // one place the gradient machinery (runner, predefined code, verify, tolerances) gets its
-// coefficients from: through Variant::kernel and Variant::separable.
+// coefficients from: through GradientVariant::kernel and GradientVariant::separable.
 struct CoefficientSet {
   const char* name;        // "scharr": the first part of its families' names ("scharr.single")
   std::vector<int> sizes;  // the filter sizes it is registered and accepted at
   ref::Kernel2D (*kernel)(int ksize, ref::Axis axis);
   // {horizontal, vertical} with kernel(ksize, axis) == outer(vertical, horizontal)
   std::pair<std::vector<double>, std::vector<double>> (*separable)(int ksize, ref::Axis axis);
-  std::vector<Family> families;
+  std::vector<GradientFamily> families;
 };
 // Scharr's set (reference/scharr.hpp) and its families: Studies 1 and 2.
 const CoefficientSet& scharr_coefficients();
 // Scharr's families (scharr_coefficients().families).
-const std::vector<Family>& families();
+const std::vector<GradientFamily>& scharr_families();
 
 // One kernel of a variant, with the options it is built with.
 struct KernelBuild {
@@ -63,7 +63,7 @@ struct KernelBuild {
   std::string role;     // "x", "y", "xy" (both), "pass_h", "pass_v"
 };
 
-struct Variant {
+struct GradientVariant {
   std::string family;  // e.g. "scharr.single"
   Storage storage = Storage::Images;
   int ksize = 3;
@@ -76,7 +76,7 @@ struct Variant {
   // Registered for the storage study's work-group experiments only (the runtime's choice and the
   // local-size sweep of scharr.single), not for the gradient study's.
   bool storage_study_only() const { return family == "scharr.single" && (local_w != 16 || local_h != 16); }
-  const Family& traits() const;
+  const GradientFamily& traits() const;
   ref::Kernel2D kernel(ref::Axis axis) const;  // the coefficients, KxK
   std::pair<std::vector<double>, std::vector<double>> separable(ref::Axis axis) const;  // {horizontal, vertical}
   CopyPattern copy_pattern() const;  // resolved (the rule applied); None without local memory
@@ -92,18 +92,18 @@ struct Variant {
 };
 
 // A set's families x storages x sizes at 16x16 work-groups.
-std::vector<Variant> gradient_variants(const CoefficientSet& set);
+std::vector<GradientVariant> gradient_variants(const CoefficientSet& set);
 // Every registered Scharr variant: gradient_variants(scharr_coefficients()), plus the fastest
 // family's work-group alternatives.
-std::vector<Variant> registered_variants();
+std::vector<GradientVariant> registered_scharr_variants();
 // Registered variants whose ID contains `filter` (empty: all). Throws if none match.
-std::vector<Variant> find_variants(const std::string& filter);
-// A Variant of one of the set's families from family/storage/ksize/work-group; throws a
+std::vector<GradientVariant> find_scharr_variants(const std::string& filter);
+// A GradientVariant of one of the set's families from family/storage/ksize/work-group; throws a
 // filterlab::Error listing what is valid for bad input (even, zero or negative sizes included).
-Variant make_variant(const CoefficientSet& set, const std::string& family, const std::string& storage, int ksize,
+GradientVariant make_variant(const CoefficientSet& set, const std::string& family, const std::string& storage, int ksize,
                      std::size_t local_w = 16, std::size_t local_h = 16);
 // The same for Scharr's families.
-Variant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w = 16,
+GradientVariant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w = 16,
                      std::size_t local_h = 16);
 
 }  // namespace filterlab

@@ -11,7 +11,7 @@ namespace filterlab {
 // Macros FL_PREDEFINED_X(LOAD, S), FL_PREDEFINED_Y(LOAD, S) and FL_PREDEFINED_XY(LOAD, SX, SY),
 // where LOAD(dx, dy) yields the pixel at that offset and S, SX, SY are accumulators. `kx` and
 // `ky` are the d/dx and d/dy kernels of the coefficient set `set` ("scharr"), as the oracle uses
-// them (Variant::kernel), so kernel and oracle cannot drift apart. Throws std::invalid_argument
+// them (GradientVariant::kernel), so kernel and oracle cannot drift apart. Throws std::invalid_argument
 // for a weight without an exact short float literal.
 std::string predefined_source(const std::string& set, const ref::Kernel2D& kx, const ref::Kernel2D& ky);
 

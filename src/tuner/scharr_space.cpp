@@ -5,11 +5,11 @@
 #include "error.hpp"
 #include "tuner/measure.hpp"
 #include "filters/level_store.hpp"
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "reference/correlate.hpp"
 #include "reference/scharr.hpp"
 #include "verify/compare.hpp"
-#include "verify/verify.hpp"
+#include "verify/gradient_verify.hpp"
 
 namespace filterlab::tuner {
 namespace {
@@ -23,20 +23,20 @@ const Storage kStorages[] = {Storage::Images, Storage::Buffer, Storage::ImageBuf
 ScharrSpace::ScharrSpace(ocl::Runtime* rt, int width, int height, const TimingSetup& timing)
     : rt_(rt), width_(width), height_(height), timing_(timing) {
   Param family{"family", {}};
-  for (std::size_t i = 0; i < families().size(); ++i) family.values.push_back(static_cast<long>(i));
+  for (std::size_t i = 0; i < scharr_families().size(); ++i) family.values.push_back(static_cast<long>(i));
   params_ = {family, {"storage", {0, 1, 2, 3}}, {"local_w", {8, 16, 32}}, {"local_h", {8, 16}}};
 }
 
-Variant ScharrSpace::variant(const Point& p) const {
-  if (p.size() != 4 || p[0] < 0 || static_cast<std::size_t>(p[0]) >= families().size() || p[1] < 0 || p[1] > 3)
+GradientVariant ScharrSpace::variant(const Point& p) const {
+  if (p.size() != 4 || p[0] < 0 || static_cast<std::size_t>(p[0]) >= scharr_families().size() || p[1] < 0 || p[1] > 3)
     throw Error("a point of " + std::string(kScharrSpace) + " is (family index, storage 0..3, local_w, local_h)");
-  return make_variant(families()[static_cast<std::size_t>(p[0])].name,
+  return make_variant(scharr_families()[static_cast<std::size_t>(p[0])].name,
                       std::string(storage_name(kStorages[p[1]])), kKsize, static_cast<std::size_t>(p[2]),
                       static_cast<std::size_t>(p[3]));
 }
 
 std::string ScharrSpace::violation(const Point& p) const {
-  Variant v;
+  GradientVariant v;
   try {
     v = variant(p);
   } catch (const Error& e) {
@@ -78,7 +78,7 @@ Measurement ScharrSpace::evaluate(const Point& p) {
   const auto v = variant(p);
   Invalid stage = Invalid::kBuild;
   try {
-    ScharrRunner runner(*rt_, v, kBorder);
+    GradientRunner runner(*rt_, v, kBorder);
     stage = Invalid::kLaunch;
     const auto shapes = pack_levels({{width_, height_}});
     auto in = allocate_levels(*rt_, v.storage, shapes, "the input");

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "filters/variant.hpp"
+#include "filters/gradient_variant.hpp"
 #include "ocl/runtime.hpp"
 #include "tuner/imagecl_space.hpp"
 #include "tuner/space.hpp"
@@ -31,7 +31,7 @@ class ScharrSpace : public Space {
   std::string setup() const override;
 
  private:
-  Variant variant(const Point& p) const;  // throws filterlab::Error for a combination the registry refuses
+  GradientVariant variant(const Point& p) const;  // throws filterlab::Error for a combination the registry refuses
   ocl::Runtime* rt_;
   int width_, height_;
   TimingSetup timing_;

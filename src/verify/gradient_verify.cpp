@@ -1,10 +1,10 @@
-#include "verify/verify.hpp"
+#include "verify/gradient_verify.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "reference/tolerances.hpp"
 #include "verify/compare.hpp"
 
@@ -42,7 +42,7 @@ double sum_abs(const std::vector<double>& w) {
 }
 }  // namespace
 
-double float_tolerance(const Variant& variant, double max_abs_input) {
+double float_tolerance(const GradientVariant& variant, double max_abs_input) {
   if (variant.traits().separable) {
     const auto [h, v] = variant.separable(ref::Axis::X);  // d/dy has the same sums
     return tol::separable_accumulation_bound(h.size(), sum_abs(h), sum_abs(v), max_abs_input);
@@ -51,7 +51,7 @@ double float_tolerance(const Variant& variant, double max_abs_input) {
   return tol::float_accumulation_bound(k.w.size(), sum_abs(k.w), max_abs_input);
 }
 
-VerifyResult verify_variant(ocl::Runtime& rt, const Variant& variant, ref::Border border, unsigned seed) {
+VerifyResult verify_gradient_variant(ocl::Runtime& rt, const GradientVariant& variant, ref::Border border, unsigned seed) {
   VerifyResult r;
   r.id = variant.id();
   r.border = border;

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "filters/variant.hpp"
+#include "filters/gradient_variant.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/border.hpp"
 #include "reference/image.hpp"
@@ -29,8 +29,8 @@ struct VerifyResult {
 inline constexpr float kVerifyBorderValue = 7.0f;
 
 // The bound of reference/tolerances.hpp for this variant on random data of magnitude <= max_abs_input.
-double float_tolerance(const Variant& variant, double max_abs_input);
+double float_tolerance(const GradientVariant& variant, double max_abs_input);
 
-VerifyResult verify_variant(ocl::Runtime& rt, const Variant& variant, ref::Border border, unsigned seed = 20261122);
+VerifyResult verify_gradient_variant(ocl::Runtime& rt, const GradientVariant& variant, ref::Border border, unsigned seed = 20261122);
 
 }  // namespace filterlab

@@ -9,7 +9,7 @@
 #include "filters/tiled_variant.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/roi_filter.hpp"
-#include "verify/verify.hpp"
+#include "verify/gradient_verify.hpp"
 
 namespace filterlab {
 

@@ -6,19 +6,19 @@
 
 #include "ocl/program.hpp"
 #include "opencl_fixture.hpp"
-#include "verify/verify.hpp"
+#include "verify/gradient_verify.hpp"
 
 using namespace filterlab;
 namespace fs = std::filesystem;
 
 namespace {
 
-bool mutant_passes(const Variant& v, const std::string& from, const std::string& to) {
+bool mutant_passes(const GradientVariant& v, const std::string& from, const std::string& to) {
   const auto dir = test::mutated_kernels("scharr/gradient.cl", from, to);
   ocl::set_kernel_dir(dir.string());
   bool passed = true;
   try {
-    passed = verify_variant(test::runtime(), v, ref::Border::Reflect101).passed;
+    passed = verify_gradient_variant(test::runtime(), v, ref::Border::Reflect101).passed;
   } catch (...) {
     ocl::set_kernel_dir("");
     throw;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "error.hpp"
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "ocl/limits.hpp"
 #include "opencl_fixture.hpp"
 
@@ -35,14 +35,14 @@ TEST_CASE("allocation, memory and work-group limits are enforced", "[limits][ope
   no_images.image_support = false;
   CHECK_THROWS_WITH(ocl::require_images(no_images, "scharr.single/images"), Catch::Contains("does not have"));
   auto& rt = test::runtime();
-  CHECK_THROWS_WITH(ScharrRunner(rt, make_variant("scharr.single", "buffer", 3, 4096, 4096), ref::Border::Reflect),
+  CHECK_THROWS_WITH(GradientRunner(rt, make_variant("scharr.single", "buffer", 3, 4096, 4096), ref::Border::Reflect),
                     Catch::Contains("work-group"));
 }
 
 TEST_CASE("device limits raise Unsupported, which verify reports apart from failures", "[limits][opencl]") {
   auto& rt = test::runtime();
   const auto& dev = rt.device.info;
-  CHECK_THROWS_AS(ScharrRunner(rt, make_variant("scharr.single", "cubes", 3, 4096, 4096), ref::Border::Reflect),
+  CHECK_THROWS_AS(GradientRunner(rt, make_variant("scharr.single", "cubes", 3, 4096, 4096), ref::Border::Reflect),
                   Unsupported);
   CHECK_THROWS_AS(ocl::check_image2d_array(dev, 4, 4, dev.image_max_array_size + 1, "octave"), Unsupported);
   CHECK_THROWS_WITH(ocl::check_image2d_array(dev, 4, 4, dev.image_max_array_size + 1, "octave"),

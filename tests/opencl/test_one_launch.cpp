@@ -4,11 +4,11 @@
 #include <cmath>
 #include <limits>
 
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "opencl_fixture.hpp"
 #include "reference/scharr.hpp"
 #include "verify/compare.hpp"
-#include "verify/verify.hpp"
+#include "verify/gradient_verify.hpp"
 
 using namespace filterlab;
 
@@ -21,7 +21,7 @@ TEST_CASE("a one-launch variant limited to level 0 writes level 0 and nothing el
   const auto nan = std::numeric_limits<float>::quiet_NaN();
   {
     const auto v = make_variant("scharr.double_predefined_rows8_onelaunch", "buffer", 5, 128, 2);
-    ScharrRunner runner(rt, v, ref::Border::Reflect);
+    GradientRunner runner(rt, v, ref::Border::Reflect);
     auto in = allocate_levels(rt, Storage::Buffer, shapes, "input");
     auto out_x = allocate_levels(rt, Storage::Buffer, shapes, "d/dx");
     auto out_y = allocate_levels(rt, Storage::Buffer, shapes, "d/dy");

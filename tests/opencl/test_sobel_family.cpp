@@ -3,18 +3,18 @@
 #include <catch2/catch.hpp>
 
 #include "families/gradient.hpp"
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "opencl_fixture.hpp"
 #include "reference/scharr.hpp"
 #include "reference/sobel.hpp"
 #include "verify/compare.hpp"
-#include "verify/verify.hpp"
+#include "verify/gradient_verify.hpp"
 
 using namespace filterlab;
 
 namespace {
 // A registered Sobel variant by its ID, as `verify` and `filter` get it.
-Variant sobel_variant(const std::string& id) {
+GradientVariant sobel_variant(const std::string& id) {
   const auto found = registered_filter_variants(id);
   REQUIRE(found.size() == 1);
   const auto* g = dynamic_cast<const GradientFilterVariant*>(found.front().get());

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "opencl_fixture.hpp"
 #include "reference/scharr.hpp"
 #include "verify/compare.hpp"

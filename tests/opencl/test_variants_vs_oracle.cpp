@@ -1,11 +1,11 @@
 // The Scharr variants' oracle checks beyond the registry-wide verify shards.
 #include <catch2/catch.hpp>
 
-#include "filters/scharr_runner.hpp"
+#include "filters/gradient_runner.hpp"
 #include "opencl_fixture.hpp"
 #include "reference/scharr.hpp"
 #include "verify/compare.hpp"
-#include "verify/verify.hpp"
+#include "verify/gradient_verify.hpp"
 
 using namespace filterlab;
 

@@ -3,12 +3,12 @@
 #include <set>
 
 #include "error.hpp"
-#include "filters/variant.hpp"
+#include "filters/gradient_variant.hpp"
 
 using namespace filterlab;
 
 TEST_CASE("variant IDs are stable and unique", "[variants]") {
-  const auto all = registered_variants();
+  const auto all = registered_scharr_variants();
   std::set<std::string> ids;
   for (const auto& v : all) ids.insert(v.id());
   CHECK(ids.size() == all.size());
@@ -22,21 +22,21 @@ TEST_CASE("even, zero and negative filter sizes are rejected with advice", "[var
   CHECK_THROWS_WITH(make_variant("scharr.single", "images", -3), Catch::Contains("not supported"));
   CHECK_THROWS_WITH(make_variant("scharr.single", "images", 11), Catch::Contains("3, 5, 7 or 9"));
   CHECK_THROWS_WITH(make_variant("scharr.single", "texture", 3), Catch::Contains("unknown storage"));
-  CHECK_THROWS_WITH(find_variants("nosuch"), Catch::Contains("no registered variant"));
+  CHECK_THROWS_WITH(find_scharr_variants("nosuch"), Catch::Contains("no registered variant"));
 }
 
 TEST_CASE("every family is registered for its storages and all sizes, IDs as documented", "[variants]") {
-  const auto all = registered_variants();
-  for (const auto& f : families())
+  const auto all = registered_scharr_variants();
+  for (const auto& f : scharr_families())
     for (const char* storage : {"images", "buffer"})
       for (int k : {3, 5, 7, 9}) {
         const auto id = std::string(f.name) + "/" + storage + "/k" + std::to_string(k) + "/wg16x16";
         CAPTURE(id);
         // Every family runs on buffers; all but the one-launch families on images too.
         const int expected = std::string(storage) == "buffer" || !f.one_launch ? 1 : 0;
-        CHECK(std::count_if(all.begin(), all.end(), [&](const Variant& v) { return v.id() == id; }) == expected);
+        CHECK(std::count_if(all.begin(), all.end(), [&](const GradientVariant& v) { return v.id() == id; }) == expected);
       }
-  CHECK(find_variants("scharr.double_local/images/k5/wg16x16").size() == 1);
+  CHECK(find_scharr_variants("scharr.double_local/images/k5/wg16x16").size() == 1);
 }
 
 TEST_CASE("the article's copy rule: remap up to 7x7, two loops from 9x9", "[variants]") {
@@ -75,6 +75,6 @@ TEST_CASE("one-launch families cover every level in one launch, on buffers only"
   } catch (const Error& e) {
     CHECK_THAT(std::string(e.what()), Catch::Contains("does not run on images"));
   }
-  for (const auto& r : registered_variants())
+  for (const auto& r : registered_scharr_variants())
     if (r.traits().one_launch) CHECK(r.storage == Storage::Buffer);
 }

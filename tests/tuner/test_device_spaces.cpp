@@ -68,7 +68,7 @@ TEST_CASE("the documented sub-spaces hold a few hundred valid configurations, th
       CHECK(n == 5);
     } else if (name == tuner::kScharrSpace) {  // every family on each storage it supports, 3 x 2 work-groups
       std::size_t want = 0;
-      for (const auto& f : families()) want += f.storages().size() * 6;
+      for (const auto& f : scharr_families()) want += f.storages().size() * 6;
       CHECK(n == want);
     } else if (name.size() > 5 && name.compare(name.size() - 5, 5, ":wide") == 0) {
       // 4 x 5 work-groups, 3 x 3 coarsenings, 2 mappings, 2 x 2 memory switches; only groups over the
@@ -99,8 +99,8 @@ TEST_CASE("Study 1's families on all four storages form a hand-written space eva
   auto& rt = test::runtime();
   tuner::ScharrSpace space(&rt, 67, 45, {0, 1, 2});
   std::size_t single = 0;
-  for (std::size_t i = 0; i < families().size(); ++i)
-    if (std::string(families()[i].name) == "scharr.single") single = i;
+  for (std::size_t i = 0; i < scharr_families().size(); ++i)
+    if (std::string(scharr_families()[i].name) == "scharr.single") single = i;
   tuner::EvalCache memory("", tuner::cache_header(space, {}));
   tuner::Evaluator ev(space, memory);
   for (long storage = 0; storage < 4; ++storage) {
@@ -112,6 +112,6 @@ TEST_CASE("Study 1's families on all four storages form a hand-written space eva
   CHECK(ev.trace()[0].id == "scharr.single/images/k5/wg16x8");
   CHECK(ev.trace()[3].id == "scharr.single/cubes/k5/wg16x8");
   // A family that runs on one buffer only refuses the other storages before anything runs.
-  for (std::size_t i = 0; i < families().size(); ++i)
-    if (families()[i].one_launch) CHECK_THAT(space.violation({static_cast<long>(i), 0, 16, 8}), Catch::Contains("does not run on images"));
+  for (std::size_t i = 0; i < scharr_families().size(); ++i)
+    if (scharr_families()[i].one_launch) CHECK_THAT(space.violation({static_cast<long>(i), 0, 16, 8}), Catch::Contains("does not run on images"));
 }
