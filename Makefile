@@ -96,8 +96,8 @@ paper: figures
 	@echo "paper: paper/filterlab.pdf"
 
 # Resumable: verify leaves a stamp per commit and device pattern; experiments keep results from this
-# commit and kernels. QUICK=1 builds the paper from the quick results in a copy of paper/ (the
-# committed paper/generated and README are left alone).
+# commit and kernels. QUICK=1, or RESULTS other than experiments/results, builds the paper from those
+# results in a copy of paper/ beside them (the committed paper/generated and docs are left alone).
 reproduce:
 	scripts/install-deps.sh full
 	$(MAKE) build
@@ -107,9 +107,11 @@ reproduce:
 	else $(MAKE) verify QUICK=$(QUICK) && case $$stamp in *-dirty-*) ;; *) touch "$$stamp" ;; esac; fi
 	$(MAKE) experiments QUICK=$(QUICK) RESULTS=$(RESULTS)
 ifeq ($(QUICK),1)
-	scripts/quick-paper.sh $(abspath $(RESULTS)) $(QUICK_DIR) $(PYTHON)
-else
+	scripts/paper-from-results.sh $(abspath $(RESULTS)) $(QUICK_DIR) $(PYTHON)
+else ifeq ($(abspath $(RESULTS)),$(abspath experiments/results))
 	$(MAKE) paper RESULTS=$(RESULTS)
+else
+	PAPER_MODE=full scripts/paper-from-results.sh $(abspath $(RESULTS)) $(abspath $(RESULTS)/..) $(PYTHON)
 endif
 
 # A relocatable bundle for a machine without our packages (the GPU host): the runtime without

@@ -446,6 +446,11 @@ def macros_tex(summary: dict) -> str:
         cmd("TuningWideValid", span([s["valid"] for s in wide], thousands))
         cmd("TuningWideDevices", R.join_and([R.latex_escape(d["name"]) for d in wide_devs]))
         cmd("TuningWideCoverage", span([100 * CHECKPOINTS[2] / s["valid"] for s in wide], lambda v: f"{v:.0f}") + "\\,\\%")
+    else:  # wide sub-spaces run on GPUs by default: results of CPU devices alone have none
+        cmd("TuningWideConfigurations", "not measured: no")
+        cmd("TuningWideValid", "none")
+        cmd("TuningWideDevices", "any device of these results")
+        cmd("TuningWideCoverage", "no measured share")
     sizes = [v for d in summary["devices"] for v in d.get("full_space_sizes", {}).values()]
     if sizes:
         cmd("TuningFullSpaceSizes", span(sizes, thousands))
