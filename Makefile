@@ -51,8 +51,9 @@ $(BUILD)/build.ninja:
 build: $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The suite includes the analysis' and the paper's tests (matplotlib, jsonschema, LaTeX): the full set.
 test:
-	scripts/install-deps.sh test
+	scripts/install-deps.sh full
 	$(MAKE) build
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 
