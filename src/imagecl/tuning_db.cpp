@@ -76,7 +76,9 @@ std::optional<TunedConfig> from_experiment(const nlohmann::json& j, const std::s
     const auto rest = space.substr(8 + kernel.size());
     if (!rest.empty() && rest[0] != ':') continue;
     const double t = row.value("time_ms", std::numeric_limits<double>::infinity());
-    if (!best || t < best->time_ms) best = TunedConfig{row.at("id").get<std::string>(), t, path + " best[\"" + space + "\"]"};
+    // The configuration's ID: variant_id since the row-key contract (schema_version 2), id before.
+    const auto& id = row.contains("variant_id") ? row.at("variant_id") : row.at("id");
+    if (!best || t < best->time_ms) best = TunedConfig{id.get<std::string>(), t, path + " best[\"" + space + "\"]"};
   }
   return best;
 }
@@ -118,7 +120,9 @@ std::optional<TunedConfig> lookup_tuned(const std::string& db, const std::string
                                         const std::string& generated_sha256, const std::string& device_slug) {
   const auto j = read_db(db);
   if (j.is_null()) return std::nullopt;
-  if (j.value("schema", "") == "filterlab.result/1") return from_experiment(j, db, kernel, generated_sha256, device_slug);
+  const auto schema = j.value("schema", std::string());
+  if (schema == "filterlab.result/1" || schema == "filterlab.result/2")
+    return from_experiment(j, db, kernel, generated_sha256, device_slug);
   if (j.value("schema", "") != kSchema)
     throw Error(db + " is neither a user tuning database nor a `run tuning` result", "check --db");
   const auto k = j["kernels"].find(source_sha256);
