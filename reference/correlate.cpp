@@ -31,6 +31,16 @@ std::vector<int> border_table(int len, int r, Border b) {
 
 }  // namespace
 
+Kernel2D outer_product(const std::vector<double>& kx, const std::vector<double>& ky) {
+  Kernel2D k;
+  k.width = static_cast<int>(kx.size());
+  k.height = static_cast<int>(ky.size());
+  k.w.resize(kx.size() * ky.size());
+  for (std::size_t j = 0; j < ky.size(); ++j)
+    for (std::size_t i = 0; i < kx.size(); ++i) k.w[j * kx.size() + i] = ky[j] * kx[i];
+  return k;
+}
+
 Image correlate2d(const Image& src, const Kernel2D& k, Border border, double constant) {
   check_size(k.width, "correlate2d", "width");
   check_size(k.height, "correlate2d", "height");

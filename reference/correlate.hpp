@@ -17,6 +17,9 @@ struct Kernel2D {
   double at(int i, int j) const { return w[static_cast<std::size_t>(j) * width + i]; }
 };
 
+// The 2-D kernel of a separable pair: the outer product ky * kx^T (kx along x, ky along y).
+Kernel2D outer_product(const std::vector<double>& kx, const std::vector<double>& ky);
+
 // out(x, y) = sum_{j,i} k(i, j) * in(x + i - kw/2, y + j - kh/2), out-of-range taps mapped by
 // border_index() or replaced by `constant`. Throws std::invalid_argument on even/empty kernels
 // or an empty image.

@@ -35,13 +35,7 @@ std::pair<std::vector<double>, std::vector<double>> scharr_separable(int size, A
 
 Kernel2D scharr_kernel(int size, Axis axis) {
   const auto [kx, ky] = scharr_separable(size, axis);
-  Kernel2D k;
-  k.width = size;
-  k.height = size;
-  k.w.resize(kx.size() * ky.size());
-  for (std::size_t j = 0; j < ky.size(); ++j)
-    for (std::size_t i = 0; i < kx.size(); ++i) k.w[j * kx.size() + i] = ky[j] * kx[i];
-  return k;
+  return outer_product(kx, ky);
 }
 
 double scharr_ramp_response(int size) { return 32.0 * half_size(size); }

@@ -37,13 +37,7 @@ std::pair<std::vector<double>, std::vector<double>> sobel_separable(int size, Ax
 
 Kernel2D sobel_kernel(int size, Axis axis) {
   const auto [kx, ky] = sobel_separable(size, axis);
-  Kernel2D k;
-  k.width = size;
-  k.height = size;
-  k.w.resize(kx.size() * ky.size());
-  for (std::size_t j = 0; j < ky.size(); ++j)
-    for (std::size_t i = 0; i < kx.size(); ++i) k.w[j * kx.size() + i] = ky[j] * kx[i];
-  return k;
+  return outer_product(kx, ky);
 }
 
 double sobel_ramp_response(int size) {
