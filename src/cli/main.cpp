@@ -77,9 +77,9 @@ int main(int argc, char** argv) {
   add_integer(c_run, "--samples", run.samples, 0, kBig, "imagecl: configurations per kernel, every parameter value at least once", true);
   add_integer(c_run, "--max-size", run.max_size, 0, 1048576, "tiled: largest image side (default 8192 on GPUs, 2048 on CPUs)");
   add_integer(c_run, "--warmup", run.warmup, 0, kMillion, "Warm-up repetitions per configuration", true);
-  c_run->add_option("--spaces", run.spaces, "tuning: only spaces whose name contains one of these comma-separated texts");
+  c_run->add_option("--spaces", run.spaces, "tuning: only spaces whose name contains one of these comma-separated texts (text$: exactly that name)");
   add_integer(c_run, "--seeds", run.seeds, 1, kMillion, "tuning: simulated runs per strategy", true);
-  add_integer(c_run, "--full-budget", run.full_budget, -1, kBig, "tuning: live guided evaluations per full ImageCL space (default 100 on GPUs, 0 on CPUs)");
+  add_integer(c_run, "--full-budget", run.full_budget, -1, kBig, "tuning: live evaluations per strategy (random, paper, guided) and full ImageCL space (default 100)");
   add_integer(c_run, "--wide", run.wide, -1, 1, "tuning: exhaustive search of the wide sub-spaces: -1 on GPUs only, 0 never, 1 always", true);
   add_number(c_run, "--time-limit", run.time_limit_s, 0, 1e9, "tuning: seconds after which no full-space run starts (0: none)");
   add_integer(c_run, "--cpu-divisor", run.cpu_divisor, 1, 1024, "tuning: image sides on CPU devices divided by this", true);

@@ -1,6 +1,9 @@
 #include "experiments/imagecl.hpp"
 
+#include <algorithm>
+#include <fstream>
 #include <iostream>
+#include <set>
 #include <memory>
 
 #include "error.hpp"
@@ -27,6 +30,39 @@ int paper_side(const std::string& benchmark) {
   return 5120;
 }
 
+// The tuning experiment's result for this device (its "best": the tuning database), or null.
+nlohmann::json read_tuning(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return nullptr;
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    throw Error(path + " is not valid JSON (" + e.what() + ")", "rerun the tuning experiment or remove the file");
+  }
+}
+
+struct Tuned {
+  imagecl::Config config;  // empty: none
+  nlohmann::json record;   // where it came from, or why there is none
+};
+
+// The best known configuration of a kernel's full space on this device, when the tuning result
+// has one that this build's space can still express.
+Tuned tuned_config(const nlohmann::json& tuning, const std::string& kernel, const imagecl::KernelSpace& space) {
+  if (tuning.is_null()) return {{}, {{"none", "no tuning result for this device in the results directory"}}};
+  const auto best = tuning.value("best", nlohmann::json::object()).value("imagecl." + kernel, nlohmann::json());
+  if (best.is_null() || !best.contains("variant_id")) return {{}, {{"none", "the tuning result has no full-space best for this kernel"}}};
+  const auto id = best["variant_id"].get<std::string>();
+  nlohmann::json record = {{"variant_id", id}, {"found_by", best.value("found_by", "")}, {"tuned_ms", best.value("time_ms", 0.0)},
+                           {"commit", tuning.value("provenance", nlohmann::json::object()).value("commit", nlohmann::json())}};
+  try {
+    return {imagecl::parse_config_id(space, id), record};
+  } catch (const Error& e) {
+    record["none"] = std::string("this build's space cannot express it: ") + e.what();
+    return {{}, record};
+  }
+}
+
 struct Timed {
   std::string benchmark, kernel;
   imagecl::Config config;
@@ -50,6 +86,9 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
   std::cerr << "[" << kExperiment << "] " << dev.name << ": measuring copy bandwidth\n";
   const auto bw = ocl::measure_copy_bandwidth(rt);
   nlohmann::json rows = nlohmann::json::array(), skipped = nlohmann::json::array(), spaces = nlohmann::json::object();
+  const std::string tuning_path = cfg.results_dir + "/tuning/" + dev.slug + ".json";
+  const nlohmann::json tuning = read_tuning(tuning_path);
+  std::set<std::string> tuned_ids;
   std::vector<ocl::GeneratedSource> sources;
   for (const auto& b : imagecl::benchmarks()) {
     if (b.name.find(cfg.benchmarks) == std::string::npos) continue;
@@ -59,8 +98,17 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
     std::vector<std::vector<imagecl::Config>> samples;
     for (const auto& k : b.kernels) {
       const auto& space = imagecl::kernel_space(k);
-      samples.push_back(imagecl::sample_configs(space, cfg.samples, cfg.seed, dev));
-      spaces[k] = {{"configurations", space.configurations}, {"sampled", samples.back().size()}};
+      auto configs = imagecl::sample_configs(space, cfg.samples, cfg.seed, dev);
+      spaces[k] = {{"configurations", space.configurations}, {"sampled", configs.size()}};
+      // The tuned configuration first: pipeline 0 is every kernel at its tuned configuration.
+      const auto t = tuned_config(tuning, k, space);
+      spaces[k]["tuned"] = t.record;
+      if (!t.config.empty()) {
+        configs.erase(std::remove(configs.begin(), configs.end(), t.config), configs.end());
+        configs.insert(configs.begin(), t.config);
+        tuned_ids.insert(imagecl::config_id(space, t.config));
+      }
+      samples.push_back(std::move(configs));
       sources.push_back({"imagecl/" + k + ".cl", space.opencl});
     }
     // Verify every pipeline first, on the image it is timed on; a wrong result stops the run.
@@ -119,6 +167,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
                       {"samples_wall_ms", t.samples.wall_ms}};
       // The kernel is the family; a configuration of it is a variant, timed on one image size.
       add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(), std::to_string(side) + "x" + std::to_string(side));
+      row["tuned"] = tuned_ids.count(t.launcher->id()) > 0;
       rows.push_back(row);
     }
   }
@@ -130,6 +179,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
   auto prov = provenance(dev, all, "per row (-D switches of the configuration)");
   prov["scale"] = scale;
   prov["samples_per_kernel"] = cfg.samples;
+  prov["tuning_database"] = tuning.is_null() ? nlohmann::json(nullptr) : nlohmann::json(tuning_path);
   prov["spaces"] = spaces;
   prov["warmup"] = cfg.warmup;
   prov["repetitions"] = reps;

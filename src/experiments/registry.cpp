@@ -7,6 +7,7 @@
 
 // The registration list: one line per experiment, in the order the pipeline runs them. Each
 // X(name) is defined by src/experiments/registered/<name>.cpp as `Experiment name_experiment()`.
+// tuning runs before imagecl: imagecl times the configurations the tuner found on the device.
 #define FILTERLAB_EXPERIMENTS(X) \
   X(scharr_single_storage)       \
   X(scharr_gradient_variants)    \
@@ -14,9 +15,9 @@
   X(sampler)                     \
   X(tiled)                       \
   X(epsilon)                     \
+  X(tuning)                      \
   X(imagecl)                     \
-  X(peers)                       \
-  X(tuning)
+  X(peers)
 
 namespace filterlab::experiments {
 

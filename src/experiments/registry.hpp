@@ -27,7 +27,7 @@ struct RunOptions {
   int max_size = 0;          // tiled: largest image side (0: 8192 on GPUs, 2048 on CPUs)
   std::string spaces;        // tuning: only spaces containing this text
   int seeds = 20;            // tuning: simulated runs per strategy
-  long full_budget = -1;     // tuning: live evaluations per full ImageCL space (-1: 100 on GPUs, 0 on CPUs)
+  long full_budget = -1;     // tuning: live evaluations per strategy and full ImageCL space (-1: 100)
   int wide = -1;             // tuning: wide sub-spaces (-1: on GPUs only, 0: never, 1: always)
   double time_limit_s = 0;   // tuning: no full-space run starts after this
   int cpu_divisor = 4;       // tuning: image sides on CPU devices divided by this

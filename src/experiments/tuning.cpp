@@ -1,5 +1,6 @@
 #include "experiments/tuning.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -9,6 +10,7 @@
 #include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
+#include "imagecl/check.hpp"
 #include "imagecl/space.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/program.hpp"
@@ -23,13 +25,16 @@ namespace {
 constexpr const char* kExperiment = "tuning";
 constexpr unsigned kFirstSeed = 1;
 
-// --spaces: comma-separated pieces of names; a space runs when its name contains any of them.
+// --spaces: comma-separated pieces of names; a space runs when its name contains any of them
+// (or equals a piece written with a trailing '$').
 bool selected(const std::string& name, const std::string& filter) {
   std::size_t start = 0;
   for (;;) {
     const auto comma = filter.find(',', start);
     const auto piece = filter.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (name.find(piece) != std::string::npos) return true;
+    // A piece ending in '$' names a whole space ("imagecl.conv2d_u8$": the full space, not its sub-spaces).
+    if (!piece.empty() && piece.back() == '$' ? name == piece.substr(0, piece.size() - 1) : name.find(piece) != std::string::npos)
+      return true;
     if (comma == std::string::npos) return false;
     start = comma + 1;
   }
@@ -78,6 +83,69 @@ nlohmann::json invalid_counts(const std::map<std::string, tuner::Measurement>& r
   for (const auto& [id, m] : rows)
     if (!m.valid()) j[tuner::invalid_name(m.invalid)] = j.value(tuner::invalid_name(m.invalid), 0) + 1;
   return j;
+}
+
+// The strategies run live on the full spaces, in this order, each with the full budget.
+constexpr const char* kLiveStrategies[] = {"random", "paper", "guided"};
+
+// Every kernel of every ImageCL benchmark (imagecl/benchmarks/*.icl as the benchmarks use them).
+std::vector<std::string> full_space_kernels() {
+  std::vector<std::string> out;
+  for (const auto& b : imagecl::benchmarks())
+    for (const auto& k : b.kernels)
+      if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+  return out;
+}
+
+// A run's own evaluations (not the whole cache a resumed run may hold): its trace as rows.
+std::map<std::string, tuner::Measurement> trace_rows(const std::vector<tuner::Step>& trace) {
+  std::map<std::string, tuner::Measurement> rows;
+  for (const auto& st : trace) rows.emplace(st.id, st.m);
+  return rows;
+}
+
+// The best configuration known for a full space: the fastest of its live runs and of the
+// exhaustive sub-spaces of the same kernel timed with the same setup; each run's best as a
+// fraction of it (1 = found it). A sub-space is part of the full space, so its points count.
+void add_best_known(nlohmann::json& entry, const nlohmann::json& spaces, const std::string& name) {
+  nlohmann::json known = nullptr;
+  std::string from;
+  const auto consider = [&](const nlohmann::json& b, const std::string& source) {
+    if (b.is_null() || !b.contains("time_ms")) return;
+    if (known.is_null() || b["time_ms"].get<double>() < known["time_ms"].get<double>()) known = b, from = source;
+  };
+  for (const auto& [strategy, run] : entry["runs"].items())
+    if (run.contains("best")) consider(run["best"], strategy + " (live, full space)");
+  for (const auto& [sub, s] : spaces.items())
+    if (sub.rfind(name + ":", 0) == 0 && s.value("setup", "") == entry["setup"].get<std::string>() && s.contains("best"))
+      consider(s["best"], sub + " (exhaustive)");
+  if (!known.is_null()) known["found_by"] = from;
+  entry["best_known"] = known;
+  for (auto& [strategy, run] : entry["runs"].items()) {
+    if (known.is_null() || !run.contains("best") || run["best"].is_null()) continue;
+    run["of_best_known"] = known["time_ms"].get<double>() / run["best"]["time_ms"].get<double>();
+  }
+}
+
+void print_live(const std::string& name, const nlohmann::json& entry) {
+  std::printf("%s, full space (%.0f points, %zu candidates): live runs, budget per strategy as listed\n", name.c_str(),
+              entry["space_points"].get<double>(), entry["candidates"].get<std::size_t>());
+  const auto& known = entry["best_known"];
+  for (const auto& [strategy, run] : entry["runs"].items()) {
+    if (run.contains("skipped")) {
+      std::printf("  %-8s skipped: %s\n", strategy.c_str(), run["skipped"].get<std::string>().c_str());
+      continue;
+    }
+    const bool found = run.contains("best") && !run["best"].is_null();
+    std::printf("  %-8s %3zu evaluations (%3zu valid) in %7.1f s: best %s ms, %s of the best known\n", strategy.c_str(),
+                run["evaluations"].get<std::size_t>(), run["valid_evaluations"].get<std::size_t>(),
+                run["seconds_this_run"].get<double>(),
+                found ? std::to_string(run["best"]["time_ms"].get<double>()).c_str() : "-",
+                run.contains("of_best_known") ? std::to_string(run["of_best_known"].get<double>()).c_str() : "-");
+  }
+  if (!known.is_null())
+    std::printf("  best known %.4f ms (%s): %s\n", known["time_ms"].get<double>(), known["found_by"].get<std::string>().c_str(),
+                known["variant_id"].get<std::string>().c_str());
 }
 
 }  // namespace
@@ -176,33 +244,46 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
     spaces[name] = s;
   }
 
-  // Our strategy live on the full spaces (GPU hosts): what a user of the tuner would run.
-  const long full_budget = cfg.full_budget >= 0 ? cfg.full_budget : (dev.is_cpu() ? 0 : 100);
+  // The paper's method, ours and random, live on the ImageCL kernels' full spaces with the same
+  // budget, each from its own cache (so each one's seconds are its own); then every run's best
+  // against the best configuration known on this device from all runs and sub-spaces.
+  const long full_budget = cfg.full_budget >= 0 ? cfg.full_budget : 100;
   nlohmann::json full = nlohmann::json::object();
   if (full_budget > 0)
-    for (const auto* k : {"sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response"}) {
-      const std::string name = std::string("imagecl.") + k;
+    for (const auto& kernel : full_space_kernels()) {
+      const std::string name = "imagecl." + kernel;
       if (!selected(name, cfg.spaces)) continue;
-      if (cfg.time_limit_s > 0 && seconds_since(start) > cfg.time_limit_s) {
-        full[name] = {{"skipped", "the run's time limit was reached before this space"}};
-        continue;
-      }
       auto space = tuner::make_space(name, rt, cfg.settings);
-      const auto path = tuner::cache_path(cache_dir, name + "_guided_s" + std::to_string(kFirstSeed));
-      const auto t0 = std::chrono::steady_clock::now();
-      tuner::EvalCache cache(path, tuner::cache_header(*space, cache_extra));
-      const auto before = cache.size();
-      std::cerr << "[" << kExperiment << "] " << name << ": guided, budget " << full_budget << ", " << before
-                << " already in " << path << "\n";
-      tuner::Evaluator ev(*space, cache);
-      tuner::run_strategy("guided", ev, static_cast<std::size_t>(full_budget), kFirstSeed);
-      nlohmann::json trace = nlohmann::json::array();
-      for (const auto& st : ev.trace()) trace.push_back(st.id);
-      full[name] = {{"strategy", "guided"}, {"budget", full_budget}, {"seed", kFirstSeed}, {"setup", space->setup()},
-                    {"seconds_this_run", seconds_since(t0)}, {"best", best_json(name, cache.rows())},
-                    {"order", trace}};
-      full[name].update(cache_record(dev.slug, path, cache.header(), cache.size() - before));
-      best[name] = full[name]["best"];
+      nlohmann::json runs = nlohmann::json::object();
+      for (const auto* strategy : kLiveStrategies) {
+        if (cfg.time_limit_s > 0 && seconds_since(start) > cfg.time_limit_s) {
+          runs[strategy] = {{"skipped", "the run's time limit was reached before this search"}};
+          continue;
+        }
+        const auto path = tuner::cache_path(cache_dir, name + "_" + strategy + "_s" + std::to_string(kFirstSeed));
+        const auto t0 = std::chrono::steady_clock::now();
+        tuner::EvalCache cache(path, tuner::cache_header(*space, cache_extra));
+        const auto before = cache.size();
+        std::cerr << "[" << kExperiment << "] " << name << ": " << strategy << ", budget " << full_budget << ", " << before
+                  << " already in " << path << "\n";
+        tuner::Evaluator ev(*space, cache);
+        tuner::run_strategy(strategy, ev, static_cast<std::size_t>(full_budget), kFirstSeed);
+        nlohmann::json trace = nlohmann::json::array();
+        std::size_t valid = 0;
+        for (const auto& st : ev.trace()) trace.push_back(st.id), valid += st.m.valid() ? 1 : 0;
+        nlohmann::json run = {{"strategy", strategy}, {"budget", full_budget}, {"seed", kFirstSeed},
+                              {"seconds_this_run", seconds_since(t0)}, {"evaluations", ev.trace().size()},
+                              {"valid_evaluations", valid}, {"best", best_json(name, trace_rows(ev.trace()))},
+                              {"order", trace}};
+        run.update(cache_record(dev.slug, path, cache.header(), cache.size() - before));
+        runs[strategy] = run;
+      }
+      full[name] = {{"setup", space->setup()}, {"space_points", tuner::point_count(*space)},
+                    {"candidates", tuner::candidate_points(*space).size()}, {"candidate_cap", tuner::kCandidateCap},
+                    {"runs", runs}};
+      add_best_known(full[name], spaces, name);
+      if (!full[name]["best_known"].is_null()) best[name] = full[name]["best_known"];
+      print_live(name, full[name]);
     }
 
   nlohmann::json result;
@@ -227,7 +308,7 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   result["spaces"] = spaces;
   result["full_spaces"] = full;
   result["best"] = best;  // the tuning database: the best configuration per space on this device
-  write_result(out_path, result, "spaces");
+  write_result(out_path, result, spaces.empty() && !full.empty() ? "full_spaces" : "spaces");
   std::cerr << "[" << kExperiment << "] wrote " << out_path << " in " << seconds_since(start) << " s\n";
   return out_path;
 }

@@ -1,8 +1,9 @@
 #pragma once
 // Experiment "tuning" (Study 6b): on one device, the exhaustive search of every documented
 // sub-space (resumable caches), the strategies' search efficiency by simulation over many seeds on
-// those caches, optionally our strategy live on the ImageCL kernels' full spaces, and the tuning
-// database (the best configuration per space).
+// those caches, random search, the paper's method and ours live on the ImageCL kernels' full
+// spaces with one budget, and the tuning database (the best configuration per space; for a full
+// space, the best known from all runs).
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -18,7 +19,7 @@ struct TuningRunConfig {
   tuner::SpaceSettings settings;
   int seeds = 20;            // simulated runs per strategy
   std::size_t max_budget = 400;
-  long full_budget = -1;     // live `guided` evaluations per full ImageCL space; -1: 100 on GPUs, 0 on CPUs
+  long full_budget = -1;     // live evaluations per strategy (random, paper, guided) and full ImageCL space; -1: 100
   double time_limit_s = 0;   // > 0: no full-space run starts after this many seconds
   int wide = -1;             // the wide sub-spaces' exhaustive search: -1 on GPUs only, 0 never, 1 always
 };

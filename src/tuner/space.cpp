@@ -1,5 +1,8 @@
 #include "tuner/space.hpp"
 
+#include <random>
+#include <set>
+
 #include "error.hpp"
 
 namespace filterlab::tuner {
@@ -48,6 +51,32 @@ std::vector<Point> valid_points(const Space& s) {
   std::vector<Point> out;
   for (auto& p : all_points(s))
     if (s.violation(p).empty()) out.push_back(std::move(p));
+  return out;
+}
+
+double point_count(const Space& s) {
+  double n = 1;
+  for (const auto& p : s.params()) n *= static_cast<double>(p.values.size());
+  return s.params().empty() ? 0 : n;
+}
+
+std::vector<Point> candidate_points(const Space& s) {
+  if (point_count(s) <= static_cast<double>(kCandidateCap)) return valid_points(s);
+  constexpr unsigned kPoolSeed = 20261123u;  // fixed: every strategy draws from the same pool
+  std::mt19937 rng(kPoolSeed);
+  const auto& ps = s.params();
+  std::set<Point> seen;
+  std::vector<Point> out;
+  // Rejection sampling: a space whose valid share is tiny ends with fewer points, never hangs.
+  const std::size_t attempts = 50 * kCandidateCap;
+  for (std::size_t a = 0; a < attempts && out.size() < kCandidateCap; ++a) {
+    Point c(ps.size());
+    for (std::size_t i = 0; i < ps.size(); ++i)
+      c[i] = ps[i].values[std::uniform_int_distribution<std::size_t>(0, ps[i].values.size() - 1)(rng)];
+    if (seen.count(c) || !s.violation(c).empty()) continue;
+    seen.insert(c);
+    out.push_back(std::move(c));
+  }
   return out;
 }
 

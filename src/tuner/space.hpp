@@ -52,4 +52,12 @@ std::vector<Point> all_points(const Space& s);
 // The points without a constraint violation, in product order.
 std::vector<Point> valid_points(const Space& s);
 
+// What a search strategy chooses from: every valid point while the space has at most
+// kCandidateCap points before constraints; a larger space (the ImageCL kernels' full spaces hold
+// millions) gives kCandidateCap distinct valid points drawn uniformly with a fixed seed, the same
+// pool for every strategy and run, so that a model can predict all of its candidates.
+constexpr std::size_t kCandidateCap = 100000;
+std::vector<Point> candidate_points(const Space& s);
+double point_count(const Space& s);  // points before constraints (product of the value counts)
+
 }  // namespace filterlab::tuner

@@ -24,7 +24,7 @@ struct Pool {
 
 Pool make_pool(const Space& s) {
   Pool p;
-  p.points = valid_points(s);
+  p.points = candidate_points(s);
   p.measured.assign(p.points.size(), false);
   p.left = p.points.size();
   return p;
@@ -86,7 +86,7 @@ bool train(Ensemble& model, const Evaluator& ev, const Features& f, bool penaliz
 void run_exhaustive(Evaluator& ev) { ev.evaluate_all(valid_points(ev.space())); }
 
 void run_random(Evaluator& ev, std::size_t budget, unsigned seed) {
-  auto pts = valid_points(ev.space());
+  auto pts = candidate_points(ev.space());
   std::mt19937 rng(seed);
   std::shuffle(pts.begin(), pts.end(), rng);
   if (pts.size() > budget) pts.resize(budget);

@@ -9,7 +9,8 @@ Experiment tuning_experiment() {
   Experiment e;
   e.name = "tuning";
   e.study = "Study 6b";
-  e.description = "exhaustive sub-spaces, strategies simulated over seeds, our tuner live on the full spaces, tuning database";
+  e.description = "exhaustive sub-spaces, strategies simulated over seeds, random/paper/guided live on the full spaces "
+                  "with one budget, tuning database";
   e.options = {"--spaces", "--seeds", "--full-budget", "--wide", "--time-limit", "--cpu-divisor", "--repetitions"};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     TuningRunConfig cfg;
@@ -27,7 +28,7 @@ Experiment tuning_experiment() {
   e.schema = "tuning.schema.json";
   e.budget = "--time-limit seconds (pipeline: 300) after which no full-space run starts; "
              "exhaustive caches resume where they stopped";
-  e.cpu_scale = "image sides / 4 (--cpu-divisor), 3 repetitions, wide sub-spaces and full-space runs off";
+  e.cpu_scale = "image sides / 4 (--cpu-divisor), 3 repetitions, wide sub-spaces off";
   e.pipeline_options = {"--time-limit", "300"};
   e.quick_options = {"--seeds", "3", "--cpu-divisor", "8", "--repetitions", "1", "--wide", "0", "--full-budget", "0", "--time-limit", "60"};
   return e;
