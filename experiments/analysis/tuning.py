@@ -110,8 +110,13 @@ def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
             candidates = []
             full = data.get("full_spaces", {}).get(f"imagecl.{kernel}", {})
             if full.get("best_known"):
-                candidates.append({"source": f"full space, best of the live runs ({full['best_known'].get('found_by', '')})",
-                                   **full["best_known"]})
+                by = full["best_known"].get("found_by", "")
+                if by.endswith("(exhaustive)"):
+                    source = "wide sub-space, exhaustive" if ":wide" in by else "sub-space, exhaustive"
+                else:
+                    strategy = by.split(" ")[0]
+                    source = f"full space, {strategy} ({full['runs'][strategy]['budget']})"
+                candidates.append({"source": source, **full["best_known"]})
             elif full.get("best"):
                 candidates.append({"source": f"full space, guided ({full['budget']})", **full["best"]})
             for kind, label in (("sub", "sub-space, exhaustive"), ("wide", "wide sub-space, exhaustive")):
@@ -353,6 +358,16 @@ def tables_tex(summary: dict, paper: dict) -> str:
                 ours.append("--" if v is None else str(v))
             out.append(R.latex_escape(label) + " & " + " & ".join(str(v) for v in vals) + (" & " if ours else "") +
                        " & ".join(ours) + " \\\\")
+        # Our compiler's own switches (no column of the paper's): the values found, as they are.
+        extra = sorted({p for d in devs for p in d["found"].get(kernel, {}).get("imagecl_config", {})
+                        if p not in t["values"] and not p.startswith(("wg_", "coarsen_", "image_", "local_", "constant_", "unroll_", "interleaved"))})
+        for param in extra:
+            ours = []
+            for d in devs:
+                v = d["found"].get(kernel, {}).get("imagecl_config", {}).get(param)
+                ours.append("--" if v is None else str(v))
+            out.append(R.latex_escape(param) + " (ours only) & " + " & ".join("--" for _ in paper["devices"]) +
+                       (" & " if ours else "") + " & ".join(ours) + " \\\\")
         out.append("\\midrule Searched in & \\multicolumn{4}{c}{full space} & " +
                    " & ".join(R.latex_escape(d["found"].get(kernel, {}).get("source", "--")) for d in devs) + " \\\\")
         out.append("\\bottomrule\\end{tabular}\\end{table}")
