@@ -226,6 +226,8 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
         m.arrays.push_back(arr);
       }
       p.name = s->prefixed(p.name);
+      for (const auto& q : m.params)
+        if (q.name == p.name) return fail("two parameters of the fused kernel would both be named '" + p.name + "': rename one");
       m.params.push_back(p);
     }
   }

@@ -100,6 +100,8 @@ TEST_CASE("bad pipelines are rejected with the place and the reason", "[imagecl]
   d.write("wide.icl", "#pragma imagecl grid(in)\n#pragma imagecl boundary(in, clamped)\n"
                       "__kernel void wide(Image<float> in, Image<float> out, Image<float> side) {\n  out[idx][idy] = in[idx][idy];\n"
                       "  side[idx][idy] = in[idx][idy];\n}\n");
+  d.write("x_y.icl", "#pragma imagecl grid(in)\n__kernel void x_y(Image<float> in, Image<float> mid, float z) {\n  mid[idx][idy] = z * in[idx][idy];\n}\n");
+  d.write("x.icl", "#pragma imagecl grid(res)\n__kernel void x(Image<float> mid, Image<float> res, float y_z) {\n  res[idx][idy] = y_z * mid[idx][idy];\n}\n");
   const auto check = [&](const std::string& pragma, const std::string& where, const std::string& reason) {
     const auto p = d.write("p.icl", pragma);
     const auto r = compile(p, read_file_text(p));
@@ -122,5 +124,6 @@ TEST_CASE("bad pipelines are rejected with the place and the reason", "[imagecl]
   check("// x\n#pragma imagecl pipeline(p, row.icl, col.icl, out -> in)\nfloat x;\n", "p.icl:3:1: error:", "a pipeline file holds only");
   check("#pragma imagecl pipeline(p, missing.icl, col.icl)\n", "missing.icl:1:1: error:", "cannot read");
   check("#pragma imagecl pipeline(p, shifted.icl, col.icl, out -> in)\n", "shifted.icl:3:16: error:", "only at [idx][idy]");
+  check("#pragma imagecl pipeline(p, x_y.icl, x.icl)\n", "p.icl:1:1: error:", "would both be named 'x_y_z'");
   check("#pragma imagecl pipeline(p, wide.icl, col.icl, out -> in)\n", "p.icl:1:1: error:", "writes Image 'side' but the consumer does not read it");
 }
