@@ -26,6 +26,12 @@ struct Scratch {
   }
 };
 
+// A pipeline reads its stages from disk, relative to its own path: give the absolute one (ctest
+// runs in the build tree).
+filterlab::imagecl::CompileResult compile_pipeline_file(const std::string& relative) {
+  return compile(std::string(FILTERLAB_SOURCE_DIR) + "/" + relative, read_source(relative));
+}
+
 const std::string kRow =
     "#pragma imagecl grid(out)\n#pragma imagecl boundary(in, clamped)\n"
     "__kernel void row(Image<float> in, Image<float> out, float s) {\n  out[idx][idy] = s * (in[idx - 1][idy] + in[idx + 1][idy]);\n}\n";
@@ -33,7 +39,7 @@ const std::string kRow =
 }  // namespace
 
 TEST_CASE("the fused sepconv kernel names its arguments <stage>_<parameter>", "[imagecl][compiler][fusion]") {
-  const auto r = compile_file("imagecl/benchmarks/sepconv_fused.icl");
+  const auto r = compile_pipeline_file("imagecl/benchmarks/sepconv_fused.icl");
   INFO(r.diagnostics);
   REQUIRE(r.ok);
   CHECK(r.kernel == "sepconv_fused");
@@ -58,7 +64,7 @@ TEST_CASE("the fused sepconv kernel names its arguments <stage>_<parameter>", "[
 }
 
 TEST_CASE("the fused harris kernel shares one Sobel evaluation for dx and dy", "[imagecl][compiler][fusion]") {
-  const auto r = compile_file("imagecl/benchmarks/harris_fused.icl");
+  const auto r = compile_pipeline_file("imagecl/benchmarks/harris_fused.icl");
   INFO(r.diagnostics);
   REQUIRE(r.ok);
   const auto s = space_of(r);
