@@ -60,6 +60,11 @@ class Emitter {
     kernel(o);
     return o.str();
   }
+  // The kernel body alone, rewritten (Image accesses as ICL_RD_/ICL_WR_ macros, loops unrollable).
+  std::string body() {
+    rewrite_body();
+    return body_;
+  }
 
  private:
   const ImageInfo* image(const std::string& n) const { return m_.image(n); }
@@ -342,5 +347,6 @@ class Emitter {
 }  // namespace
 
 std::string generate_opencl(ASTContext& ctx, const Analysis& a) { return Emitter(ctx, a).run(); }
+std::string rewritten_body(ASTContext& ctx, const Analysis& a) { return Emitter(ctx, a).body(); }
 
 }  // namespace filterlab::imagecl

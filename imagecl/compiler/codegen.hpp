@@ -8,4 +8,8 @@
 
 namespace filterlab::imagecl {
 std::string generate_opencl(clang::ASTContext& ctx, const Analysis& a);
+// The kernel's body as generate_opencl emits it: { ... } with every Image read ICL_RD_<image>(x, y),
+// every write ICL_WR_<image>(x, y, v) and each tunable loop under #if ICL_UNROLL_<id> (fusion.cpp
+// defines those macros per pipeline stage).
+std::string rewritten_body(clang::ASTContext& ctx, const Analysis& a);
 }

@@ -9,6 +9,8 @@
 #include "analysis.hpp"
 #include "clang_run.hpp"
 #include "codegen.hpp"
+#include "fusion.hpp"
+#include "kernel_source.hpp"
 #include "preexpand.hpp"
 #include "prelude.hpp"
 #include "reference.hpp"
@@ -19,32 +21,26 @@ namespace {
 
 class Consumer : public clang::ASTConsumer {
  public:
-  Consumer(const std::string& path, unsigned user_offset, const std::vector<PragmaDirective>& pragmas, CompileResult& out)
-      : path_(path), user_offset_(user_offset), pragmas_(pragmas), out_(out) {}
+  Consumer(const std::string& path, unsigned user_offset, const std::vector<PragmaDirective>& pragmas, const AnalysedKernelUse& use)
+      : path_(path), user_offset_(user_offset), pragmas_(pragmas), use_(use) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;  // Clang already said what is wrong
     Analysis a;
     const auto& sm = ctx.getSourceManager();
     a.user_start = sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(static_cast<int>(user_offset_));
-    const bool ok = analyse(ctx, pragmas_, path_, a);
-    out_.kernel = a.model.name;
-    if (!ok) return;
-    out_.opencl = generate_opencl(ctx, a);
-    out_.reference = generate_reference(ctx, a);
-    out_.space = space_json(a.model).dump(2) + "\n";
-    out_.ok = true;
+    use_(ctx, a, analyse(ctx, pragmas_, path_, a));
   }
 
  private:
   const std::string& path_;
   unsigned user_offset_;
   const std::vector<PragmaDirective>& pragmas_;
-  CompileResult& out_;
+  const AnalysedKernelUse& use_;
 };
 
 class Action : public clang::ASTFrontendAction {
  public:
-  Action(const std::string& path, unsigned user_offset, CompileResult& out) : path_(path), user_offset_(user_offset), out_(out) {}
+  Action(const std::string& path, unsigned user_offset, const AnalysedKernelUse& use) : path_(path), user_offset_(user_offset), use_(use) {}
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     auto& pp = ci.getPreprocessor();  // the preprocessor owns the handlers
     pp.AddPragmaHandler(new PragmaCollector("imagecl", pragmas_));
@@ -54,35 +50,49 @@ class Action : public clang::ASTFrontendAction {
     return true;
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-    return std::make_unique<Consumer>(path_, user_offset_, pragmas_, out_);
+    return std::make_unique<Consumer>(path_, user_offset_, pragmas_, use_);
   }
 
  private:
   std::string path_;
   unsigned user_offset_;
-  CompileResult& out_;
+  const AnalysedKernelUse& use_;
   std::vector<PragmaDirective> pragmas_;
 };
 
 }  // namespace
 
-CompileResult compile(const std::string& path, const std::string& text) {
-  CompileResult out;
+bool analyse_kernel_source(const std::string& path, const std::string& text, const AnalysedKernelUse& use,
+                           std::string& diagnostics, std::string* expanded_text) {
   // Pass 1: the user's macros expanded (and `Image` alone made Image<Pixel>).
   const auto expanded = expand_macros(path, text);
   if (!expanded.ok) {
-    out.diagnostics = expanded.diagnostics;
-    if (out.diagnostics.empty()) out.diagnostics = path + ":1:1: error: the preprocessor failed on this file\n";
-    return out;
+    diagnostics = expanded.diagnostics;
+    if (diagnostics.empty()) diagnostics = path + ":1:1: error: the preprocessor failed on this file\n";
+    return false;
   }
-  out.expanded = expanded.text;
+  if (expanded_text) *expanded_text = expanded.text;
   // Pass 2: the prelude and the expanded source form one in-memory C++ file; #line makes every
   // location in the source report as `path`, so diagnostics point into the ImageCL file.
   const std::string line = "#line 1 \"" + path + "\"\n";
   const std::string code = std::string(kPrelude) + line + expanded.text;
   const auto user_offset = static_cast<unsigned>(std::strlen(kPrelude) + line.size());
-  Action action(path, user_offset, out);
-  const bool ran = run_clang("input.cpp", code, {"-fsyntax-only", "-Wno-unused-value"}, action, out.diagnostics);
+  Action action(path, user_offset, use);
+  return run_clang("input.cpp", code, {"-fsyntax-only", "-Wno-unused-value"}, action, diagnostics);
+}
+
+CompileResult compile(const std::string& path, const std::string& text) {
+  if (is_pipeline(text)) return compile_pipeline(path, text);
+  CompileResult out;
+  const AnalysedKernelUse generate = [&](clang::ASTContext& ctx, const Analysis& a, bool ok) {
+    out.kernel = a.model.name;
+    if (!ok) return;
+    out.opencl = generate_opencl(ctx, a);
+    out.reference = generate_reference(ctx, a);
+    out.space = space_json(a.model).dump(2) + "\n";
+    out.ok = true;
+  };
+  const bool ran = analyse_kernel_source(path, text, generate, out.diagnostics, &out.expanded);
   if (!ran) out.ok = false;
   if (!out.ok) out.opencl.clear(), out.space.clear(), out.reference.clear();
   return out;

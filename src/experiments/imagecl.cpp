@@ -92,7 +92,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
   std::vector<ocl::GeneratedSource> sources;
   for (const auto& b : imagecl::benchmarks()) {
     if (b.name.find(cfg.benchmarks) == std::string::npos) continue;
-    const int side = paper_side(b.name) / scale;
+    const int side = paper_side(imagecl::computes(b)) / scale;  // a fused pipeline: its unfused benchmark's size
     const auto input = imagecl::benchmark_input(side, side, cfg.seed);
     const auto oracle = imagecl::benchmark_oracle(b, input);
     std::vector<std::vector<imagecl::Config>> samples;

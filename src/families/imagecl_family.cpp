@@ -74,7 +74,7 @@ class ImageclTimedRun : public TimedRun {
     const ref::Image got = launchers_.back()->download(final_output());
     const ref::Image want = imagecl::benchmark_oracle(benchmark_, input_);
     // As imagecl::check_benchmark judges it: exact but for Harris's float response.
-    const double tolerance = benchmark_.name == "harris" ? tol::harris_bound(255.0) : tol::kIntegerExact;
+    const double tolerance = imagecl::computes(benchmark_) == "harris" ? tol::harris_bound(255.0) : tol::kIntegerExact;
     const auto cmp = compare_images(got, want, tolerance);
     return cmp.passed() ? "" : describe() + " differs from the oracle: " + cmp.describe(got, want);
   }
@@ -102,7 +102,10 @@ class ImageclTimedRun : public TimedRun {
     if (benchmark_.name == "harris") return {{"dx", "dx"}, {"dy", "dy"}};
     throw Error("internal: no chain for ImageCL benchmark " + benchmark_.name);
   }
-  std::string final_output() const { return benchmark_.name == "harris" ? "dst" : "out"; }
+  std::string final_output() const {
+    if (!benchmark_.fuses.empty()) return imagecl::output_image(benchmark_.kernels.back());  // one fused kernel
+    return benchmark_.name == "harris" ? "dst" : "out";
+  }
 
   ocl::Runtime& rt_;
   const imagecl::Benchmark& benchmark_;

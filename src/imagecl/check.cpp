@@ -27,9 +27,14 @@ const std::vector<Benchmark>& benchmarks() {
       {"sepconv", {"sepconv_row", "sepconv_col"}, "separable 5x5 convolution, float, constant-0 boundary (binomial weights)"},
       {"conv2d_u8", {"conv2d_u8"}, "non-separable 5x5 convolution, 8-bit, clamped boundary, round-to-even + saturation"},
       {"harris", {"harris_sobel", "harris_response"}, "Harris response as cv::cornerHarris(2, 3, 0.04, BORDER_REFLECT_101)"},
+      // The two-kernel pipelines fused into one generated kernel (imagecl/benchmarks/*_fused.icl).
+      {"sepconv_fused", {"sepconv_fused"}, "sepconv with the row pass fused into the column pass (intermediate in local memory)", "sepconv"},
+      {"harris_fused", {"harris_fused"}, "harris with the Sobel derivatives fused into the response (dx, dy in local memory)", "harris"},
   };
   return b;
 }
+
+const std::string& computes(const Benchmark& b) { return b.fuses.empty() ? b.name : b.fuses; }
 
 const Benchmark& benchmark(const std::string& name) {
   std::string names;
@@ -49,21 +54,35 @@ ref::Image benchmark_input(int width, int height, unsigned seed) {
 }
 
 ref::Image benchmark_oracle(const Benchmark& b, const ref::Image& input) {
-  if (b.name == "sepconv") return ref::sepconv(input, ref::sepconv_weights5(), ref::sepconv_weights5());
-  if (b.name == "conv2d_u8") return ref::conv2d_u8(input, ref::conv2d_u8_weights5());
+  if (computes(b) == "sepconv") return ref::sepconv(input, ref::sepconv_weights5(), ref::sepconv_weights5());
+  if (computes(b) == "conv2d_u8") return ref::conv2d_u8(input, ref::conv2d_u8_weights5());
   return ref::harris(input, ref::kHarrisK);
 }
 
 Args timing_args(const std::string& kernel, const ref::Image& input) {
   Args args;
   for (const auto& a : kernel_space(kernel).args) {
+    // A fused kernel's argument <stage>_<name> takes what the stage's own argument would.
+    const std::string& k = a.stage.empty() ? kernel : a.stage;
+    const std::string& name = a.stage.empty() ? a.name : a.stage_argument;
     if (a.kind == "image") args[a.name] = image_arg(input);
-    else if (a.name == "k" && kernel.rfind("sepconv", 0) == 0) args[a.name] = array_arg(ref::sepconv_weights5());
-    else if (a.name == "k" && kernel == "conv2d_u8") args[a.name] = array_arg(ref::conv2d_u8_weights5().w);
-    else if (a.name == "k" && kernel == "harris_response") args[a.name] = scalar_arg(ref::kHarrisK);
+    else if (name == "k" && (k == "sepconv_row" || k == "sepconv_col")) args[a.name] = array_arg(ref::sepconv_weights5());
+    else if (name == "k" && k == "conv2d_u8") args[a.name] = array_arg(ref::conv2d_u8_weights5().w);
+    else if (name == "k" && k == "harris_response") args[a.name] = scalar_arg(ref::kHarrisK);
     else throw Error("no timing input for argument '" + a.name + "' of " + kernel);
   }
   return args;
+}
+
+std::string output_image(const std::string& kernel) {
+  std::string out;
+  for (const auto& a : kernel_space(kernel).args)
+    if (a.kind == "image" && a.access == "write") {
+      if (!out.empty()) throw Error("kernel " + kernel + " writes more than one Image ('" + out + "', '" + a.name + "')");
+      out = a.name;
+    }
+  if (out.empty()) throw Error("kernel " + kernel + " writes no Image");
+  return out;
 }
 
 CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::vector<Config>& configs, const ref::Image& input,
@@ -73,7 +92,11 @@ CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::ve
   for (std::size_t i = 0; i < configs.size(); ++i) out.ids.push_back(config_id(kernel_space(b.kernels[i]), configs[i]));
   const ref::Image blank(input.width, input.height);
   ref::Image result;
-  if (b.name == "sepconv") {
+  if (!b.fuses.empty()) {
+    // One kernel: the pipeline's input in its input Image(s), its weights as the stages take them.
+    result = run(rt, b.kernels.front(), configs[0], timing_args(b.kernels.front(), input), output_image(b.kernels.front()));
+    out.tolerance = b.fuses == "harris" ? tol::harris_bound(255.0) : tol::kIntegerExact;  // as the unfused pipeline
+  } else if (b.name == "sepconv") {
     const auto k = ref::sepconv_weights5();
     const auto tmp = run(rt, "sepconv_row", configs[0], {{"in", image_arg(input)}, {"out", image_arg(blank)}, {"k", array_arg(k)}}, "out");
     result = run(rt, "sepconv_col", configs[1], {{"in", image_arg(tmp)}, {"out", image_arg(blank)}, {"k", array_arg(k)}}, "out");

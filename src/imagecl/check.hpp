@@ -12,10 +12,13 @@
 namespace filterlab::imagecl {
 
 struct Benchmark {
-  std::string name;                  // sepconv, conv2d_u8, harris
+  std::string name;                  // sepconv, conv2d_u8, harris, sepconv_fused, harris_fused
   std::vector<std::string> kernels;  // run in this order
   std::string description;
+  std::string fuses;  // a fused pipeline: the benchmark it computes in one kernel (same oracle), else ""
 };
+// The benchmark whose function `b` computes: b.fuses, or b itself (its oracle and tolerance).
+const std::string& computes(const Benchmark& b);
 const std::vector<Benchmark>& benchmarks();
 const Benchmark& benchmark(const std::string& name);  // throws filterlab::Error listing the names
 
@@ -44,6 +47,9 @@ inline CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const 
 
 // The arguments of one kernel of a benchmark with `input` in every input Image (for timing: the
 // kernels' cost does not depend on the pixel values) and outputs of the input's size.
+// A fused kernel's arguments are <stage>_<parameter> (KernelSpace args' stage, stage_argument).
 Args timing_args(const std::string& kernel, const ref::Image& input);
+// The one Image `kernel` writes (its result); throws when it writes none or several.
+std::string output_image(const std::string& kernel);
 
 }  // namespace filterlab::imagecl

@@ -33,12 +33,14 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
     if (a.contains("constant_memory_define") && !a["constant_memory_define"].is_null()) arg.constant_define = a["constant_memory_define"];
     if (a.contains("bound") && !a["bound"].is_null()) arg.bound = a["bound"].get<long>();
     arg.dims = a.value("dims", 2);
+    arg.stage = a.value("stage", "");  // fused kernels: the pipeline stage and its own parameter name
+    arg.stage_argument = a.value("stage_argument", "");
     s.args.push_back(arg);
   }
   for (const auto& p : j.at("parameters"))
     s.params.push_back({p.at("name").get<std::string>(), p.at("define").get<std::string>(), p.at("values").get<std::vector<long>>()});
   for (const auto& l : j.at("local_memory"))
-    s.local.push_back({l.at("image").get<std::string>(), l.at("define").get<std::string>(), l.at("halo_x").get<int>(),
+    s.local.push_back({l.at("image").get<std::string>(), l.at("define").is_null() ? "" : l.at("define").get<std::string>(), l.at("halo_x").get<int>(),
                        l.at("halo_y").get<int>(), l.at("element_bytes").get<int>()});
   for (const auto& c : j.at("constant_memory"))
     s.constant.push_back({c.at("array").get<std::string>(), c.at("define").get<std::string>(), c.at("bytes").get<long>()});
@@ -156,7 +158,7 @@ std::uint64_t local_bytes(const KernelSpace& s, const Config& c) {
   const auto tw = value_of(s, c, "wg_x") * value_of(s, c, "coarsen_x");
   const auto th = value_of(s, c, "wg_y") * value_of(s, c, "coarsen_y");
   for (const auto& l : s.local)
-    if (switched_on(s, c, l.define))
+    if (l.define.empty() || switched_on(s, c, l.define))  // no define: always on (a fused kernel's tile)
       total += static_cast<std::uint64_t>((tw + l.halo_x) * (th + l.halo_y) * l.element_bytes);
   return total;
 }

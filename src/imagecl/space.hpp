@@ -22,10 +22,11 @@ struct SpaceArg {
   std::string constant_define;           // arrays: the constant-memory switch, or ""
   long bound = -1;                       // arrays: elements, -1 when unknown
   int dims = 2;                          // images: 2 or 3
+  std::string stage, stage_argument;     // fused kernels: the stage kernel and its name there, else ""
 };
 
 struct LocalUse {
-  std::string image, define;
+  std::string image, define;  // define "": always in local memory (the intermediate tile of a fused kernel)
   int halo_x = 0, halo_y = 0, element_bytes = 4;
 };
 

@@ -47,6 +47,16 @@ std::vector<SubSpace> table(bool wide) {
       make(wide, "harris_response", "Table 5: image and local memory of dx and dy vary, always alike (tied here)",
            {{"image_dxdy", {"image_dx", "image_dy"}, {0, 1}}, {"local_dxdy", {"local_dx", "local_dy"}, {0, 1}}},
            {{"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}}),
+      // The fused pipelines: the intermediates are always in local memory (that is the fusion);
+      // image memory of the pipeline's input varies as for the first kernel, and a second pair of
+      // switches (tied across the stages) in place of the stages' local memory.
+      make(wide, "sepconv_fused", "the sepconv pipeline fused: image memory of the input and constant memory of both weights vary",
+           {{"image_in", {"image_sepconv_row_in"}, {0, 1}}, {"constant_k", {"constant_sepconv_row_k", "constant_sepconv_col_k"}, {0, 1}}},
+           {{"image_sepconv_col_out", 0}, {"unroll_sepconv_row_0", -1}, {"unroll_sepconv_col_0", -1}}),
+      make(wide, "harris_fused", "the harris pipeline fused: image memory of the source and unrolling of the response vary",
+           {{"image_src", {"image_harris_sobel_src"}, {0, 1}},
+            {"unroll", {"unroll_harris_response_0", "unroll_harris_response_1"}, {1, 2}}},
+           {{"image_harris_response_dst", 0}}),
   };
 }
 

@@ -16,6 +16,13 @@ inline std::string read_source(const std::string& relative) {
   return s.str();
 }
 
+inline std::string read_file_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
 inline imagecl::CompileResult compile_file(const std::string& relative) {
   return imagecl::compile(relative, read_source(relative));
 }

@@ -10,7 +10,8 @@
 using namespace filterlab::imagecl;
 
 TEST_CASE("every benchmark kernel is embedded with a space whose size is the product of its value counts", "[imagecl]") {
-  const std::vector<std::string> expected = {"conv2d_u8", "harris_response", "harris_sobel", "sepconv_col", "sepconv_row"};
+  const std::vector<std::string> expected = {"conv2d_u8",   "harris_fused", "harris_response", "harris_sobel",
+                                             "sepconv_col", "sepconv_fused", "sepconv_row"};
   REQUIRE(kernel_names() == expected);
   for (const auto& name : kernel_names()) {
     const auto& s = kernel_space(name);
