@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import results as R  # noqa: E402
 
 EXPERIMENT = "imagecl"
-KERNELS = ["sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response"]
+KERNELS = ["sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response", "sepconv_fused", "harris_fused"]
 
 
 def _load(path: Path) -> dict:

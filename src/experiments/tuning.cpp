@@ -88,10 +88,13 @@ nlohmann::json invalid_counts(const std::map<std::string, tuner::Measurement>& r
 // The strategies run live on the full spaces, in this order, each with the full budget.
 constexpr const char* kLiveStrategies[] = {"random", "paper", "guided"};
 
-// Every kernel of every ImageCL benchmark (imagecl/benchmarks/*.icl as the benchmarks use them).
+// Every kernel of every ImageCL benchmark, the one-kernel pipelines first (the 8-bit convolution,
+// the fused pipelines): under a time limit, the runs that tune a whole pipeline come first.
 std::vector<std::string> full_space_kernels() {
+  auto benchmarks = imagecl::benchmarks();
+  std::stable_sort(benchmarks.begin(), benchmarks.end(), [](const auto& a, const auto& b) { return a.kernels.size() < b.kernels.size(); });
   std::vector<std::string> out;
-  for (const auto& b : imagecl::benchmarks())
+  for (const auto& b : benchmarks)
     for (const auto& k : b.kernels)
       if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
   return out;

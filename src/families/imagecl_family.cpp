@@ -189,7 +189,8 @@ class ImageclFamily : public FilterFamily {
     std::vector<std::string> out;
     for (const auto& kind : tuner::subspace_kinds())
       for (const auto& b : imagecl::benchmarks())
-        for (const auto& k : b.kernels) out.push_back("imagecl." + k + ":" + kind);
+        for (const auto& k : b.kernels)
+          if (tuner::has_imagecl_subspace(k, kind)) out.push_back("imagecl." + k + ":" + kind);
     return out;
   }
   std::unique_ptr<tuner::Space> tuning_space(const std::string& name, ocl::Runtime& rt,

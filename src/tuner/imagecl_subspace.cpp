@@ -60,8 +60,16 @@ std::vector<SubSpace> table(bool wide) {
   };
 }
 
+// The fused kernels have no wide sub-space: its exhaustive search (about a thousand points each)
+// did not fit the device time we had; their full spaces are searched live like the others.
+std::vector<SubSpace> without_fused(std::vector<SubSpace> t) {
+  t.erase(std::remove_if(t.begin(), t.end(), [](const SubSpace& s) { return s.kernel.size() > 6 && s.kernel.compare(s.kernel.size() - 6, 6, "_fused") == 0; }),
+          t.end());
+  return t;
+}
+
 const std::vector<SubSpace>& all(bool wide) {
-  static const std::vector<SubSpace> sub = table(false), widened = table(true);
+  static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true));
   return wide ? widened : sub;
 }
 
@@ -81,6 +89,12 @@ const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& k
     names += " " + s.kernel;
   }
   throw Error("no tuning sub-space for ImageCL kernel '" + kernel + "'", "sub-spaces exist for:" + names);
+}
+
+bool has_imagecl_subspace(const std::string& kernel, const std::string& kind) {
+  for (const auto& s : all(kind == "wide"))
+    if (s.kernel == kernel) return true;
+  return false;
 }
 
 }  // namespace filterlab::tuner

@@ -36,6 +36,8 @@ struct SubSpace {
 
 // kind "sub" or "wide"; throws filterlab::Error for unknown kernels or kinds.
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind = "sub");
+// Whether `kernel` has a sub-space of that kind (the fused kernels have no wide one).
+bool has_imagecl_subspace(const std::string& kernel, const std::string& kind);
 const std::vector<std::string>& subspace_kinds();  // {"sub", "wide"}
 
 }  // namespace filterlab::tuner
