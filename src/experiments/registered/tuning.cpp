@@ -26,10 +26,10 @@ Experiment tuning_experiment() {
   };
   e.analysis = "tuning";
   e.schema = "tuning.schema.json";
-  e.budget = "--time-limit seconds (pipeline: 300) after which no full-space run starts; "
+  e.budget = "--time-limit seconds (pipeline: 600) after which no full-space run starts; "
              "exhaustive caches resume where they stopped";
   e.cpu_scale = "image sides / 4 (--cpu-divisor), 3 repetitions, wide sub-spaces off";
-  e.pipeline_options = {"--time-limit", "300"};
+  e.pipeline_options = {"--time-limit", "600"};
   e.quick_options = {"--seeds", "3", "--cpu-divisor", "8", "--repetitions", "1", "--wide", "0", "--full-budget", "0", "--time-limit", "60"};
   return e;
 }
