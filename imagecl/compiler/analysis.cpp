@@ -153,6 +153,12 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
                                        "(its value cannot be used)");
         write_sites_.insert(lhs);
         a_.writes.push_back({b, *acc});
+        Evaluator ex(ctx_, env_), ey(ctx_, env_);
+        const auto x = ex.eval(acc->x), y = ey.eval(acc->y);
+        const auto at = [](const std::optional<Affine>& e, long cx, long cy) {
+          return e && e->cx == cx && e->cy == cy && e->c == std::vector<long>{0};
+        };
+        if (!at(x, 1, 0) || !at(y, 0, 1) || acc->z) model_image(acc->image).writes_at_thread = false;
       } else {
         note_read(img, b->getBeginLoc());
       }
@@ -639,6 +645,9 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
                                 : img.dims == 3 ? "3-D Images are not tiled in local memory (not implemented)"
                                 : a.model.grid_dims == 3 && img.stencil_known ? "local memory is not implemented for 3-D grids"
                                 : "the analysis cannot bound its index: " + img.stencil_problem;
+    img.window_eligible = img.local_memory_eligible && img.dims == 2;
+    if (img.read && img.stencil_known && img.dims == 2 && img.boundary != BoundaryKind::None && a.model.grid_dims == 2)
+      m.interior_eligible = true;
   }
   for (auto& arr : m.arrays) {
     arr.constant_memory_eligible = arr.read && !arr.written && !arr.other_use && arr.bound > 0 &&
@@ -649,6 +658,8 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
     else if (!arr.read) arr.constant_memory_reason = "never read";
     else if (!arr.constant_memory_eligible) arr.constant_memory_reason = "larger than 64 KiB";
   }
+  // The interior split emits the body twice: a label would be defined twice.
+  if (!v.labels_.empty()) m.interior_eligible = false;
   // A forced "on" must be possible: say why not where the pragma is.
   for (const auto& d : pragmas) {
     if (d.keyword != "force" || d.args.size() != 3 || d.args[2] != "on") continue;

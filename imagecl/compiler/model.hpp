@@ -23,6 +23,11 @@ struct ImageInfo {
   std::string stencil_problem;
   bool image_memory_eligible = false, local_memory_eligible = false;
   std::string image_memory_reason, local_memory_reason;  // why not, when not eligible
+  // A private register window per work-item (ICL_WINDOW_<name>, ICL_VECTOR_<name>): the same
+  // conditions as local memory (read only, known stencil, 2-D grid).
+  bool window_eligible = false;
+  // Every write is img[idx][idy] (offsets 0): an interior group may store without a bound test.
+  bool writes_at_thread = true;
 };
 
 struct ArrayInfo {
@@ -70,6 +75,9 @@ struct KernelModel {
   int grid_dims = 2;       // 3 for grid(<3-D Image>) or grid(W, H, D)
   std::vector<LoopInfo> loops;
   std::vector<TuningParam> tuning;
+  // The interior/border split (ICL_INTERIOR): a 2-D grid and a read Image with a known stencil
+  // whose boundary condition costs something.
+  bool interior_eligible = false;
   // Forced choices from #pragma imagecl force: key "local:in", "image:out", "constant:k",
   // "interleaved", "unroll:<loop id>" -> 0/1 (unroll: 0 = only factor 1, 1 = only the full unroll).
   std::map<std::string, int> forced;

@@ -1,0 +1,159 @@
+// The interior/border split (ICL_INTERIOR), register windows (ICL_WINDOW_<img>) and their vector
+// loads (ICL_VECTOR_<img>) on the five benchmark kernels against the oracle, at sizes where the
+// vector path runs (widths a multiple of 16) and at awkward ones (1xN, Nx1, odd, smaller than the
+// stencil); plus mutations of the generated code that the comparison must catch, which prove that
+// each new path is the one that ran.
+#include <catch2/catch.hpp>
+
+#include "imagecl/check.hpp"
+#include "imagecl/launcher.hpp"
+#include "imagecl/space.hpp"
+#include "opencl_fixture.hpp"
+
+using namespace filterlab::imagecl;
+
+namespace {
+
+Config with(const KernelSpace& s, Config c, const std::map<std::string, long>& values) {
+  for (const auto& [name, v] : values)
+    for (std::size_t i = 0; i < s.params.size(); ++i)
+      if (s.params[i].name == name) c[i] = v;
+  return c;
+}
+
+Config base_config(const KernelSpace& s) {
+  Config c;
+  for (const auto& p : s.params) c.push_back(p.values.front());
+  return with(s, c, {{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 16}, {"coarsen_y", 2}});
+}
+
+// The new switches alone and with the old ones, every window Image alike.
+std::vector<std::map<std::string, long>> variants(const KernelSpace& s) {
+  std::vector<std::map<std::string, long>> out;
+  const auto windows = [&](long on, long n) {
+    std::map<std::string, long> m;
+    for (const auto& w : s.window) m["window_" + w.image] = on, m["vector_" + w.image] = n;
+    return m;
+  };
+  const auto merge = [](std::map<std::string, long> a, const std::map<std::string, long>& b) {
+    a.insert(b.begin(), b.end());
+    return a;
+  };
+  out.push_back({{"interior", 1}});
+  for (long n : {1L, 4L, 8L, 16L}) {
+    out.push_back(windows(1, n));
+    out.push_back(merge(windows(1, n), {{"interior", 1}}));
+  }
+  out.push_back(merge(windows(1, 4), {{"interior", 1}, {"coarsen_x", 4}, {"coarsen_y", 1}, {"wg_x", 8}, {"wg_y", 1}}));
+  std::map<std::string, long> local{{"interior", 1}, {"interleaved", 1}}, image{{"interior", 1}};
+  for (const auto& l : s.local) local["local_" + l.image] = 1;
+  for (const auto& a : s.args)
+    if (!a.image_define.empty() && a.access == "read") image["image_" + a.name] = 1;
+  out.push_back(local);
+  out.push_back(image);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("interior split, register windows and vector loads compute the benchmarks' oracle at any size",
+          "[imagecl][opencl][xform]") {
+  auto& rt = filterlab::test::runtime();
+  const std::vector<std::pair<int, int>> sizes{{128, 40}, {64, 21}, {1, 37}, {37, 1}, {2, 3}, {33, 17}, {160, 5}};
+  for (const auto* name : {"sepconv", "conv2d_u8", "harris"}) {
+    const auto& b = benchmark(name);
+    const auto& first = kernel_space(b.kernels.front());
+    REQUIRE(!first.window.empty());
+    for (std::size_t v = 0; v < variants(first).size(); ++v) {
+      std::vector<Config> configs;
+      for (const auto& k : b.kernels) {
+        const auto& s = kernel_space(k);
+        configs.push_back(with(s, base_config(s), variants(s).at(v)));
+        INFO(config_id(s, configs.back()));
+        REQUIRE(violation(s, configs.back(), rt.device.info).empty());
+      }
+      for (const auto& [w, h] : sizes) {
+        const auto input = benchmark_input(w, h, 3);
+        const auto o = check_benchmark(rt, b, configs, input);
+        INFO(w << "x" << h << " " << o.ids.front() << (o.ids.size() > 1 ? " + " + o.ids.back() : std::string()) << ": " << o.where);
+        CHECK(o.max_diff <= o.tolerance);
+      }
+    }
+  }
+}
+
+namespace {
+
+// conv2d_u8 with its generated OpenCL changed by `from` -> `to` (every occurrence; one must
+// exist), on a 256 x 48 image (interior groups exist: the base block is 64 x 4): the largest difference from the oracle in units of its tolerance (0 = exact).
+double mutated_conv2d(const std::map<std::string, long>& values, const std::string& from, const std::string& to) {
+  auto& rt = filterlab::test::runtime();
+  auto s = kernel_space("conv2d_u8");
+  REQUIRE(s.opencl.find(from) != std::string::npos);
+  for (auto at = s.opencl.find(from); at != std::string::npos; at = s.opencl.find(from, at + to.size())) s.opencl.replace(at, from.size(), to);
+  const auto c = with(s, base_config(s), values);
+  REQUIRE(violation(s, c, rt.device.info).empty());
+  const auto input = benchmark_input(256, 48, 4);
+  const auto oracle = benchmark_oracle(benchmark("conv2d_u8"), input);
+  Launcher l(rt, s, c);
+  const auto blank = filterlab::ref::Image(input.width, input.height);
+  auto args = timing_args("conv2d_u8", input);
+  args["out"] = image_arg(blank);
+  l.bind(args);
+  l.enqueue();
+  const auto out = l.download("out");
+  double worst = 0;
+  for (std::size_t i = 0; i < out.size(); ++i) worst = std::max(worst, std::fabs(double(out.px[i]) - double(oracle.px[i])));
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("the generated conv2d_u8 holds the window, its vector loads and the interior copy", "[imagecl][xform]") {
+  const auto& s = kernel_space("conv2d_u8");
+  CHECK(s.opencl.find("#define ICL_RD_in(x, y) icl_win_in[(y) - icl_wy0_in][(x) - icl_wa_in]") != std::string::npos);
+  CHECK(s.opencl.find("ICL_CAT(vstore, ICL_VECTOR_in)(*(__global const ICL_CAT(uchar, ICL_VECTOR_in)*)") != std::string::npos);
+  CHECK(s.opencl.find("#define ICL_CHECKED 0") != std::string::npos);
+  CHECK(s.opencl.find("(ICL_CHECKED ? icl_put_out(") != std::string::npos);
+  REQUIRE(s.window.size() == 1);
+  CHECK(s.window[0].min_x == -2);
+  CHECK(s.window[0].halo_x == 4);
+  CHECK(s.window[0].halo_y == 4);
+}
+
+TEST_CASE("mutations of the window, vector and interior paths are caught (those paths ran)", "[imagecl][opencl][xform]") {
+  // Unmutated (a no-op replacement): exact.
+  CHECK(mutated_conv2d({{"window_in", 1}, {"vector_in", 16}, {"interior", 1}}, "icl_win_in[(y)", "icl_win_in[(y)") == 0.0);
+  // The window read one column off.
+  CHECK(mutated_conv2d({{"window_in", 1}}, "icl_win_in[(y) - icl_wy0_in][(x) - icl_wa_in]",
+                       "icl_win_in[(y) - icl_wy0_in][(x) - icl_wa_in + 1]") > 0.0);
+  // The vector loads one column off: they run on a width that is a multiple of 16.
+  CHECK(mutated_conv2d({{"window_in", 1}, {"vector_in", 16}}, "(size_t)(icl_wa_in + icl_v * ICL_VECTOR_in)",
+                       "(size_t)(icl_wa_in + 1 + icl_v * ICL_VECTOR_in)") > 0.0);
+  // The unchecked loads of interior groups one column off.
+  CHECK(mutated_conv2d({{"interior", 1}}, "ICL_LOAD_in(in, in_w, (x), (y))", "ICL_LOAD_in(in, in_w, (x) + 1, (y))") > 0.0);
+  // ... and without the split the same mutation is never used.
+  CHECK(mutated_conv2d({{"interior", 0}}, "ICL_LOAD_in(in, in_w, (x), (y))", "ICL_LOAD_in(in, in_w, (x) + 1, (y))") == 0.0);
+}
+
+TEST_CASE("the space's constraints on interior, window and vector", "[imagecl][xform]") {
+  const auto& s = kernel_space("conv2d_u8");
+  filterlab::ocl::DeviceInfo dev;
+  dev.max_work_group_size = 1024, dev.local_mem_bytes = 65536, dev.constant_mem_bytes = 65536, dev.image_support = true;
+  const auto c = base_config(s);
+  CHECK(violation(s, c, dev).empty());
+  CHECK(violation(s, with(s, c, {{"interior", 1}, {"interleaved", 1}}), dev).find("interior 1 needs interleaved 0") != std::string::npos);
+  CHECK(violation(s, with(s, c, {{"interior", 1}, {"interleaved", 1}, {"local_in", 1}}), dev).empty());
+  CHECK(violation(s, with(s, c, {{"vector_in", 4}}), dev).find("needs window_in 1") != std::string::npos);
+  CHECK(violation(s, with(s, c, {{"window_in", 1}, {"interleaved", 1}}), dev).find("interleaved 0") != std::string::npos);
+  CHECK(violation(s, with(s, c, {{"window_in", 1}, {"local_in", 1}}), dev).find("exclude") != std::string::npos);
+  CHECK(violation(s, with(s, c, {{"window_in", 1}, {"image_in", 1}}), dev).find("exclude") != std::string::npos);
+  CHECK(violation(s, with(s, c, {{"window_in", 1}, {"vector_in", 16}, {"coarsen_x", 8}}), dev).find("multiple of 16") != std::string::npos);
+  // 16 + 4 columns from offset 14 pad to 48; 8 + 4 rows: 576 elements, fine; coarsen_y 8 with wider rows is too much.
+  CHECK(window_elements(s, with(s, c, {{"window_in", 1}, {"vector_in", 16}, {"coarsen_y", 8}}), s.window[0]) == 12 * 48);
+  const auto ids = config_id(s, with(s, c, {{"window_in", 1}, {"vector_in", 8}, {"interior", 1}}));
+  CHECK(ids.find("/interior1/window_in1/vector_in8") != std::string::npos);
+  CHECK(parse_config_id(s, ids) == with(s, c, {{"window_in", 1}, {"vector_in", 8}, {"interior", 1}}));
+  CHECK_THROWS(parse_config_id(s, ids + "/x"));
+  CHECK_THROWS(parse_config_id(s, ids.substr(0, ids.size() - 1) + "3"));
+}
