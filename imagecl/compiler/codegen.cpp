@@ -76,7 +76,7 @@ class Emitter {
     o << ")\n#define ICL_ANY_WINDOW (0";
     for (const auto& img : m_.images)
       if (tunable("ICL_WINDOW_" + img.name)) o << " + ICL_WINDOW_" << img.name;
-    o << ")\n#define ICL_CAT_(a, b) a##b\n#define ICL_CAT(a, b) ICL_CAT_(a, b)\n";
+    o << ")\n#define ICL_JOIN_(a, b) a##b\n#define ICL_JOIN(a, b) ICL_JOIN_(a, b)\n";
     // The space's constraints, enforced where the switches meet (the host's violation() says the same).
     if (tunable("ICL_INTERIOR"))
       o << "#if ICL_INTERIOR && ICL_INTERLEAVED && !ICL_ANY_LOCAL\n#error ICL_INTERIOR needs ICL_INTERLEAVED 0 or local memory "
@@ -302,7 +302,7 @@ class Emitter {
       << " <= " << n << "_w && " << wy << " >= 0 && " << wy << " + ICL_WH_" << n << " <= " << n << "_h) {\n"
       << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
       << "#pragma unroll\n      for (int icl_v = 0; icl_v < ICL_WROW_" << n << " / " << v << "; ++icl_v)\n"
-      << "        ICL_CAT(vstore, " << v << ")(*(__global const ICL_CAT(" << img.pixel << ", " << v << ")*)(" << n << " + (size_t)(" << wy
+      << "        ICL_JOIN(vstore, " << v << ")(*(__global const ICL_JOIN(" << img.pixel << ", " << v << ")*)(" << n << " + (size_t)(" << wy
       << " + icl_r) * (size_t)" << n << "_w + (size_t)(" << wa << " + icl_v * " << v << ")), 0, &icl_win_" << n << "[icl_r][icl_v * "
       << v << "]);\n  } else\n#endif\n  {\n"
       << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
@@ -322,6 +322,11 @@ class Emitter {
   // The coarsening loops around the body; `checked` false drops the grid test (interior groups).
   void block(std::ostream& o, bool checked) {
     const bool vol = m_.grid_dims == 3;
+    o << "  {\n";
+    for (const auto& arr : m_.arrays)  // the literal table hides the argument (which the host still passes)
+      if (tunable("ICL_LITERAL_" + arr.name))
+        o << "#if ICL_LITERAL_" << arr.name << "\n  __constant const " << arr.element << "* const " << arr.name << " = icl_lit_" << arr.name
+          << ";\n#endif\n";
     for (const auto& img : m_.images)
       if (tunable("ICL_WINDOW_" + img.name)) window_fill(o, img, checked);
     // Fully unrolled coarsening loops turn window indices into constants: registers, not memory.
@@ -332,7 +337,7 @@ class Emitter {
          "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
          "      const int idx = ICL_IDX(icl_i);\n      ";
     if (checked) o << "if (idx < icl_grid_w && idy < icl_grid_h" << (vol ? " && idz < icl_grid_d" : "") << ") ";
-    o << body_ << "\n    }\n  }\n" << (vol ? "  }\n" : "");
+    o << body_ << "\n    }\n  }\n" << (vol ? "  }\n" : "") << "  }\n";
   }
 
   std::string text(SourceRange r) { return rw_.getRewrittenText(r); }
@@ -343,6 +348,21 @@ class Emitter {
 
   // File-scope constant tables: OpenCL C program-scope variables live in __constant.
   void tables(std::ostream& o) {
+    for (const auto& arr : m_.arrays) {
+      if (!tunable("ICL_LITERAL_" + arr.name)) continue;
+      o << "// #pragma imagecl weights(" << arr.name << ", ...): with ICL_LITERAL_" << arr.name
+        << " the reads see these values, known to the device compiler.\n__constant " << arr.element << " icl_lit_" << arr.name << "["
+        << arr.literal.size() << "] = {";
+      for (std::size_t i = 0; i < arr.literal.size(); ++i) {
+        std::string v = arr.literal[i];
+        if (arr.element == "float") {  // float literals: OpenCL C reads 0.5 as a double
+          if (v.find_first_of(".eE") == std::string::npos) v += ".0f";
+          else if (v.back() != 'f' && v.back() != 'F') v += "f";
+        }
+        o << (i ? ", " : "") << v;
+      }
+      o << "};\n";
+    }
     for (const auto* v : a_.tables) {
       // The range may start in a macro (__constant from the prelude): take it in the file.
       const auto& sm = ctx_.getSourceManager();
@@ -391,6 +411,12 @@ class Emitter {
       rw_.ReplaceText(w.assign->getSourceRange(), "ICL_WR_" + w.access.image + "((" + text(w.access.x->getSourceRange()) +
                                                       "), (" + text(w.access.y->getSourceRange()) + ")" + z(w.access) + ", (" +
                                                       text(w.assign->getRHS()->getSourceRange()) + "))");
+    // Zero taps of known weights: the guard folds to nothing after unrolling (to true when off).
+    for (const auto& w : a_.weighted_sums)
+      if (tunable("ICL_LITERAL_" + w.array))
+        // An expression, not an if: an if would capture the else of an if around the statement.
+        rw_.ReplaceText(w.statement->getSourceRange(), "((ICL_LITERAL_" + w.array + " == 0 || (" + text(w.weight->getSourceRange()) +
+                                                           ") != 0) ? (void)(" + text(w.statement->getSourceRange()) + ") : (void)0)");
     auto loops = a_.loops;
     std::sort(loops.begin(), loops.end(), [&](const LoopSite& l, const LoopSite& r) {
       return length(sm, l.loop->getSourceRange()) < length(sm, r.loop->getSourceRange());

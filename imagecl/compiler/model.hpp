@@ -37,6 +37,10 @@ struct ArrayInfo {
   std::vector<long> shape;  // declared sizes: {} for T*, {5} for T k[5], {5, 5} for T m[5][5] (flattened row-major)
   bool constant_memory_eligible = false;
   std::string constant_memory_reason;
+  // The values bound by #pragma imagecl weights(name, v1, v2, ...), as written (numbers only);
+  // literal_<name> then switches the reads to a __constant table of them.
+  std::vector<std::string> literal;
+  bool literal_eligible = false;
 };
 
 struct LoopInfo {

@@ -48,6 +48,12 @@ nlohmann::json space_json(const KernelModel& m) {
       a["access"] = arr->written ? (arr->read ? "read_write" : "write") : "read";
       a["bound"] = arr->bound > 0 ? json(arr->bound) : json(nullptr);
       a["constant_memory_define"] = tunable(m, "ICL_CONSTANT_" + p.name) ? json("ICL_CONSTANT_" + p.name) : json(nullptr);
+      if (!arr->literal.empty()) {  // the host refuses other values
+        json values = json::array();
+        for (const auto& v : arr->literal) values.push_back(std::stod(v));
+        a["weights"] = values;
+        a["literal_define"] = tunable(m, "ICL_LITERAL_" + p.name) ? json("ICL_LITERAL_" + p.name) : json(nullptr);
+      }
     } else {
       a["kind"] = "scalar";
     }

@@ -59,6 +59,11 @@ void build_tuning(KernelModel& m) {
     m.tuning.push_back(param("vector_" + img.name, "ICL_VECTOR_" + img.name, "Vector loads of the window (Qualcomm's step 3)",
                              {1, 4, 8, 16}, "aligned vloadN of the window rows; needs window 1 and coarsen_x a multiple of N"));
   }
+  for (const auto& arr : m.arrays)
+    if (arr.literal_eligible)
+      m.tuning.push_back(param("literal_" + arr.name, "ICL_LITERAL_" + arr.name, "Constant weights (the blog's predefined kernels)",
+                               {0, 1}, "reads of " + arr.name + " from a __constant table of its #pragma imagecl weights values; "
+                               "acc += w[e] * x skipped where w[e] is 0"));
 }
 
 }  // namespace filterlab::imagecl

@@ -32,6 +32,7 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
     if (a.contains("image_memory_define") && !a["image_memory_define"].is_null()) arg.image_define = a["image_memory_define"];
     if (a.contains("constant_memory_define") && !a["constant_memory_define"].is_null()) arg.constant_define = a["constant_memory_define"];
     if (a.contains("bound") && !a["bound"].is_null()) arg.bound = a["bound"].get<long>();
+    if (a.contains("weights")) arg.weights = a["weights"].get<std::vector<double>>();
     arg.dims = a.value("dims", 2);
     s.args.push_back(arg);
   }
@@ -306,25 +307,43 @@ std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned
     std::advance(it, std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(rng));
     return *it;
   };
-  constexpr int kAttempts = 20000, kPreferring = 4000;  // windows and vectors make valid points rarer
+  // Each sample is the best of up to kCandidates valid points: a point scores, for every
+  // parameter whose value is not yet covered, that parameter's count of uncovered values (the
+  // parameters with most values left come first). A drawn point that a constraint forbids is
+  // repaired one parameter at a time (vector N needs window 1, a wide work-group a short one).
+  constexpr int kAttempts = 2000, kCandidates = 64;
   while (out.size() < n) {
     Config found;
-    // Each parameter takes a value not yet covered, with a probability that falls over the
-    // attempts, so that combinations a device forbids give way to covering ones.
-    for (int attempt = 0; attempt < kAttempts && found.empty(); ++attempt) {
-      const double prefer = attempt < kPreferring ? 1.0 - static_cast<double>(attempt) / kPreferring : 0.0;
+    long best = -1, best_possible = 0;
+    for (const auto& u : uncovered) best_possible += static_cast<long>(u.size());
+    int candidates = 0;
+    for (int attempt = 0; attempt < kAttempts && candidates < kCandidates && best < best_possible; ++attempt) {
       Config c;
-      std::vector<std::size_t> others;  // parameters not drawn from the uncovered values
+      std::vector<std::size_t> order;
       for (std::size_t i = 0; i < s.params.size(); ++i) {
-        const bool fresh = !uncovered[i].empty() && std::uniform_real_distribution<double>(0, 1)(rng) < prefer;
+        const bool fresh = !uncovered[i].empty() && std::uniform_real_distribution<double>(0, 1)(rng) < 0.75;
         c.push_back(fresh ? pick(uncovered[i]) : pick(s.params[i].values));
-        if (!fresh) others.push_back(i);
+        order.push_back(i);
       }
-      // Repair: the other parameters fall back to their first value (every switch's "off") one
-      // at a time until the point is valid, so that rare valid combinations still get covered.
-      std::shuffle(others.begin(), others.end(), rng);
-      for (std::size_t k = 0; k < others.size() && !violation(s, c, dev).empty(); ++k) c[others[k]] = s.params[others[k]].values.front();
-      if (violation(s, c, dev).empty() && !seen.count(c)) found = c;
+      std::shuffle(order.begin(), order.end(), rng);
+      for (std::size_t k = 0; k < order.size() && !violation(s, c, dev).empty(); ++k) {
+        const std::size_t i = order[k];
+        const long was = c[i];
+        std::vector<long> values = s.params[i].values;
+        std::shuffle(values.begin(), values.end(), rng);
+        bool fixed = false;
+        for (long v : values) {
+          c[i] = v;
+          if ((fixed = violation(s, c, dev).empty())) break;
+        }
+        if (!fixed) c[i] = was;
+      }
+      if (!violation(s, c, dev).empty() || seen.count(c)) continue;
+      ++candidates;
+      long score = 0;
+      for (std::size_t i = 0; i < c.size(); ++i)
+        if (uncovered[i].count(c[i])) score += static_cast<long>(uncovered[i].size());
+      if (score > best) best = score, found = c;
     }
     if (found.empty()) break;
     for (std::size_t i = 0; i < found.size(); ++i) uncovered[i].erase(found[i]);

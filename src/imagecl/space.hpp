@@ -21,6 +21,7 @@ struct SpaceArg {
   std::string image_define;              // images: the image-memory switch, or "" when not tunable
   std::string constant_define;           // arrays: the constant-memory switch, or ""
   long bound = -1;                       // arrays: elements, -1 when unknown
+  std::vector<double> weights;           // arrays: the values #pragma imagecl weights binds (the host must pass them)
   int dims = 2;                          // images: 2 or 3
 };
 

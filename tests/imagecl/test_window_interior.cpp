@@ -5,6 +5,10 @@
 // each new path is the one that ran.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
+
+#include "compile_helpers.hpp"
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
@@ -112,7 +116,7 @@ double mutated_conv2d(const std::map<std::string, long>& values, const std::stri
 TEST_CASE("the generated conv2d_u8 holds the window, its vector loads and the interior copy", "[imagecl][xform]") {
   const auto& s = kernel_space("conv2d_u8");
   CHECK(s.opencl.find("#define ICL_RD_in(x, y) icl_win_in[(y) - icl_wy0_in][(x) - icl_wa_in]") != std::string::npos);
-  CHECK(s.opencl.find("ICL_CAT(vstore, ICL_VECTOR_in)(*(__global const ICL_CAT(uchar, ICL_VECTOR_in)*)") != std::string::npos);
+  CHECK(s.opencl.find("ICL_JOIN(vstore, ICL_VECTOR_in)(*(__global const ICL_JOIN(uchar, ICL_VECTOR_in)*)") != std::string::npos);
   CHECK(s.opencl.find("#define ICL_CHECKED 0") != std::string::npos);
   CHECK(s.opencl.find("(ICL_CHECKED ? icl_put_out(") != std::string::npos);
   REQUIRE(s.window.size() == 1);
@@ -156,4 +160,69 @@ TEST_CASE("the space's constraints on interior, window and vector", "[imagecl][x
   CHECK(parse_config_id(s, ids) == with(s, c, {{"window_in", 1}, {"vector_in", 8}, {"interior", 1}}));
   CHECK_THROWS(parse_config_id(s, ids + "/x"));
   CHECK_THROWS(parse_config_id(s, ids.substr(0, ids.size() - 1) + "3"));
+}
+
+namespace {
+
+// weights5_lit (tests/imagecl/corpus) on a 61 x 23 image with `k` passed, against the CPU
+// correlation with the pragma's weights (integer sums: exact); `from` -> `to` mutates the source.
+double weights5(const std::map<std::string, long>& values, std::vector<double> k, const std::string& from = "", const std::string& to = "") {
+  const auto r = filterlab::test::compile_file("tests/imagecl/corpus/weights5_lit.icl");
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  std::string opencl = r.opencl;
+  if (!from.empty()) {
+    REQUIRE(opencl.find(from) != std::string::npos);
+    opencl.replace(opencl.find(from), from.size(), to);
+  }
+  const auto s = parse_space(r.space, opencl);
+  auto& rt = filterlab::test::runtime();
+  const auto c = with(s, base_config(s), values);
+  REQUIRE(violation(s, c, rt.device.info).empty());
+  const auto in = benchmark_input(61, 23, 8);
+  const std::vector<double> w{0, 0, -1, 0, 0, 0, -1, -2, -1, 0, -1, -2, 20, -2, -1, 0, -1, -2, -1, 0, 0, 0, -1, 0, 0};
+  const auto at = [&](int x, int y) {
+    return double(in.px[std::size_t(std::clamp(y, 0, in.height - 1)) * std::size_t(in.width) + std::size_t(std::clamp(x, 0, in.width - 1))]);
+  };
+  Launcher l(rt, s, c);
+  const filterlab::ref::Image blank(in.width, in.height);
+  l.bind({{"in", image_arg(in)}, {"out", image_arg(blank)}, {"k", array_arg(std::move(k))}});
+  l.enqueue();
+  const auto out = l.download("out");
+  double worst = 0;
+  for (int y = 0; y < in.height; ++y)
+    for (int x = 0; x < in.width; ++x) {
+      double sum = 0;
+      for (int j = 0; j < 5; ++j)
+        for (int i = 0; i < 5; ++i) sum += w[std::size_t(j * 5 + i)] * at(x + i - 2, y + j - 2);
+      const double want = std::clamp(std::nearbyint(sum * 0.25), 0.0, 255.0);  // sums are integers: ties are exact quarters
+      worst = std::max(worst, std::fabs(double(out.px[std::size_t(y) * std::size_t(in.width) + std::size_t(x)]) - want));
+    }
+  return worst;
+}
+
+const std::vector<double> kWeights5{0, 0, -1, 0, 0, 0, -1, -2, -1, 0, -1, -2, 20, -2, -1, 0, -1, -2, -1, 0, 0, 0, -1, 0, 0};
+
+}  // namespace
+
+TEST_CASE("literal weights: the pragma's table, zero taps dropped, other values refused", "[imagecl][opencl][xform]") {
+  const auto r = filterlab::test::compile_file("tests/imagecl/corpus/weights5_lit.icl");
+  REQUIRE(r.ok);
+  CHECK(r.opencl.find("__constant float icl_lit_k[25] = {0.0f, 0.0f, -1.0f,") != std::string::npos);
+  CHECK(r.opencl.find("((ICL_LITERAL_k == 0 || (k[j * 5 + i]) != 0) ? (void)(sum += k[j * 5 + i] * ICL_RD_in(") != std::string::npos);
+  for (long lit : {0L, 1L})
+    for (const auto& extra : std::vector<std::map<std::string, long>>{{}, {{"unroll_0", 5}, {"unroll_1", 5}},
+                                                                        {{"window_in", 1}, {"vector_in", 16}, {"interior", 1}}}) {
+      auto values = extra;
+      values["literal_k"] = lit;
+      INFO("literal_k " << lit << ", " << extra.size() << " more switches");
+      CHECK(weights5(values, kWeights5) == 0.0);
+    }
+  // The table is what literal_k 1 reads: a changed entry shows (and is unseen with literal_k 0).
+  CHECK(weights5({{"literal_k", 1}}, kWeights5, "icl_lit_k[25] = {0.0f, 0.0f, -1.0f", "icl_lit_k[25] = {0.0f, 0.0f, -3.0f") > 0.0);
+  CHECK(weights5({{"literal_k", 0}}, kWeights5, "icl_lit_k[25] = {0.0f, 0.0f, -1.0f", "icl_lit_k[25] = {0.0f, 0.0f, -3.0f") == 0.0);
+  auto other = kWeights5;
+  other[12] = 16;
+  CHECK_THROWS_WITH(weights5({{"literal_k", 0}}, other), Catch::Contains("must hold the values of its #pragma imagecl weights (0, 0, -1,"));
+  CHECK_THROWS_WITH(weights5({{"literal_k", 1}}, other), Catch::Contains("must hold the values of its #pragma imagecl weights"));
 }

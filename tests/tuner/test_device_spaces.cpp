@@ -22,7 +22,8 @@ tuner::SubSpace small_harris() {
           "test",
           {{"wg_x", {"wg_x"}, {8, 16}}, {"local_dxdy", {"local_dx", "local_dy"}, {0, 1}}},
           {{"wg_y", 4}, {"coarsen_x", 2}, {"coarsen_y", 1}, {"interleaved", 1}, {"image_dx", 0}, {"image_dy", 0},
-           {"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}}};
+           {"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}, {"interior", 0}, {"window_dx", 0}, {"vector_dx", 1},
+           {"window_dy", 0}, {"vector_dy", 1}}};
 }
 }  // namespace
 
@@ -42,7 +43,8 @@ TEST_CASE("a small ImageCL sub-space is evaluated end to end on the device") {
     CHECK(s.m.samples_ms.size() == 2);
     CHECK(s.id == imagecl::config_id(space.kernel_space(), space.config(s.m.point)));
   }
-  CHECK(ev.trace()[3].id == "imagecl.harris_response/wg16x4/c2x1/il1/image_dx0/image_dy0/image_dst0/local_dx1/local_dy1/unroll_0x2/unroll_1x2");
+  CHECK(ev.trace()[3].id == "imagecl.harris_response/wg16x4/c2x1/il1/image_dx0/image_dy0/image_dst0/local_dx1/local_dy1/unroll_0x2/unroll_1x2/"
+                                "interior0/window_dx0/vector_dx1/window_dy0/vector_dy1");
 }
 
 TEST_CASE("a configuration beyond the device's limits is recorded as a constraint without running") {
