@@ -82,6 +82,12 @@ std::string piece(const SpaceParam& p, long v) {
   return p.name + std::to_string(v);
 }
 
+// The transformations added after the paper's (interior, window_, vector_, literal_) leave their
+// piece out of an ID at their first value ("off"): IDs from before them stay valid and unchanged.
+bool optional_piece(const SpaceParam& p) {
+  return p.name == "interior" || p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
+}
+
 }  // namespace
 
 KernelSpace parse_space(const std::string& json, const std::string& opencl) {
@@ -139,6 +145,7 @@ std::string config_id(const KernelSpace& s, const Config& c) {
   for (std::size_t i = 0; i < s.params.size(); ++i) {
     const auto& n = s.params[i].name;
     if (n == "wg_x" || n == "wg_y" || n == "coarsen_x" || n == "coarsen_y" || n == "wg_z" || n == "coarsen_z") continue;
+    if (optional_piece(s.params[i]) && c[i] == s.params[i].values.front()) continue;
     id += "/" + piece(s.params[i], c[i]);
   }
   return id;
@@ -170,7 +177,7 @@ Config parse_config_id(const KernelSpace& s, const std::string& id) {
     if (std::find(merged_wg.begin(), merged_wg.end(), n) == merged_wg.end() && std::find(merged_c.begin(), merged_c.end(), n) == merged_c.end())
       rest.push_back(i);
   }
-  if (parts.size() != 3 + rest.size() || parts[0] != "imagecl." + s.kernel) throw fail();
+  if (parts.size() < 3 || parts.size() > 3 + rest.size() || parts[0] != "imagecl." + s.kernel) throw fail();
   Config c = first;
   // "wg16x4" -> {16, 4} for the names in `names`.
   const auto merged = [&](const std::string& part, const std::string& prefix, const std::vector<std::string>& names) {
@@ -187,16 +194,26 @@ Config parse_config_id(const KernelSpace& s, const std::string& id) {
   };
   merged(parts[1], "wg", merged_wg);
   merged(parts[2], "c", merged_c);
-  for (std::size_t k = 0; k < rest.size(); ++k) {
-    const auto& p = s.params[rest[k]];
+  std::size_t at = 3;
+  for (const auto i : rest) {
+    const auto& p = s.params[i];
     bool found = false;
     for (long v : p.values)
-      if (piece(p, v) == parts[3 + k]) c[rest[k]] = v, found = true;
-    if (!found) throw fail();
+      if (at < parts.size() && piece(p, v) == parts[at]) c[i] = v, found = true;
+    if (found) ++at;
+    else if (!optional_piece(p)) throw fail();  // an optional piece left out is off: c[i] keeps the first value
   }
+  if (at != parts.size()) throw fail();
   for (std::size_t i = 0; i < s.params.size(); ++i)
     if (std::find(s.params[i].values.begin(), s.params[i].values.end(), c[i]) == s.params[i].values.end()) throw fail();
-  if (config_id(s, c) != id) throw fail();  // e.g. leading zeros
+  // Canonical (no leading zeros ...), but optional pieces may be spelled out at their first value.
+  std::string canonical = parts[0];
+  for (std::size_t k = 1; k < parts.size(); ++k) {
+    bool off = false;
+    for (const auto i : rest) off = off || (k >= 3 && optional_piece(s.params[i]) && parts[k] == piece(s.params[i], s.params[i].values.front()));
+    if (!off) canonical += "/" + parts[k];
+  }
+  if (canonical != config_id(s, c)) throw fail();
   return c;
 }
 

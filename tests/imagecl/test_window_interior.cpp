@@ -160,6 +160,14 @@ TEST_CASE("the space's constraints on interior, window and vector", "[imagecl][x
   CHECK(parse_config_id(s, ids) == with(s, c, {{"window_in", 1}, {"vector_in", 8}, {"interior", 1}}));
   CHECK_THROWS(parse_config_id(s, ids + "/x"));
   CHECK_THROWS(parse_config_id(s, ids.substr(0, ids.size() - 1) + "3"));
+  // Switched off, the new pieces are left out: IDs from before them (tuning databases, caches) stay valid.
+  const std::string old = "imagecl.conv2d_u8/wg4x2/c16x2/il0/image_in0/image_out0/constant_k0/local_in0/unroll_0x1/unroll_1x1";
+  CHECK(config_id(s, c) == old);
+  CHECK(parse_config_id(s, old) == c);
+  CHECK(parse_config_id(s, old + "/interior0/window_in0/vector_in1") == c);  // spelled out: the same point
+  CHECK(parse_config_id(s, old + "/vector_in8") == with(s, c, {{"vector_in", 8}}));
+  CHECK_THROWS(parse_config_id(s, old + "/vector_in8/interior1"));  // out of order
+  CHECK_THROWS(parse_config_id(s, "imagecl.conv2d_u8/wg4x2/c16x2/il0/image_in0/image_out0/constant_k0/local_in0/unroll_0x1"));
 }
 
 namespace {
