@@ -175,6 +175,7 @@ class Emitter {
           << "#define ICL_WH_" << n << " (ICL_CY + " << (img.max_y - img.min_y) << ")\n"
           << "#define ICL_WROW_" << n << " ((ICL_VOFF_" << n << " + ICL_WW_" << n << " + " << v << " - 1) / " << v << " * " << v << ")\n";
         alternatives.push_back({"ICL_WINDOW_" + n, "icl_win_" + n + "[(y) - icl_wy0_" + n + "][(x) - icl_wa_" + n + "]"});
+        vector_loads(o, img);
       }
       std::string plain = "icl_get_" + n + "(" + n + ", " + n + "_w, " + n + "_h, (x), (y))";
       if (tunable("ICL_INTERIOR") && img.stencil_known)  // interior work-groups load without the boundary test
@@ -196,6 +197,49 @@ class Emitter {
         put = "(ICL_CHECKED ? " + put + " : (void)(ICL_STORE_" + n + "(" + n + ", " + n + "_w, (x), (y), (" + t + ")(v))))";
       o << "#define ICL_WR_" << n << "(x, y, v) " << put << "\n";
     }
+  }
+
+  // ICL_VLOAD_<img>(ROW, AT, P): N aligned pixels from P into ROW[AT..AT+N-1] as values (named
+  // components), never through memory, so the window stays in registers. 8- and 16-bit pixels
+  // are loaded as 32-bit words and split by shifts (little-endian devices): a uchar16 would be
+  // legalised into four 4-byte loads, a uint4 is one 16-byte load.
+  static void vector_loads(std::ostream& o, const ImageInfo& img) {
+    const std::string& n = img.name;
+    const std::string& t = img.pixel;
+    const long bytes = (t == "uchar" || t == "char") ? 1 : (t == "ushort" || t == "short") ? 2 : 4;
+    const char* hex = "0123456789abcdef";
+    const auto typed = [&](int N) {  // <t>N, components .s0 ...
+      std::string m = "{ const " + t + std::to_string(N) + " icl_vv = *(__global const " + t + std::to_string(N) + "*)(P);";
+      for (int i = 0; i < N; ++i) m += std::string(" (ROW)[(AT) + ") + std::to_string(i) + "] = icl_vv.s" + hex[i] + ";";
+      return m + " }";
+    };
+    const auto words = [&](int N) {  // uint words
+      const long per_word = 4 / bytes, count = N / per_word;
+      const std::string wt = count == 1 ? "uint" : "uint" + std::to_string(count);
+      const std::string unsigned_t = bytes == 1 ? "uchar" : "ushort";
+      const bool is_signed = t == "char" || t == "short";
+      std::string m = "{ const " + wt + " icl_vw = *(__global const " + wt + "*)(P);";
+      for (int i = 0; i < N; ++i) {
+        const long word = i / per_word, shift = (i % per_word) * bytes * 8;
+        const std::string w = count == 1 ? std::string("icl_vw") : std::string("icl_vw.s") + hex[word];
+        std::string v = "(" + unsigned_t + ")(" + w + (shift ? " >> " + std::to_string(shift) : "") + ")";
+        if (is_signed) v = "as_" + t + "(" + v + ")";
+        m += " (ROW)[(AT) + " + std::to_string(i) + "] = " + v + ";";
+      }
+      return m + " }";
+    };
+    const auto emit = [&](bool packed) {
+      for (int N : {4, 8, 16})
+        o << (N == 4 ? "#if " : "#elif ") << "ICL_VECTOR_" << n << " == " << N << "\n#define ICL_VLOAD_" << n << "(ROW, AT, P) "
+          << (packed ? words(N) : typed(N)) << "\n";
+      o << "#endif\n";
+    };
+    if (bytes == 4) return emit(false);
+    o << "#ifdef __ENDIAN_LITTLE__\n";
+    emit(true);
+    o << "#else\n";
+    emit(false);
+    o << "#endif\n";
   }
 
   void array_macros(std::ostream& o, const ArrayInfo& arr) {
@@ -302,9 +346,9 @@ class Emitter {
       << " <= " << n << "_w && " << wy << " >= 0 && " << wy << " + ICL_WH_" << n << " <= " << n << "_h) {\n"
       << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
       << "#pragma unroll\n      for (int icl_v = 0; icl_v < ICL_WROW_" << n << " / " << v << "; ++icl_v)\n"
-      << "        ICL_JOIN(vstore, " << v << ")(*(__global const ICL_JOIN(" << img.pixel << ", " << v << ")*)(" << n << " + (size_t)(" << wy
-      << " + icl_r) * (size_t)" << n << "_w + (size_t)(" << wa << " + icl_v * " << v << ")), 0, &icl_win_" << n << "[icl_r][icl_v * "
-      << v << "]);\n  } else\n#endif\n  {\n"
+      << "        ICL_VLOAD_" << n << "(icl_win_" << n << "[icl_r], icl_v * " << v << ", " << n << " + (size_t)(" << wy
+      << " + icl_r) * (size_t)" << n << "_w + (size_t)(" << wa << " + icl_v * " << v << "));\n"
+      << "  } else\n#endif\n  {\n"
       << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
       << "#pragma unroll\n      for (int icl_c = ICL_VOFF_" << n << "; icl_c < ICL_VOFF_" << n << " + ICL_WW_" << n << "; ++icl_c)\n"
       << "        icl_win_" << n << "[icl_r][icl_c] = ";

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "compile_helpers.hpp"
+#include "compiler.hpp"
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
@@ -116,7 +117,11 @@ double mutated_conv2d(const std::map<std::string, long>& values, const std::stri
 TEST_CASE("the generated conv2d_u8 holds the window, its vector loads and the interior copy", "[imagecl][xform]") {
   const auto& s = kernel_space("conv2d_u8");
   CHECK(s.opencl.find("#define ICL_RD_in(x, y) icl_win_in[(y) - icl_wy0_in][(x) - icl_wa_in]") != std::string::npos);
-  CHECK(s.opencl.find("ICL_JOIN(vstore, ICL_VECTOR_in)(*(__global const ICL_JOIN(uchar, ICL_VECTOR_in)*)") != std::string::npos);
+  // 16 pixels of 8 bits: one 16-byte load, split by shifts into the window row.
+  CHECK(s.opencl.find("#define ICL_VLOAD_in(ROW, AT, P) { const uint4 icl_vw = *(__global const uint4*)(P); (ROW)[(AT) + 0] = "
+                      "(uchar)(icl_vw.s0); (ROW)[(AT) + 1] = (uchar)(icl_vw.s0 >> 8);") != std::string::npos);
+  CHECK(s.opencl.find("ICL_VLOAD_in(icl_win_in[icl_r], icl_v * ICL_VECTOR_in, in + (size_t)(icl_wy0_in + icl_r) * (size_t)in_w + "
+                      "(size_t)(icl_wa_in + icl_v * ICL_VECTOR_in));") != std::string::npos);
   CHECK(s.opencl.find("#define ICL_CHECKED 0") != std::string::npos);
   CHECK(s.opencl.find("(ICL_CHECKED ? icl_put_out(") != std::string::npos);
   REQUIRE(s.window.size() == 1);
@@ -131,9 +136,11 @@ TEST_CASE("mutations of the window, vector and interior paths are caught (those 
   // The window read one column off.
   CHECK(mutated_conv2d({{"window_in", 1}}, "icl_win_in[(y) - icl_wy0_in][(x) - icl_wa_in]",
                        "icl_win_in[(y) - icl_wy0_in][(x) - icl_wa_in + 1]") > 0.0);
-  // The vector loads one column off: they run on a width that is a multiple of 16.
-  CHECK(mutated_conv2d({{"window_in", 1}, {"vector_in", 16}}, "(size_t)(icl_wa_in + icl_v * ICL_VECTOR_in)",
-                       "(size_t)(icl_wa_in + 1 + icl_v * ICL_VECTOR_in)") > 0.0);
+  // The vector loads all from the window's first row: they run on a width that is a multiple of 16.
+  CHECK(mutated_conv2d({{"window_in", 1}, {"vector_in", 16}}, "in + (size_t)(icl_wy0_in + icl_r)", "in + (size_t)(icl_wy0_in + 0)") > 0.0);
+  // The shifts of the split one byte off.
+  CHECK(mutated_conv2d({{"window_in", 1}, {"vector_in", 16}}, "(ROW)[(AT) + 1] = (uchar)(icl_vw.s0 >> 8)",
+                       "(ROW)[(AT) + 1] = (uchar)(icl_vw.s0 >> 16)") > 0.0);
   // The unchecked loads of interior groups one column off.
   CHECK(mutated_conv2d({{"interior", 1}}, "ICL_LOAD_in(in, in_w, (x), (y))", "ICL_LOAD_in(in, in_w, (x) + 1, (y))") > 0.0);
   // ... and without the split the same mutation is never used.
@@ -233,4 +240,56 @@ TEST_CASE("literal weights: the pragma's table, zero taps dropped, other values 
   other[12] = 16;
   CHECK_THROWS_WITH(weights5({{"literal_k", 0}}, other), Catch::Contains("must hold the values of its #pragma imagecl weights (0, 0, -1,"));
   CHECK_THROWS_WITH(weights5({{"literal_k", 1}}, other), Catch::Contains("must hold the values of its #pragma imagecl weights"));
+}
+
+namespace {
+
+// A 3x3 weighted sum over Image<T> (clamped) on a 64 x 9 image with pixels in T's range, negative
+// ones included, against the host's sum; `mutate` sends every vector load to the window's first
+// row (the result must then differ: the vector path of that pixel type ran).
+double word_split(const std::string& t, int lo, int hi, long n, bool mutate) {
+  const std::string src = "#pragma imagecl grid(out)\n#pragma imagecl boundary(in, clamped)\n"
+                          "__kernel void s3(Image<" + t + "> in, Image<int> out) {\n  int acc = 0;\n"
+                          "  for (int j = -1; j <= 1; j++)\n    for (int i = -1; i <= 1; i++)\n"
+                          "      acc += (i + 2) * (j + 3) * in[idx + i][idy + j];\n  out[idx][idy] = acc;\n}\n";
+  const auto r = filterlab::imagecl::compile("s3.icl", src);
+  INFO(r.diagnostics);
+  REQUIRE(r.ok);
+  std::string opencl = r.opencl;
+  const std::string from = "in + (size_t)(icl_wy0_in + icl_r)", to = "in + (size_t)(icl_wy0_in + 0)";
+  if (mutate)
+    for (auto at = opencl.find(from); at != std::string::npos; at = opencl.find(from, at + to.size())) opencl.replace(at, from.size(), to);
+  const auto s = parse_space(r.space, opencl);
+  auto& rt = filterlab::test::runtime();
+  const auto c = with(s, base_config(s), {{"window_in", 1}, {"vector_in", n}, {"interior", 1}});
+  REQUIRE(violation(s, c, rt.device.info).empty());
+  filterlab::ref::Image in(64, 9);
+  for (std::size_t i = 0; i < in.size(); ++i) in.px[i] = static_cast<float>(lo + static_cast<int>((i * 7919) % std::size_t(hi - lo + 1)));
+  const filterlab::ref::Image blank(64, 9);
+  Launcher l(rt, s, c);
+  l.bind({{"in", image_arg(in)}, {"out", image_arg(blank)}});
+  l.enqueue();
+  const auto out = l.download("out");
+  double worst = 0;
+  for (int y = 0; y < 9; ++y)
+    for (int x = 0; x < 64; ++x) {
+      long acc = 0;
+      for (int j = -1; j <= 1; ++j)
+        for (int i = -1; i <= 1; ++i)
+          acc += (i + 2) * (j + 3) * static_cast<long>(in.px[std::size_t(std::clamp(y + j, 0, 8)) * 64 + std::size_t(std::clamp(x + i, 0, 63))]);
+      worst = std::max(worst, std::fabs(double(out.px[std::size_t(y) * 64 + std::size_t(x)]) - double(acc)));
+    }
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("vector loads of 8- and 16-bit pixels, signed and unsigned, split exactly", "[imagecl][opencl][xform]") {
+  const std::vector<std::tuple<std::string, int, int>> types{{"uchar", 0, 255}, {"char", -128, 127}, {"ushort", 0, 65535}, {"short", -32768, 32767}};
+  for (const auto& [t, lo, hi] : types)
+    for (long n : {4L, 8L, 16L}) {
+      INFO(t << " vector " << n);
+      CHECK(word_split(t, lo, hi, n, false) == 0.0);
+      CHECK(word_split(t, lo, hi, n, true) > 0.0);
+    }
 }
