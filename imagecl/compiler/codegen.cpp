@@ -191,8 +191,9 @@ class Emitter {
         << " icl_v) {\n  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h) return;\n  ICL_STORE_" << n << "(" << n
         << ", icl_w, icl_x, icl_y, icl_v);\n}\n";
       std::string put = "icl_put_" + n + "(" + n + ", " + n + "_w, " + n + "_h, (x), (y), (v))";
-      const bool grid = std::find(m_.grid_images.begin(), m_.grid_images.end(), n) != m_.grid_images.end();
-      // Writes at (idx, idy) of a grid Image stay inside it in an interior group (its block lies in the grid).
+      // Writes at (idx, idy) of the Image that sizes the grid stay inside it in an interior group (its
+      // block lies in the grid). Not the other Images of grid(a, b): the launcher does not check their size.
+      const bool grid = n == m_.grid_image;
       if (tunable("ICL_INTERIOR") && grid && img.writes_at_thread)
         put = "(ICL_CHECKED ? " + put + " : (void)(ICL_STORE_" + n + "(" + n + ", " + n + "_w, (x), (y), (" + t + ")(v))))";
       o << "#define ICL_WR_" << n << "(x, y, v) " << put << "\n";
