@@ -92,6 +92,17 @@ std::string loc_text(const SourceManager& sm, SourceLocation loc) {
   return p.isValid() ? "line " + std::to_string(p.getLine()) : "unknown line";
 }
 
+// An assignment or ++/-- anywhere in `s` (the only calls in a kernel are Image reads and the
+// prelude's builtins, which change nothing).
+bool writes_something(const Stmt* s) {
+  if (!s) return false;
+  if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->isAssignmentOp()) return true;
+  if (const auto* u = dyn_cast<UnaryOperator>(s); u && u->isIncrementDecrementOp()) return true;
+  for (const auto* c : s->children())
+    if (writes_something(c)) return true;
+  return false;
+}
+
 class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
  public:
   KernelVisitor(ASTContext& ctx, Reporter& rep, Analysis& a) : ctx_(ctx), rep_(rep), a_(a) {}
@@ -153,6 +164,12 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
                                        "(its value cannot be used)");
         write_sites_.insert(lhs);
         a_.writes.push_back({b, *acc});
+        Evaluator ex(ctx_, env_), ey(ctx_, env_);
+        const auto x = ex.eval(acc->x), y = ey.eval(acc->y);
+        const auto at = [](const std::optional<Affine>& e, long cx, long cy) {
+          return e && e->cx == cx && e->cy == cy && e->c == std::vector<long>{0};
+        };
+        if (!at(x, 1, 0) || !at(y, 0, 1) || acc->z) model_image(acc->image).writes_at_thread = false;
       } else {
         note_read(img, b->getBeginLoc());
       }
@@ -161,6 +178,18 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
       array(arr->getName().str()).written = true;
       if (b->getOpcode() == BO_Assign) write_sites_.insert(lhs);
     }
+    return true;
+  }
+
+  bool VisitCompoundAssignOperator(CompoundAssignOperator* b) {
+    if (b->getOpcode() != BO_AddAssign && b->getOpcode() != BO_SubAssign) return true;
+    const auto* mul = dyn_cast<BinaryOperator>(b->getRHS()->IgnoreParenImpCasts());
+    if (!mul || mul->getOpcode() != BO_Mul || writes_something(b->getRHS()) || !is_statement(b)) return true;
+    for (const Expr* side : {mul->getLHS(), mul->getRHS()})
+      if (const auto* arr = match_array(side->IgnoreParenImpCasts())) {
+        a_.weighted_sums.push_back({b, side->IgnoreParenImpCasts(), arr->getName().str()});
+        break;
+      }
     return true;
   }
 
@@ -639,6 +668,26 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
                                 : img.dims == 3 ? "3-D Images are not tiled in local memory (not implemented)"
                                 : a.model.grid_dims == 3 && img.stencil_known ? "local memory is not implemented for 3-D grids"
                                 : "the analysis cannot bound its index: " + img.stencil_problem;
+    img.window_eligible = img.local_memory_eligible && img.dims == 2;
+    if (img.read && img.stencil_known && img.dims == 2 && img.boundary != BoundaryKind::None && a.model.grid_dims == 2)
+      m.interior_eligible = true;
+  }
+  for (auto& arr : m.arrays) {
+    if (arr.literal.empty()) continue;
+    const auto at = std::find_if(pragmas.begin(), pragmas.end(), [&](const PragmaDirective& d) {
+      return d.keyword == "weights" && !d.args.empty() && d.args[0] == arr.name;
+    });
+    const auto loc = at == pragmas.end() ? a.kernel->getLocation() : at->loc;
+    const long count = static_cast<long>(arr.literal.size());
+    if (arr.bound <= 0) arr.bound = count;  // the weights give the size
+    if (count != arr.bound)
+      rep.error(loc, "weights(" + arr.name + ", ...) gives " + std::to_string(count) + " values but '" + arr.name + "' has " +
+                         std::to_string(arr.bound) + " elements: give exactly one value per element");
+    else if (arr.written || arr.other_use)
+      rep.error(loc, "weights(" + arr.name + ", ...): '" + arr.name + "' is " + (arr.written ? "written" : "used other than by indexing") +
+                         " in the kernel; only arrays the kernel only reads can have known values");
+    else
+      arr.literal_eligible = arr.read;
   }
   for (auto& arr : m.arrays) {
     arr.constant_memory_eligible = arr.read && !arr.written && !arr.other_use && arr.bound > 0 &&
@@ -649,6 +698,8 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
     else if (!arr.read) arr.constant_memory_reason = "never read";
     else if (!arr.constant_memory_eligible) arr.constant_memory_reason = "larger than 64 KiB";
   }
+  // The interior split emits the body twice: a label would be defined twice.
+  if (!v.labels_.empty()) m.interior_eligible = false;
   // A forced "on" must be possible: say why not where the pragma is.
   for (const auto& d : pragmas) {
     if (d.keyword != "force" || d.args.size() != 3 || d.args[2] != "on") continue;

@@ -32,6 +32,13 @@ struct ArrayAccess2D {
   const clang::Expr* column = nullptr;
   long columns = 0;
 };
+// acc += w[e] * expr or acc += expr * w[e] (also -=) as a statement, w an array parameter, no
+// side effects on the right: with w's values known, a zero w[e] drops the statement.
+struct WeightedSum {
+  const clang::BinaryOperator* statement = nullptr;
+  const clang::Expr* weight = nullptr;  // w[e] (or m[i][j])
+  std::string array;
+};
 struct LoopSite {
   const clang::ForStmt* loop = nullptr;
   int id = 0;
@@ -44,6 +51,7 @@ struct Analysis {
   std::vector<ImageWrite> writes;
   std::vector<LoopSite> loops;
   std::vector<ArrayAccess2D> array2d;
+  std::vector<WeightedSum> weighted_sums;
   // Calls of the prelude's builtins with an argument of another type than the overload Clang chose:
   // the OpenCL gets explicit casts (OpenCL C has more overloads: sqrt(int) would be ambiguous,
   // sqrt(2.0) double precision).

@@ -78,7 +78,23 @@ class Emitter {
     o << "#define ICL_ANY_LOCAL (0";
     for (const auto& img : m_.images)
       if (tunable("ICL_LOCAL_" + img.name)) o << " + ICL_LOCAL_" << img.name;
-    o << ")\n";
+    o << ")\n#define ICL_ANY_WINDOW (0";
+    for (const auto& img : m_.images)
+      if (tunable("ICL_WINDOW_" + img.name)) o << " + ICL_WINDOW_" << img.name;
+    o << ")\n#define ICL_JOIN_(a, b) a##b\n#define ICL_JOIN(a, b) ICL_JOIN_(a, b)\n";
+    // The space's constraints, enforced where the switches meet (the host's violation() says the same).
+    if (tunable("ICL_INTERIOR"))
+      o << "#if ICL_INTERIOR && ICL_INTERLEAVED && !ICL_ANY_LOCAL\n#error ICL_INTERIOR needs ICL_INTERLEAVED 0 or local memory "
+           "(a work-group must own one block of the grid)\n#endif\n#define ICL_CHECKED 1\n";
+    for (const auto& img : m_.images) {
+      const auto& n = img.name;
+      if (!tunable("ICL_WINDOW_" + n)) continue;
+      o << "#if ICL_WINDOW_" << n << " && (ICL_INTERLEAVED" << (tunable("ICL_LOCAL_" + n) ? " || ICL_LOCAL_" + n : "")
+        << (tunable("ICL_IMAGE_" + n) ? " || ICL_IMAGE_" + n : "") << ")\n#error ICL_WINDOW_" << n
+        << " needs ICL_INTERLEAVED 0 and no local or image memory for " << n << "\n#endif\n"
+        << "#if ICL_VECTOR_" << n << " > 1 && (!ICL_WINDOW_" << n << " || ICL_CX % ICL_VECTOR_" << n << " != 0)\n#error ICL_VECTOR_"
+        << n << " > 1 needs ICL_WINDOW_" << n << " 1 and ICL_CX a multiple of it\n#endif\n";
+    }
   }
 
   void helpers(std::ostream& o) {
@@ -149,22 +165,87 @@ class Emitter {
     if (img.read) {
       o << t << " icl_get_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, int icl_x, int icl_y) {\n"
         << boundary_code(img) << "  return ICL_LOAD_" << n << "(" << n << ", icl_w, icl_x, icl_y);\n}\n";
-      const bool local = tunable("ICL_LOCAL_" + n);
+      const bool local = tunable("ICL_LOCAL_" + n), window = tunable("ICL_WINDOW_" + n);
+      std::vector<std::pair<std::string, std::string>> alternatives;  // (switch, ICL_RD_ body)
       if (local) {
         o << "#define ICL_TW_" << n << " (ICL_WG_X * ICL_CX + " << (img.max_x - img.min_x) << ")\n"
-          << "#define ICL_TH_" << n << " (ICL_WG_Y * ICL_CY + " << (img.max_y - img.min_y) << ")\n"
-          << "#if ICL_LOCAL_" << n << "\n#define ICL_RD_" << n << "(x, y) icl_tile_" << n << "[((y) - icl_oy_" << n
-          << ") * ICL_TW_" << n << " + ((x) - icl_ox_" << n << ")]\n#else\n";
+          << "#define ICL_TH_" << n << " (ICL_WG_Y * ICL_CY + " << (img.max_y - img.min_y) << ")\n";
+        alternatives.push_back({"ICL_LOCAL_" + n, "icl_tile_" + n + "[((y) - icl_oy_" + n + ") * ICL_TW_" + n + " + ((x) - icl_ox_" + n + ")]"});
       }
-      o << "#define ICL_RD_" << n << "(x, y) icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, (x), (y))\n";
-      if (local) o << "#endif\n";
+      if (window) {
+        // The window's rows start at a multiple of N (ICL_VOFF columns before the stencil's first).
+        const std::string v = "ICL_VECTOR_" + n;
+        o << "#define ICL_VOFF_" << n << " (((" << img.min_x << ") % " << v << " + " << v << ") % " << v << ")\n"
+          << "#define ICL_WW_" << n << " (ICL_CX + " << (img.max_x - img.min_x) << ")\n"
+          << "#define ICL_WH_" << n << " (ICL_CY + " << (img.max_y - img.min_y) << ")\n"
+          << "#define ICL_WROW_" << n << " ((ICL_VOFF_" << n << " + ICL_WW_" << n << " + " << v << " - 1) / " << v << " * " << v << ")\n";
+        alternatives.push_back({"ICL_WINDOW_" + n, "icl_win_" + n + "[(y) - icl_wy0_" + n + "][(x) - icl_wa_" + n + "]"});
+        vector_loads(o, img);
+      }
+      std::string plain = "icl_get_" + n + "(" + n + ", " + n + "_w, " + n + "_h, (x), (y))";
+      if (tunable("ICL_INTERIOR") && img.stencil_known)  // interior work-groups load without the boundary test
+        plain = "((" + t + ")(ICL_CHECKED ? " + plain + " : ICL_LOAD_" + n + "(" + n + ", " + n + "_w, (x), (y))))";
+      for (std::size_t i = 0; i < alternatives.size(); ++i)
+        o << (i ? "#elif " : "#if ") << alternatives[i].first << "\n#define ICL_RD_" << n << "(x, y) " << alternatives[i].second << "\n";
+      if (!alternatives.empty()) o << "#else\n";
+      o << "#define ICL_RD_" << n << "(x, y) " << plain << "\n";
+      if (!alternatives.empty()) o << "#endif\n";
     }
     if (img.written) {
       o << "void icl_put_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, const int icl_x, const int icl_y, const " << t
         << " icl_v) {\n  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h) return;\n  ICL_STORE_" << n << "(" << n
-        << ", icl_w, icl_x, icl_y, icl_v);\n}\n"
-        << "#define ICL_WR_" << n << "(x, y, v) icl_put_" << n << "(" << n << ", " << n << "_w, " << n << "_h, (x), (y), (v))\n";
+        << ", icl_w, icl_x, icl_y, icl_v);\n}\n";
+      std::string put = "icl_put_" + n + "(" + n + ", " + n + "_w, " + n + "_h, (x), (y), (v))";
+      // Writes at (idx, idy) of the Image that sizes the grid stay inside it in an interior group (its
+      // block lies in the grid). Not the other Images of grid(a, b): the launcher does not check their size.
+      const bool grid = n == m_.grid_image;
+      if (tunable("ICL_INTERIOR") && grid && img.writes_at_thread)
+        put = "(ICL_CHECKED ? " + put + " : (void)(ICL_STORE_" + n + "(" + n + ", " + n + "_w, (x), (y), (" + t + ")(v))))";
+      o << "#define ICL_WR_" << n << "(x, y, v) " << put << "\n";
     }
+  }
+
+  // ICL_VLOAD_<img>(ROW, AT, P): N aligned pixels from P into ROW[AT..AT+N-1] as values (named
+  // components), never through memory, so the window stays in registers. 8- and 16-bit pixels
+  // are loaded as 32-bit words and split by shifts (little-endian devices): a uchar16 would be
+  // legalised into four 4-byte loads, a uint4 is one 16-byte load.
+  static void vector_loads(std::ostream& o, const ImageInfo& img) {
+    const std::string& n = img.name;
+    const std::string& t = img.pixel;
+    const long bytes = (t == "uchar" || t == "char") ? 1 : (t == "ushort" || t == "short") ? 2 : 4;
+    const char* hex = "0123456789abcdef";
+    const auto typed = [&](int N) {  // <t>N, components .s0 ...
+      std::string m = "{ const " + t + std::to_string(N) + " icl_vv = *(__global const " + t + std::to_string(N) + "*)(P);";
+      for (int i = 0; i < N; ++i) m += std::string(" (ROW)[(AT) + ") + std::to_string(i) + "] = icl_vv.s" + hex[i] + ";";
+      return m + " }";
+    };
+    const auto words = [&](int N) {  // uint words
+      const long per_word = 4 / bytes, count = N / per_word;
+      const std::string wt = count == 1 ? "uint" : "uint" + std::to_string(count);
+      const std::string unsigned_t = bytes == 1 ? "uchar" : "ushort";
+      const bool is_signed = t == "char" || t == "short";
+      std::string m = "{ const " + wt + " icl_vw = *(__global const " + wt + "*)(P);";
+      for (int i = 0; i < N; ++i) {
+        const long word = i / per_word, shift = (i % per_word) * bytes * 8;
+        const std::string w = count == 1 ? std::string("icl_vw") : std::string("icl_vw.s") + hex[word];
+        std::string v = "(" + unsigned_t + ")(" + w + (shift ? " >> " + std::to_string(shift) : "") + ")";
+        if (is_signed) v = "as_" + t + "(" + v + ")";
+        m += " (ROW)[(AT) + " + std::to_string(i) + "] = " + v + ";";
+      }
+      return m + " }";
+    };
+    const auto emit = [&](bool packed) {
+      for (int N : {4, 8, 16})
+        o << (N == 4 ? "#if " : "#elif ") << "ICL_VECTOR_" << n << " == " << N << "\n#define ICL_VLOAD_" << n << "(ROW, AT, P) "
+          << (packed ? words(N) : typed(N)) << "\n";
+      o << "#endif\n";
+    };
+    if (bytes == 4) return emit(false);
+    o << "#ifdef __ENDIAN_LITTLE__\n";
+    emit(true);
+    o << "#else\n";
+    emit(false);
+    o << "#endif\n";
   }
 
   void array_macros(std::ostream& o, const ArrayInfo& arr) {
@@ -238,13 +319,75 @@ class Emitter {
         << ");\n#endif\n";
     }
     o << "#if ICL_ANY_LOCAL\n  barrier(CLK_LOCAL_MEM_FENCE);\n#endif\n";
+    if (!tunable("ICL_INTERIOR")) {
+      block(o, true);
+      o << "}\n";
+      return;
+    }
+    // Interior work-groups (AMD's work-group classes): the whole block of outputs in the grid and
+    // its stencil footprint inside every Image with a known stencil. They run a copy of the body
+    // whose reads and writes skip the boundary tests (ICL_CHECKED 0 in the macros).
+    o << "#if ICL_INTERIOR\n  const int icl_bw = ICL_WG_X * ICL_CX, icl_bh = ICL_WG_Y * ICL_CY;\n"
+         "  const int icl_interior = icl_gx0 + icl_bw <= icl_grid_w && icl_gy0 + icl_bh <= icl_grid_h";
+    for (const auto& img : m_.images)
+      if (img.read && img.stencil_known && img.dims == 2)
+        o << "\n      && icl_gx0 + (" << img.min_x << ") >= 0 && icl_gx0 + icl_bw - 1 + (" << img.max_x << ") < " << img.name
+          << "_w && icl_gy0 + (" << img.min_y << ") >= 0 && icl_gy0 + icl_bh - 1 + (" << img.max_y << ") < " << img.name << "_h";
+    o << ";\n  if (icl_interior) {\n#undef ICL_CHECKED\n#define ICL_CHECKED 0\n";
+    block(o, false);
+    o << "#undef ICL_CHECKED\n#define ICL_CHECKED 1\n  } else\n#endif\n  {\n";
+    block(o, true);
+    o << "  }\n}\n";
+  }
+
+  // Each register window: declared, then filled from the Image (aligned vector loads where the
+  // rows lie inside it, else scalar loads, with the boundary condition in checked groups).
+  void window_fill(std::ostream& o, const ImageInfo& img, bool checked) {
+    const auto& n = img.name;
+    const std::string v = "ICL_VECTOR_" + n, wa = "icl_wa_" + n, wy = "icl_wy0_" + n;
+    o << "#if ICL_WINDOW_" << n << "\n  " << img.pixel << " icl_win_" << n << "[ICL_WH_" << n << "][ICL_WROW_" << n << "];\n"
+      << "  const int " << wa << " = (int)get_global_id(0) * ICL_CX + (" << img.min_x << ") - ICL_VOFF_" << n << ";\n"
+      << "  const int " << wy << " = (int)get_global_id(1) * ICL_CY + (" << img.min_y << ");\n"
+      << "#if " << v << " > 1\n  if (" << n << "_w % " << v << " == 0 && " << wa << " >= 0 && " << wa << " + ICL_WROW_" << n
+      << " <= " << n << "_w && " << wy << " >= 0 && " << wy << " + ICL_WH_" << n << " <= " << n << "_h) {\n"
+      << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
+      << "#pragma unroll\n      for (int icl_v = 0; icl_v < ICL_WROW_" << n << " / " << v << "; ++icl_v)\n"
+      << "        ICL_VLOAD_" << n << "(icl_win_" << n << "[icl_r], icl_v * " << v << ", " << n << " + (size_t)(" << wy
+      << " + icl_r) * (size_t)" << n << "_w + (size_t)(" << wa << " + icl_v * " << v << "));\n"
+      << "  } else\n#endif\n  {\n"
+      << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
+      << "#pragma unroll\n      for (int icl_c = ICL_VOFF_" << n << "; icl_c < ICL_VOFF_" << n << " + ICL_WW_" << n << "; ++icl_c)\n"
+      << "        icl_win_" << n << "[icl_r][icl_c] = ";
+    const std::string x = wa + " + icl_c", y = wy + " + icl_r";
+    if (!checked)
+      o << "ICL_LOAD_" << n << "(" << n << ", " << n << "_w, " << x << ", " << y << ");\n";
+    else if (img.boundary == BoundaryKind::None)  // outputs beyond the grid may need pixels no thread reads
+      o << "icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, clamp(" << x << ", 0, " << n << "_w - 1), clamp(" << y
+        << ", 0, " << n << "_h - 1));\n";
+    else
+      o << "icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, " << x << ", " << y << ");\n";
+    o << "  }\n#endif\n";
+  }
+
+  // The coarsening loops around the body; `checked` false drops the grid test (interior groups).
+  void block(std::ostream& o, bool checked) {
+    const bool vol = m_.grid_dims == 3;
+    o << "  {\n";
+    for (const auto& arr : m_.arrays)  // the literal table hides the argument (which the host still passes)
+      if (tunable("ICL_LITERAL_" + arr.name))
+        o << "#if ICL_LITERAL_" << arr.name << "\n  __constant const " << arr.element << "* const " << arr.name << " = icl_lit_" << arr.name
+          << ";\n#endif\n";
+    for (const auto& img : m_.images)
+      if (tunable("ICL_WINDOW_" + img.name)) window_fill(o, img, checked);
+    // Fully unrolled coarsening loops turn window indices into constants: registers, not memory.
+    const std::string unroll = "#if ICL_ANY_WINDOW\n#pragma unroll\n#endif\n";
     if (vol) o << "  for (int icl_k = 0; icl_k < ICL_CZ; ++icl_k) {\n  const int idz = ICL_IDZ(icl_k);\n";
-    o << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
-         "    const int idy = ICL_IDY(icl_j);\n"
+    o << unroll << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
+         "    const int idy = ICL_IDY(icl_j);\n" << unroll <<
          "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
-         "      const int idx = ICL_IDX(icl_i);\n"
-         "      if (idx < icl_grid_w && idy < icl_grid_h"
-      << (vol ? " && idz < icl_grid_d" : "") << ") " << body_ << "\n    }\n  }\n" << (vol ? "  }\n" : "") << "}\n";
+         "      const int idx = ICL_IDX(icl_i);\n      ";
+    if (checked) o << "if (idx < icl_grid_w && idy < icl_grid_h" << (vol ? " && idz < icl_grid_d" : "") << ") ";
+    o << body_ << "\n    }\n  }\n" << (vol ? "  }\n" : "") << "  }\n";
   }
 
   std::string text(SourceRange r) { return rw_.getRewrittenText(r); }
@@ -255,6 +398,21 @@ class Emitter {
 
   // File-scope constant tables: OpenCL C program-scope variables live in __constant.
   void tables(std::ostream& o) {
+    for (const auto& arr : m_.arrays) {
+      if (!tunable("ICL_LITERAL_" + arr.name)) continue;
+      o << "// #pragma imagecl weights(" << arr.name << ", ...): with ICL_LITERAL_" << arr.name
+        << " the reads see these values, known to the device compiler.\n__constant " << arr.element << " icl_lit_" << arr.name << "["
+        << arr.literal.size() << "] = {";
+      for (std::size_t i = 0; i < arr.literal.size(); ++i) {
+        std::string v = arr.literal[i];
+        if (arr.element == "float") {  // float literals: OpenCL C reads 0.5 as a double
+          if (v.find_first_of(".eE") == std::string::npos) v += ".0f";
+          else if (v.back() != 'f' && v.back() != 'F') v += "f";
+        }
+        o << (i ? ", " : "") << v;
+      }
+      o << "};\n";
+    }
     for (const auto* v : a_.tables) {
       // The range may start in a macro (__constant from the prelude): take it in the file.
       const auto& sm = ctx_.getSourceManager();
@@ -303,6 +461,12 @@ class Emitter {
       rw_.ReplaceText(w.assign->getSourceRange(), "ICL_WR_" + w.access.image + "((" + text(w.access.x->getSourceRange()) +
                                                       "), (" + text(w.access.y->getSourceRange()) + ")" + z(w.access) + ", (" +
                                                       text(w.assign->getRHS()->getSourceRange()) + "))");
+    // Zero taps of known weights: the guard folds to nothing after unrolling (to true when off).
+    for (const auto& w : a_.weighted_sums)
+      if (tunable("ICL_LITERAL_" + w.array))
+        // An expression, not an if: an if would capture the else of an if around the statement.
+        rw_.ReplaceText(w.statement->getSourceRange(), "((ICL_LITERAL_" + w.array + " == 0 || (" + text(w.weight->getSourceRange()) +
+                                                           ") != 0) ? (void)(" + text(w.statement->getSourceRange()) + ") : (void)0)");
     auto loops = a_.loops;
     std::sort(loops.begin(), loops.end(), [&](const LoopSite& l, const LoopSite& r) {
       return length(sm, l.loop->getSourceRange()) < length(sm, r.loop->getSourceRange());

@@ -23,6 +23,11 @@ struct ImageInfo {
   std::string stencil_problem;
   bool image_memory_eligible = false, local_memory_eligible = false;
   std::string image_memory_reason, local_memory_reason;  // why not, when not eligible
+  // A private register window per work-item (ICL_WINDOW_<name>, ICL_VECTOR_<name>): the same
+  // conditions as local memory (read only, known stencil, 2-D grid).
+  bool window_eligible = false;
+  // Every write is img[idx][idy] (offsets 0): an interior group may store without a bound test.
+  bool writes_at_thread = true;
 };
 
 struct ArrayInfo {
@@ -32,6 +37,10 @@ struct ArrayInfo {
   std::vector<long> shape;  // declared sizes: {} for T*, {5} for T k[5], {5, 5} for T m[5][5] (flattened row-major)
   bool constant_memory_eligible = false;
   std::string constant_memory_reason;
+  // The values bound by #pragma imagecl weights(name, v1, v2, ...), as written (numbers only);
+  // literal_<name> then switches the reads to a __constant table of them.
+  std::vector<std::string> literal;
+  bool literal_eligible = false;
 };
 
 struct LoopInfo {
@@ -70,6 +79,9 @@ struct KernelModel {
   int grid_dims = 2;       // 3 for grid(<3-D Image>) or grid(W, H, D)
   std::vector<LoopInfo> loops;
   std::vector<TuningParam> tuning;
+  // The interior/border split (ICL_INTERIOR): a 2-D grid and a read Image with a known stencil
+  // whose boundary condition costs something.
+  bool interior_eligible = false;
   // Forced choices from #pragma imagecl force: key "local:in", "image:out", "constant:k",
   // "interleaved", "unroll:<loop id>" -> 0/1 (unroll: 0 = only factor 1, 1 = only the full unroll).
   std::map<std::string, int> forced;

@@ -3,6 +3,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <cctype>
 #include <optional>
+#include <regex>
 #include <string>
 
 namespace filterlab::imagecl {
@@ -103,6 +104,34 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
         if (arr.name == d.args[0]) found = true, arr.bound = n ? *n : -1;
       if (!found) rep.error(d.loc, "bound(" + d.args[0] + ", ...): no array parameter of that name");
       if (!n || *n <= 0) rep.error(d.loc, "bound(" + d.args[0] + ", " + d.args[1] + "): the bound must be a positive integer");
+    } else if (d.keyword == "weights") {
+      // weights(array, v1, v2, ...): the array argument's values, known when the kernel is written.
+      if (d.args.size() < 2 || d.args[0].empty()) {
+        rep.error(d.loc, "#pragma imagecl weights takes (array, value, value, ...): the array's values in order");
+        continue;
+      }
+      ArrayInfo* arr = nullptr;
+      for (auto& x : m.arrays)
+        if (x.name == d.args[0]) arr = &x;
+      if (!arr) {
+        rep.error(d.loc, "weights(" + d.args[0] + ", ...): no array parameter of that name");
+        continue;
+      }
+      if (!arr->literal.empty()) {
+        rep.error(d.loc, "weights(" + d.args[0] + ", ...) is given twice: keep one");
+        continue;
+      }
+      const bool integral = arr->element != "float";
+      static const std::regex integer("[-+]?[0-9]+"), real("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?[fF]?");
+      std::vector<std::string> values(d.args.begin() + 1, d.args.end());
+      bool ok = true;
+      for (const auto& v : values)
+        if (!std::regex_match(v, integral ? integer : real)) {
+          rep.error(d.loc, "weights(" + d.args[0] + ", ...): '" + v + "' is not " + (integral ? "an integer" : "a number") +
+                               " (write the values as literals: 1, -2, 0.25f" + (integral ? "; the elements are " + arr->element : "") + ")");
+          ok = false;
+        }
+      if (ok) arr->literal = values;
     } else if (d.keyword == "force") {
       const bool named = d.args.size() == 3, unnamed = d.args.size() == 2;
       const std::string onoff = d.args.empty() ? "" : d.args.back();
@@ -135,7 +164,7 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
       }
     } else {
       rep.error(d.loc, "unknown ImageCL pragma '" + (d.keyword == "?" ? d.args[0] : d.keyword) +
-                           "': use grid, boundary, bound or force with arguments in parentheses");
+                           "': use grid, boundary, bound, weights or force with arguments in parentheses");
     }
   }
 }

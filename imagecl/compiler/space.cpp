@@ -48,6 +48,12 @@ nlohmann::json space_json(const KernelModel& m) {
       a["access"] = arr->written ? (arr->read ? "read_write" : "write") : "read";
       a["bound"] = arr->bound > 0 ? json(arr->bound) : json(nullptr);
       a["constant_memory_define"] = tunable(m, "ICL_CONSTANT_" + p.name) ? json("ICL_CONSTANT_" + p.name) : json(nullptr);
+      if (!arr->literal.empty()) {  // the host refuses other values
+        json values = json::array();
+        for (const auto& v : arr->literal) values.push_back(std::stod(v));
+        a["weights"] = values;
+        a["literal_define"] = tunable(m, "ICL_LITERAL_" + p.name) ? json("ICL_LITERAL_" + p.name) : json(nullptr);
+      }
     } else {
       a["kind"] = "scalar";
     }
@@ -75,6 +81,14 @@ nlohmann::json space_json(const KernelModel& m) {
     if (tunable(m, "ICL_CONSTANT_" + arr.name))
       constant.push_back({{"array", arr.name}, {"define", "ICL_CONSTANT_" + arr.name}, {"bytes", arr.bound * bytes_of(arr.element)}});
   j["constant_memory"] = constant;
+  json window = json::array();
+  for (const auto& img : m.images)
+    if (tunable(m, "ICL_WINDOW_" + img.name))
+      window.push_back({{"image", img.name}, {"define", "ICL_WINDOW_" + img.name}, {"vector_define", "ICL_VECTOR_" + img.name},
+                        {"min_x", img.min_x}, {"halo_x", img.max_x - img.min_x}, {"halo_y", img.max_y - img.min_y},
+                        {"local_define", tunable(m, "ICL_LOCAL_" + img.name) ? json("ICL_LOCAL_" + img.name) : json(nullptr)},
+                        {"image_define", tunable(m, "ICL_IMAGE_" + img.name) ? json("ICL_IMAGE_" + img.name) : json(nullptr)}});
+  j["window"] = window;
 
   j["constraints"] = json::array({
       {{"kind", "work_group_size"},
@@ -85,6 +99,17 @@ nlohmann::json space_json(const KernelModel& m) {
       {{"kind", "constant_memory"}, {"rule", "sum over constant_memory entries switched on of bytes <= device.constant_mem_bytes"}},
       {{"kind", "image_size"}, {"rule", "every Image in image memory: width <= image2d_max_width, height <= image2d_max_height"}},
   });
+  if (tunable(m, "ICL_INTERIOR"))
+    j["constraints"].push_back({{"kind", "interior"}, {"rule", "interior = 1 needs interleaved = 0 or a local_memory entry switched on "
+                                                                "(a work-group must own one block of the grid)"}});
+  if (!window.empty()) {
+    j["constraints"].push_back({{"kind", "window"}, {"rule", "window = 1 needs interleaved = 0 and the Image's local and image "
+                                                              "memory switched off"}});
+    j["constraints"].push_back({{"kind", "vector"}, {"rule", "vector N > 1 needs window = 1 and coarsen_x a multiple of N"}});
+    j["constraints"].push_back({{"kind", "window_size"},
+                                {"rule", "window = 1: (coarsen_y + halo_y) * row <= 1024 elements, row = the smallest multiple of "
+                                         "N >= ((min_x mod N) + coarsen_x + halo_x)"}});
+  }
   j["global_size"] = {{"x", "ceil(grid_width / (wg_x * coarsen_x)) * wg_x"}, {"y", "ceil(grid_height / (wg_y * coarsen_y)) * wg_y"}};
   if (m.grid_dims == 3) j["global_size"]["z"] = "ceil(grid_depth / (wg_z * coarsen_z)) * wg_z";
 

@@ -48,6 +48,24 @@ void build_tuning(KernelModel& m) {
     m.tuning.push_back(param("unroll_" + std::to_string(l.id), "ICL_UNROLL_" + std::to_string(l.id), "Loop unrolling",
                              values, "loop over '" + l.variable + "' at line " + std::to_string(l.line)));
   }
+  // After the paper's parameters, so that their order (and the IDs' prefix) stays as it was.
+  if (m.interior_eligible)
+    m.tuning.push_back(param("interior", "ICL_INTERIOR", "Interior/border split (AMD's work-group classes)", {0, 1},
+                             "work-groups whose stencil footprint lies inside every Image skip boundary handling; "
+                             "needs blocked mapping or local memory"));
+  for (const auto& img : m.images) {
+    if (!img.window_eligible) continue;
+    m.tuning.push_back(param("window_" + img.name, "ICL_WINDOW_" + img.name, "Register window (Qualcomm's step 2)", {0, 1},
+                             "each work-item loads its (coarsen_x + halo_x) x (coarsen_y + halo_y) pixels once; "
+                             "needs blocked mapping, no local or image memory for the Image"));
+    m.tuning.push_back(param("vector_" + img.name, "ICL_VECTOR_" + img.name, "Vector loads of the window (Qualcomm's step 3)",
+                             {1, 4, 8, 16}, "aligned vloadN of the window rows; needs window 1 and coarsen_x a multiple of N"));
+  }
+  for (const auto& arr : m.arrays)
+    if (arr.literal_eligible)
+      m.tuning.push_back(param("literal_" + arr.name, "ICL_LITERAL_" + arr.name, "Constant weights (the blog's predefined kernels)",
+                               {0, 1}, "reads of " + arr.name + " from a __constant table of its #pragma imagecl weights values; "
+                               "acc += w[e] * x skipped where w[e] is 0"));
 }
 
 }  // namespace filterlab::imagecl

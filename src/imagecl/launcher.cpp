@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <sstream>
 
 #include "error.hpp"
 #include "ocl/errors.hpp"
@@ -52,6 +53,12 @@ std::vector<unsigned char> to_bytes(const std::vector<V>& values, const std::str
   if (t == "short") return typed_bytes<std::int16_t>(values);
   if (t == "int") return typed_bytes<std::int32_t>(values);
   return typed_bytes<std::uint32_t>(values);
+}
+
+std::string format_number(double v) {
+  std::ostringstream o;
+  o << v;
+  return o.str();
 }
 
 template <class T>
@@ -146,6 +153,14 @@ void Launcher::bind(const Args& args) {
           throw Error(id_ + ": array '" + a.name + "' has " + std::to_string(v.array.size()) + " values but the kernel declares at most " +
                       std::to_string(a.bound), "pass at most the bound given by #pragma imagecl bound");
         auto host = to_bytes(v.array, a.type);
+        // Known weights: a configuration with literal_<name> on computes with the pragma's values
+        // whatever is passed, so any other values are refused (on or off: one function per kernel).
+        if (!a.weights.empty() && host != to_bytes(a.weights, a.type)) {
+          std::string want;
+          for (std::size_t i = 0; i < a.weights.size(); ++i) want += (i ? ", " : "") + format_number(a.weights[i]);
+          throw Error(id_ + ": array '" + a.name + "' must hold the values of its #pragma imagecl weights (" + want + ")",
+                      "pass exactly those " + std::to_string(a.weights.size()) + " values, or drop the pragma to pass others");
+        }
         arrays_.emplace_back(rt_.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.size(), host.data());
         kernel_.setArg(index++, arrays_.back());
       } else {

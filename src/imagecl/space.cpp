@@ -32,6 +32,7 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
     if (a.contains("image_memory_define") && !a["image_memory_define"].is_null()) arg.image_define = a["image_memory_define"];
     if (a.contains("constant_memory_define") && !a["constant_memory_define"].is_null()) arg.constant_define = a["constant_memory_define"];
     if (a.contains("bound") && !a["bound"].is_null()) arg.bound = a["bound"].get<long>();
+    if (a.contains("weights")) arg.weights = a["weights"].get<std::vector<double>>();
     arg.dims = a.value("dims", 2);
     arg.stage = a.value("stage", "");  // fused kernels: the pipeline stage and its own parameter name
     arg.stage_argument = a.value("stage_argument", "");
@@ -44,6 +45,13 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
                        l.at("halo_y").get<int>(), l.at("element_bytes").get<int>()});
   for (const auto& c : j.at("constant_memory"))
     s.constant.push_back({c.at("array").get<std::string>(), c.at("define").get<std::string>(), c.at("bytes").get<long>()});
+  if (j.contains("window"))
+    for (const auto& w : j["window"]) {
+      const auto opt = [&](const char* k) { return w.contains(k) && !w[k].is_null() ? w[k].get<std::string>() : std::string(); };
+      s.window.push_back({w.at("image").get<std::string>(), w.at("define").get<std::string>(), w.at("vector_define").get<std::string>(),
+                          opt("local_define"), opt("image_define"), w.at("min_x").get<int>(), w.at("halo_x").get<int>(),
+                          w.at("halo_y").get<int>()});
+    }
   s.configurations = j.at("configurations").get<double>();
   return s;
 }
@@ -74,6 +82,12 @@ std::string piece(const SpaceParam& p, long v) {
   if (p.name == "interleaved") return "il" + std::to_string(v);
   if (p.name.rfind("unroll_", 0) == 0) return p.name + "x" + std::to_string(v);
   return p.name + std::to_string(v);
+}
+
+// The transformations added after the paper's (interior, window_, vector_, literal_) leave their
+// piece out of an ID at their first value ("off"): IDs from before them stay valid and unchanged.
+bool optional_piece(const SpaceParam& p) {
+  return p.name == "interior" || p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
 }
 
 }  // namespace
@@ -133,18 +147,76 @@ std::string config_id(const KernelSpace& s, const Config& c) {
   for (std::size_t i = 0; i < s.params.size(); ++i) {
     const auto& n = s.params[i].name;
     if (n == "wg_x" || n == "wg_y" || n == "coarsen_x" || n == "coarsen_y" || n == "wg_z" || n == "coarsen_z") continue;
+    if (optional_piece(s.params[i]) && c[i] == s.params[i].values.front()) continue;
     id += "/" + piece(s.params[i], c[i]);
   }
   return id;
 }
 
 Config parse_config_id(const KernelSpace& s, const std::string& id) {
-  for (const auto& c : all_configs(s))  // spaces hold < 10^6 configurations: a search is fine
-    if (config_id(s, c) == id) return c;
+  // Piece by piece (the spaces are too large to search): every parameter's value is the one whose
+  // piece matches; the merged work-group and coarsening pieces are matched as wholes.
   Config first;
   for (const auto& p : s.params) first.push_back(p.values.front());
-  throw Error("'" + id + "' is not a configuration of ImageCL kernel " + s.kernel,
-              "IDs look like " + config_id(s, first) + " with values from the kernel's search space");
+  const auto fail = [&] {
+    return Error("'" + id + "' is not a configuration of ImageCL kernel " + s.kernel,
+                 "IDs look like " + config_id(s, first) + " with values from the kernel's search space");
+  };
+  std::vector<std::string> parts;
+  for (std::size_t at = 0;;) {
+    const auto slash = id.find('/', at);
+    parts.push_back(id.substr(at, slash == std::string::npos ? std::string::npos : slash - at));
+    if (slash == std::string::npos) break;
+    at = slash + 1;
+  }
+  const bool vol = s.grid_dims == 3;
+  const std::vector<std::string> merged_wg = vol ? std::vector<std::string>{"wg_x", "wg_y", "wg_z"} : std::vector<std::string>{"wg_x", "wg_y"};
+  const std::vector<std::string> merged_c =
+      vol ? std::vector<std::string>{"coarsen_x", "coarsen_y", "coarsen_z"} : std::vector<std::string>{"coarsen_x", "coarsen_y"};
+  std::vector<std::size_t> rest;
+  for (std::size_t i = 0; i < s.params.size(); ++i) {
+    const auto& n = s.params[i].name;
+    if (std::find(merged_wg.begin(), merged_wg.end(), n) == merged_wg.end() && std::find(merged_c.begin(), merged_c.end(), n) == merged_c.end())
+      rest.push_back(i);
+  }
+  if (parts.size() < 3 || parts.size() > 3 + rest.size() || parts[0] != "imagecl." + s.kernel) throw fail();
+  Config c = first;
+  // "wg16x4" -> {16, 4} for the names in `names`.
+  const auto merged = [&](const std::string& part, const std::string& prefix, const std::vector<std::string>& names) {
+    if (part.rfind(prefix, 0) != 0) throw fail();
+    std::string text = part.substr(prefix.size());
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      const auto x = text.find('x');
+      const std::string number = k + 1 < names.size() ? text.substr(0, x) : text;
+      if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos || (k + 1 < names.size() && x == std::string::npos))
+        throw fail();
+      c[param_index(s, names[k])] = std::stol(number);
+      if (k + 1 < names.size()) text = text.substr(x + 1);
+    }
+  };
+  merged(parts[1], "wg", merged_wg);
+  merged(parts[2], "c", merged_c);
+  std::size_t at = 3;
+  for (const auto i : rest) {
+    const auto& p = s.params[i];
+    bool found = false;
+    for (long v : p.values)
+      if (at < parts.size() && piece(p, v) == parts[at]) c[i] = v, found = true;
+    if (found) ++at;
+    else if (!optional_piece(p)) throw fail();  // an optional piece left out is off: c[i] keeps the first value
+  }
+  if (at != parts.size()) throw fail();
+  for (std::size_t i = 0; i < s.params.size(); ++i)
+    if (std::find(s.params[i].values.begin(), s.params[i].values.end(), c[i]) == s.params[i].values.end()) throw fail();
+  // Canonical (no leading zeros ...), but optional pieces may be spelled out at their first value.
+  std::string canonical = parts[0];
+  for (std::size_t k = 1; k < parts.size(); ++k) {
+    bool off = false;
+    for (const auto i : rest) off = off || (k >= 3 && optional_piece(s.params[i]) && parts[k] == piece(s.params[i], s.params[i].values.front()));
+    if (!off) canonical += "/" + parts[k];
+  }
+  if (canonical != config_id(s, c)) throw fail();
+  return c;
 }
 
 std::string build_options(const KernelSpace& s, const Config& c) {
@@ -170,7 +242,42 @@ std::uint64_t constant_bytes(const KernelSpace& s, const Config& c) {
   return total;
 }
 
+long window_elements(const KernelSpace& s, const Config& c, const WindowUse& w) {
+  const long n = value_of(s, c, w.vector_define), cx = value_of(s, c, "coarsen_x"), cy = value_of(s, c, "coarsen_y");
+  const long offset = ((w.min_x % n) + n) % n;
+  const long row = (offset + cx + w.halo_x + n - 1) / n * n;
+  return (cy + w.halo_y) * row;
+}
+
+namespace {
+// The constraints of the interior split, register windows and vector loads (the generated
+// OpenCL stops with #error on the same combinations).
+std::string transformation_violation(const KernelSpace& s, const Config& c) {
+  bool any_local = false;
+  for (const auto& l : s.local) any_local = any_local || switched_on(s, c, l.define);
+  const bool interleaved = value_of(s, c, "interleaved") != 0;
+  if (switched_on(s, c, "ICL_INTERIOR") && interleaved && !any_local)
+    return "interior 1 needs interleaved 0 (or local memory): with global interleaving a work-group owns no block of the grid";
+  for (const auto& w : s.window) {
+    const bool on = switched_on(s, c, w.define);
+    const long n = value_of(s, c, w.vector_define);
+    if (n > 1 && !on) return "vector_" + w.image + " " + std::to_string(n) + " needs window_" + w.image + " 1";
+    if (!on) continue;
+    if (interleaved) return "window_" + w.image + " 1 needs interleaved 0 (blocked mapping)";
+    if (!w.local_define.empty() && switched_on(s, c, w.local_define)) return "window_" + w.image + " 1 and local_" + w.image + " 1 exclude each other";
+    if (!w.image_define.empty() && switched_on(s, c, w.image_define)) return "window_" + w.image + " 1 and image_" + w.image + " 1 exclude each other";
+    if (value_of(s, c, "coarsen_x") % n != 0)
+      return "vector_" + w.image + " " + std::to_string(n) + " needs coarsen_x a multiple of " + std::to_string(n);
+    if (window_elements(s, c, w) > kMaxWindowElements)
+      return "the window of " + w.image + " holds " + std::to_string(window_elements(s, c, w)) + " elements > " +
+             std::to_string(kMaxWindowElements) + " (private memory would spill)";
+  }
+  return "";
+}
+}  // namespace
+
 std::string violation(const KernelSpace& s, const Config& c, const ocl::DeviceInfo& dev) {
+  if (auto v = transformation_violation(s, c); !v.empty()) return v;
   const auto wg = static_cast<std::size_t>(value_of(s, c, "wg_x") * value_of(s, c, "wg_y") *
                                            (s.grid_dims == 3 ? value_of(s, c, "wg_z") : 1));
   if (wg > dev.max_work_group_size)
@@ -219,19 +326,43 @@ std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned
     std::advance(it, std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(rng));
     return *it;
   };
-  constexpr int kAttempts = 2000, kPreferring = 400;
+  // Each sample is the best of up to kCandidates valid points: a point scores, for every
+  // parameter whose value is not yet covered, that parameter's count of uncovered values (the
+  // parameters with most values left come first). A drawn point that a constraint forbids is
+  // repaired one parameter at a time (vector N needs window 1, a wide work-group a short one).
+  constexpr int kAttempts = 2000, kCandidates = 64;
   while (out.size() < n) {
     Config found;
-    // Each parameter takes a value not yet covered, with a probability that falls over the
-    // attempts, so that combinations a device forbids give way to covering ones.
-    for (int attempt = 0; attempt < kAttempts && found.empty(); ++attempt) {
-      const double prefer = attempt < kPreferring ? 1.0 - static_cast<double>(attempt) / kPreferring : 0.0;
+    long best = -1, best_possible = 0;
+    for (const auto& u : uncovered) best_possible += static_cast<long>(u.size());
+    int candidates = 0;
+    for (int attempt = 0; attempt < kAttempts && candidates < kCandidates && best < best_possible; ++attempt) {
       Config c;
+      std::vector<std::size_t> order;
       for (std::size_t i = 0; i < s.params.size(); ++i) {
-        const bool fresh = !uncovered[i].empty() && std::uniform_real_distribution<double>(0, 1)(rng) < prefer;
+        const bool fresh = !uncovered[i].empty() && std::uniform_real_distribution<double>(0, 1)(rng) < 0.75;
         c.push_back(fresh ? pick(uncovered[i]) : pick(s.params[i].values));
+        order.push_back(i);
       }
-      if (violation(s, c, dev).empty() && !seen.count(c)) found = c;
+      std::shuffle(order.begin(), order.end(), rng);
+      for (std::size_t k = 0; k < order.size() && !violation(s, c, dev).empty(); ++k) {
+        const std::size_t i = order[k];
+        const long was = c[i];
+        std::vector<long> values = s.params[i].values;
+        std::shuffle(values.begin(), values.end(), rng);
+        bool fixed = false;
+        for (long v : values) {
+          c[i] = v;
+          if ((fixed = violation(s, c, dev).empty())) break;
+        }
+        if (!fixed) c[i] = was;
+      }
+      if (!violation(s, c, dev).empty() || seen.count(c)) continue;
+      ++candidates;
+      long score = 0;
+      for (std::size_t i = 0; i < c.size(); ++i)
+        if (uncovered[i].count(c[i])) score += static_cast<long>(uncovered[i].size());
+      if (score > best) best = score, found = c;
     }
     if (found.empty()) break;
     for (std::size_t i = 0; i < found.size(); ++i) uncovered[i].erase(found[i]);

@@ -21,6 +21,7 @@ struct SpaceArg {
   std::string image_define;              // images: the image-memory switch, or "" when not tunable
   std::string constant_define;           // arrays: the constant-memory switch, or ""
   long bound = -1;                       // arrays: elements, -1 when unknown
+  std::vector<double> weights;           // arrays: the values #pragma imagecl weights binds (the host must pass them)
   int dims = 2;                          // images: 2 or 3
   std::string stage, stage_argument;     // fused kernels: the stage kernel and its name there, else ""
 };
@@ -35,6 +36,13 @@ struct ConstantUse {
   long bytes = 0;
 };
 
+// A register window (ICL_WINDOW_<image>) and its vector loads (ICL_VECTOR_<image>).
+struct WindowUse {
+  std::string image, define, vector_define, local_define, image_define;  // local/image: "" when not tunable
+  int min_x = 0, halo_x = 0, halo_y = 0;
+};
+constexpr long kMaxWindowElements = 1024;  // a work-item's private window, padded rows included
+
 struct KernelSpace {
   std::string kernel, opencl, sha256;
   std::string grid_image;  // or the fixed grid below
@@ -44,6 +52,7 @@ struct KernelSpace {
   std::vector<SpaceParam> params;
   std::vector<LocalUse> local;
   std::vector<ConstantUse> constant;
+  std::vector<WindowUse> window;
   double configurations = 0;  // product of the value counts, before device constraints
 
   const SpaceArg& arg(const std::string& name) const;
@@ -71,6 +80,8 @@ std::string build_options(const KernelSpace& s, const Config& c);  // "-DICL_WG_
 
 std::uint64_t local_bytes(const KernelSpace& s, const Config& c);
 std::uint64_t constant_bytes(const KernelSpace& s, const Config& c);
+// The elements of the window of `w` under `c` (rows padded to the vector width).
+long window_elements(const KernelSpace& s, const Config& c, const WindowUse& w);
 // The constraints the space declares that depend only on the device (not on the kernel's own
 // CL_KERNEL_WORK_GROUP_SIZE or on image sizes): "" when `c` satisfies them, else why not.
 std::string violation(const KernelSpace& s, const Config& c, const ocl::DeviceInfo& dev);

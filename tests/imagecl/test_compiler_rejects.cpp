@@ -257,3 +257,16 @@ TEST_CASE("every other rejection of the front end's C++ and of the dialect is lo
           "2:9", "boundary_cond(in): write Image:constant");
   rejects("#error not ready\n" + kGrid + "__kernel void k(Image<float> out) { out[idx][idy] = 1.0f; }\n", "1:2", "not ready");
 }
+
+TEST_CASE("#pragma imagecl weights is validated strictly", "[imagecl][compiler][xform]") {
+  const std::string body = "__kernel void k(Image<float> in, Image<float> out, const float* w) {\n  out[idx][idy] = w[0] * in[idx][idy];\n}\n";
+  rejects(kGrid + "#pragma imagecl bound(w, 3)\n#pragma imagecl weights(w, 1, 2)\n" + body, "3:9", "gives 2 values but 'w' has 3 elements");
+  rejects(kGrid + "#pragma imagecl weights(w, 1, x)\n" + body, "2:9", "'x' is not a number");
+  rejects(kGrid + "#pragma imagecl weights(v, 1)\n" + body, "2:9", "weights(v, ...): no array parameter of that name");
+  rejects(kGrid + "#pragma imagecl weights(w)\n" + body, "2:9", "takes (array, value, value, ...)");
+  rejects(kGrid + "#pragma imagecl weights(w, 1)\n#pragma imagecl weights(w, 2)\n" + body, "3:9", "is given twice");
+  rejects(kGrid + "#pragma imagecl weights(w, 1.5)\n__kernel void k(Image<float> in, Image<float> out, const int* w) {\n"
+                  "  out[idx][idy] = w[0] * in[idx][idy];\n}\n", "2:9", "'1.5' is not an integer");
+  rejects(kGrid + "#pragma imagecl weights(w, 1)\n__kernel void k(Image<float> in, Image<float> out, float* w) {\n"
+                  "  w[0] = 2.0f;\n  out[idx][idy] = in[idx][idy];\n}\n", "2:9", "'w' is written in the kernel");
+}

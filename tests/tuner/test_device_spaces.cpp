@@ -22,7 +22,8 @@ tuner::SubSpace small_harris() {
           "test",
           {{"wg_x", {"wg_x"}, {8, 16}}, {"local_dxdy", {"local_dx", "local_dy"}, {0, 1}}},
           {{"wg_y", 4}, {"coarsen_x", 2}, {"coarsen_y", 1}, {"interleaved", 1}, {"image_dx", 0}, {"image_dy", 0},
-           {"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}}};
+           {"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}, {"interior", 0}, {"window_dx", 0}, {"vector_dx", 1},
+           {"window_dy", 0}, {"vector_dy", 1}}};
 }
 }  // namespace
 
