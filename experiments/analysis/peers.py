@@ -515,7 +515,7 @@ def targets_tex(rows: list[dict]) -> str:
            "Like for like: CUDA events against kernel events, wall clock against wall clock (w). ImageCL is the "
            "fastest timed configuration of each kernel of its fastest pipeline.}",
            "\\label{tab:imagecl-targets}",
-           "\\begin{tabular}{@{}lllrrrrl@{}}\\toprule",
+           "\\resizebox{\\linewidth}{!}{\\begin{tabular}{@{}lllrrrrl@{}}\\toprule",
            "Device & workload & target & \\shortstack{ImageCL\\\\kernel (ms)} & \\shortstack{ImageCL\\\\wall (ms)} & "
            "\\shortstack{peer\\\\(ms)} & figure & met \\\\\\midrule"]
     for t in rows:
@@ -530,7 +530,7 @@ def targets_tex(rows: list[dict]) -> str:
         out.append(" & ".join(cells) + " \\\\")
     if not rows:
         out.append("\\multicolumn{8}{c}{no ImageCL results beside the peers in these results} \\\\")
-    out.append("\\bottomrule\\end{tabular}\\end{table}")
+    out.append("\\bottomrule\\end{tabular}}\\end{table}")
     return "\n".join(out) + "\n"
 
 

@@ -261,10 +261,14 @@ def full_runs(data: dict) -> dict:
         strategies = {s: _run_summary(r) | ({"of_best_known": r["of_best_known"]} if "of_best_known" in r else {})
                       for s, r in runs.items() if r.get("best")}
         skipped = {s: r["skipped"] for s, r in runs.items() if "skipped" in r}
+        known = f.get("best_known")
         if "guided" not in strategies:
             if skipped or strategies:
                 out[name] = {"skipped": skipped.get("guided", "guided search found no valid configuration"),
-                             "strategies": strategies}
+                             "strategies": strategies, "skipped_strategies": skipped}
+                if known:
+                    out[name].update(best_known_ms=known["time_ms"], best_known_id=best_id(known),
+                                     best_known_by=known.get("found_by"))
             continue
         run = dict(strategies["guided"])
         wide = data["spaces"].get(f"{name}:wide", {})
@@ -272,7 +276,6 @@ def full_runs(data: dict) -> dict:
             run["of_wide_optimum"] = wide["best"]["time_ms"] / run["best_ms"]
         run["strategies"] = strategies
         run["skipped_strategies"] = skipped
-        known = f.get("best_known")
         if known:
             run["best_known_ms"] = known["time_ms"]
             run["best_known_id"] = best_id(known)
@@ -725,8 +728,10 @@ def live_targets(summary: dict) -> list[dict]:
             strategies = f.get("strategies", {})
             if not any("of_best_known" in r for r in strategies.values()):
                 continue
-            row = {"device": d["name"], "type": d["type"], "space": name, "budget": f["budget"],
-                   "best_known_ms": f["best_known_ms"], "best_known_by": f.get("best_known_by")}
+            budget = next(r["budget"] for r in strategies.values())
+            row = {"device": d["name"], "type": d["type"], "space": name, "budget": budget,
+                   "best_known_ms": f["best_known_ms"], "best_known_by": f.get("best_known_by"),
+                   "skipped": sorted(f.get("skipped_strategies", {}))}
             for strat, r in strategies.items():
                 row[strat] = {"of_best_known": r.get("of_best_known"), "best_ms": r["best_ms"],
                               "seconds": r.get("seconds"), "budget": r["budget"]}
