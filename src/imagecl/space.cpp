@@ -258,6 +258,13 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
   const bool interleaved = value_of(s, c, "interleaved") != 0;
   if (switched_on(s, c, "ICL_INTERIOR") && interleaved && !any_local)
     return "interior 1 needs interleaved 0 (or local memory): with global interleaving a work-group owns no block of the grid";
+  long group_window_bytes = 0;
+  const long wg = value_of(s, c, "wg_x") * value_of(s, c, "wg_y") * (s.grid_dims == 3 ? value_of(s, c, "wg_z") : 1);
+  for (const auto& w : s.window)
+    if (switched_on(s, c, w.define)) group_window_bytes += 4 * window_elements(s, c, w) * wg;
+  if (group_window_bytes > kMaxGroupWindowBytes)
+    return "the work-group's register windows take " + std::to_string(group_window_bytes) + " bytes > " +
+           std::to_string(kMaxGroupWindowBytes) + " (PoCL keeps a work-group's private memory on one thread's stack)";
   for (const auto& w : s.window) {
     const bool on = switched_on(s, c, w.define);
     const long n = value_of(s, c, w.vector_define);

@@ -42,6 +42,10 @@ struct WindowUse {
   int min_x = 0, halo_x = 0, halo_y = 0;
 };
 constexpr long kMaxWindowElements = 1024;  // a work-item's private window, padded rows included
+// A work-group's windows together, counted at 4 bytes an element: PoCL runs a work-group's
+// work-items on one thread and keeps their private arrays on its stack (a 32x64 group with two
+// float windows of ~300 elements crashed PoCL 3.1 with SIGSEGV); no GPU holds that in registers.
+constexpr long kMaxGroupWindowBytes = 1 << 20;
 
 struct KernelSpace {
   std::string kernel, opencl, sha256;
