@@ -115,14 +115,16 @@ def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
             if full.get("best_known"):
                 by = full["best_known"].get("found_by", "")
                 if by.endswith("(exhaustive)"):
-                    source = "wide sub-space, exhaustive" if ":wide" in by else "sub-space, exhaustive"
+                    source = ("wide sub-space, exhaustive" if ":wide" in by else
+                              "register sub-space, exhaustive" if ":regs" in by else "sub-space, exhaustive")
                 else:
                     strategy = by.split(" ")[0]
                     source = f"full space, {strategy} ({full['runs'][strategy]['budget']})"
                 candidates.append({"source": source, **full["best_known"]})
             elif full.get("best"):
                 candidates.append({"source": f"full space, guided ({full['budget']})", **full["best"]})
-            for kind, label in (("sub", "sub-space, exhaustive"), ("wide", "wide sub-space, exhaustive")):
+            for kind, label in (("sub", "sub-space, exhaustive"), ("wide", "wide sub-space, exhaustive"),
+                                ("regs", "register sub-space, exhaustive")):
                 sub = data["spaces"].get(f"imagecl.{kernel}:{kind}", {})
                 if sub.get("best"):
                     candidates.append({"source": label, **sub["best"]})
@@ -306,6 +308,11 @@ def is_wide(name: str) -> bool:
     return name.endswith(":wide")
 
 
+def is_sub(name: str) -> bool:
+    """The paper's sub-spaces (Tables 2-5's switches), not the wide or register ones."""
+    return name.startswith("imagecl.") and name.endswith(":sub")
+
+
 def targets(summary: dict) -> list[dict]:
     """The issue's efficiency targets on the GPU: our best strategy (guided) at >= 0.95 of the
     optimum after 100 evaluations and >= 0.99 after 400 (medians over seeds), on every ImageCL space
@@ -432,7 +439,7 @@ def macros_tex(summary: dict) -> str:
         out.append(f"\\newcommand{{\\{name}}}{{{value}}}")
     for d in summary["devices"]:
         dev = macro_name(d["slug"].replace("-", " "))  # the whole slug: two PoCL devices must not share names
-        imagecl = {n: s for n, s in d["spaces"].items() if n.startswith("imagecl.") and not is_wide(n)}
+        imagecl = {n: s for n, s in d["spaces"].items() if is_sub(n)}
         cmd(f"tuning{dev}Spaces", str(len(d["spaces"])))
         cmd(f"tuning{dev}Valid", str(min(s["valid"] for s in imagecl.values())) if imagecl else "0")
         cmd(f"tuning{dev}Seeds", str(d["seeds"]))
@@ -447,7 +454,7 @@ def macros_tex(summary: dict) -> str:
     sentences = []
     for d in summary["devices"]:
         dev = macro_name(d["slug"].replace("-", " "))
-        imagecl = {n: s for n, s in d["spaces"].items() if n.startswith("imagecl.") and not is_wide(n)}
+        imagecl = {n: s for n, s in d["spaces"].items() if is_sub(n)}
         if not imagecl:
             continue
         parts = []
@@ -496,7 +503,7 @@ def macros_tex(summary: dict) -> str:
     # The sizes the text states: sub-spaces, wide sub-spaces, full spaces, and how much of each a
     # budget of 100 evaluations covers.
     subs = [s["valid"] for d in summary["devices"] for n, s in d["spaces"].items()
-            if n.startswith("imagecl.") and not is_wide(n)]
+            if is_sub(n)]
     cmd("TuningSubspaceValidMax", str(max(subs)) if subs else "no")
     wide_devs = [d for d in summary["devices"] if any(is_wide(n) for n in d["spaces"])]
     wide = [s for d in wide_devs for n, s in d["spaces"].items() if is_wide(n)]
@@ -515,7 +522,7 @@ def macros_tex(summary: dict) -> str:
         cmd("TuningFullSpaceSizes", span(sizes, thousands))
         cmd("TuningFullCoverage", span([100 * CHECKPOINTS[2] / v for v in sizes], lambda v: f"{v:.2f}") + "\\,\\%")
     counts = sorted({s["valid"] for d in summary["devices"] for n, s in d["spaces"].items()
-                     if n.startswith("imagecl.") and not is_wide(n)})
+                     if is_sub(n)})
     cmd("TuningSubspaceValid", "--".join(str(c) for c in (counts[0], counts[-1])) if len(counts) > 1 else
         (str(counts[0]) if counts else "no"))
     cmd("TuningSentences", " ".join(sentences) if sentences else "No device has tuning results yet.")
@@ -606,7 +613,7 @@ def efficiency_figure(summary: dict, path: Path, wide_path: Path) -> None:
     wide = {}
     for d in devices:
         for n, s in d["spaces"].items():
-            if s.get("by_strategy"):
+            if s.get("by_strategy") and not n.endswith(":regs"):  # regs: a source of Tables 2-5's best, not plotted
                 (wide if is_wide(n) else narrow).setdefault(short(n), {})[d["slug"]] = s
     _efficiency_grid(sorted(narrow), devices, lambda d, row: narrow[row].get(d["slug"]), path, 1.05)
     wide_devices = [d for d in devices if any(d["slug"] in v for v in wide.values())]

@@ -756,6 +756,71 @@ void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analys
   (void)ctx;
 }
 
+// Vector stores buffer a work-item's row of outputs and store it whole: every slot must be
+// written, so one write must be a statement of the kernel's body itself (ImageCL has no return).
+void decide_vector_stores(ASTContext& ctx, KernelVisitor& v, Analysis& a) {
+  auto& m = a.model;
+  if (m.grid_dims != 2 || !v.labels_.empty() || v.has_goto_) return;
+  const Stmt* body = a.kernel->getBody();
+  const auto top_level = [&](const Expr* e) {
+    DynTypedNode node = DynTypedNode::create(*e);
+    for (;;) {
+      const auto parents = ctx.getParents(node);
+      if (parents.empty()) return false;
+      if (const auto* pe = parents[0].get<Expr>(); pe && (isa<ExprWithCleanups>(pe) || isa<ParenExpr>(pe))) {
+        node = parents[0];
+        continue;
+      }
+      return parents[0].get<Stmt>() == body;
+    }
+  };
+  for (auto& img : m.images) {
+    if (!img.written || img.read || img.dims != 2 || img.name != m.grid_image || !img.writes_at_thread) continue;
+    img.vector_store_eligible = std::any_of(a.writes.begin(), a.writes.end(), [&](const ImageWrite& w) {
+      return w.access.image == img.name && top_level(w.assign);
+    });
+  }
+}
+
+// A window of floats for an uchar/ushort Image whose every read is at once converted to float
+// (through lvalue-to-rvalue, no-op and widening integer casts and parentheses): the values are the same, converted
+// once per loaded pixel.
+void decide_float_windows(ASTContext& ctx, Analysis& a) {
+  const auto to_float = [&](const Expr* e) {
+    DynTypedNode node = DynTypedNode::create(*e);
+    for (;;) {
+      const auto parents = ctx.getParents(node);
+      if (parents.empty()) return false;
+      if (const auto* pe = parents[0].get<ParenExpr>()) {
+        node = DynTypedNode::create(*pe);
+        continue;
+      }
+      const auto* cast = parents[0].get<CastExpr>();
+      if (!cast) return false;
+      // The promotion to int (or a wider unsigned type) keeps an 8- or 16-bit value as it is.
+      const bool widening = cast->getCastKind() == CK_IntegralCast && ctx.getTypeSize(cast->getType()) >= 32;
+      if (cast->getCastKind() == CK_LValueToRValue || cast->getCastKind() == CK_NoOp || widening) {
+        node = parents[0];
+        continue;
+      }
+      return cast->getCastKind() == CK_IntegralToFloating && cast->getType()->isSpecificBuiltinType(BuiltinType::Float);
+    }
+  };
+  for (auto& img : a.model.images) {
+    if (!img.window_eligible || (img.pixel != "uchar" && img.pixel != "ushort")) continue;
+    bool all = false;
+    for (const auto& r : a.reads) {
+      if (r.image != img.name) continue;
+      if (!to_float(r.whole)) {
+        all = false;
+        break;
+      }
+      all = true;
+    }
+    img.float_window = all;
+  }
+}
+
 // Unrolling copies a loop body: a label in it would be defined twice.
 void check_labels(Reporter& rep, KernelVisitor& v, Analysis& a) {
   for (const auto* l : v.labels_) {
@@ -805,6 +870,8 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   decide_eligibility(rep, pragmas, v, a);
   check_reads_inside(ctx, rep, v, a);
   check_labels(rep, v, a);
+  decide_vector_stores(ctx, v, a);
+  decide_float_windows(ctx, a);
   build_tuning(a.model);
   return !rep.failed();
 }

@@ -1,4 +1,5 @@
 #include "codegen.hpp"
+#include "image_emit.hpp"
 
 #include <clang/AST/Stmt.h>
 #include <clang/Rewrite/Core/Rewriter.h>
@@ -11,20 +12,6 @@ namespace filterlab::imagecl {
 namespace {
 
 using namespace clang;
-
-bool is_unsigned(const std::string& t) { return t == "uchar" || t == "ushort" || t == "uint"; }
-
-// Image-memory read and write of one pixel of scalar type `t` (channel order CL_R).
-std::string image_load(const std::string& t) {
-  // Macro parameters are upper case: a parameter named x would also replace the component .x.
-  if (t == "float") return "read_imagef(P, icl_sampler, (int2)((X), (Y))).x";
-  return "(" + t + ")" + (is_unsigned(t) ? "read_imageui" : "read_imagei") + "(P, icl_sampler, (int2)((X), (Y))).x";
-}
-std::string image_store(const std::string& t) {
-  if (t == "float") return "write_imagef(P, (int2)((X), (Y)), (float4)((V), 0.0f, 0.0f, 0.0f))";
-  if (is_unsigned(t)) return "write_imageui(P, (int2)((X), (Y)), (uint4)((uint)(V), 0u, 0u, 0u))";
-  return "write_imagei(P, (int2)((X), (Y)), (int4)((int)(V), 0, 0, 0))";
-}
 
 // Helper functions name their parameters icl_*: user names (an Image called w, say) cannot clash.
 std::string boundary_code(const ImageInfo& img) {
@@ -68,6 +55,7 @@ class Emitter {
 
  private:
   const ImageInfo* image(const std::string& n) const { return m_.image(n); }
+  bool vstore(const ImageInfo& img) const { return img.written && tunable("ICL_VECTOR_" + img.name); }
   bool tunable(const std::string& define) const {
     return std::any_of(m_.tuning.begin(), m_.tuning.end(), [&](const TuningParam& p) { return p.define == define; });
   }
@@ -81,11 +69,19 @@ class Emitter {
     o << ")\n#define ICL_ANY_WINDOW (0";
     for (const auto& img : m_.images)
       if (tunable("ICL_WINDOW_" + img.name)) o << " + ICL_WINDOW_" << img.name;
+    o << ")\n#define ICL_ANY_VSTORE (0";
+    for (const auto& img : m_.images)
+      if (vstore(img)) o << " + (ICL_VECTOR_" << img.name << " > 1)";
     o << ")\n#define ICL_JOIN_(a, b) a##b\n#define ICL_JOIN(a, b) ICL_JOIN_(a, b)\n";
     // The space's constraints, enforced where the switches meet (the host's violation() says the same).
     if (tunable("ICL_INTERIOR"))
       o << "#if ICL_INTERIOR && ICL_INTERLEAVED && !ICL_ANY_LOCAL\n#error ICL_INTERIOR needs ICL_INTERLEAVED 0 or local memory "
            "(a work-group must own one block of the grid)\n#endif\n#define ICL_CHECKED 1\n";
+    for (const auto& img : m_.images)
+      if (vstore(img))
+        o << "#if ICL_VECTOR_" << img.name << " > 1 && (ICL_INTERLEAVED || ICL_CX % ICL_VECTOR_" << img.name << " != 0"
+          << (tunable("ICL_IMAGE_" + img.name) ? " || ICL_IMAGE_" + img.name : "") << ")\n#error ICL_VECTOR_" << img.name
+          << " > 1 needs ICL_INTERLEAVED 0, ICL_CX a multiple of it and no image memory for " << img.name << "\n#endif\n";
     for (const auto& img : m_.images) {
       const auto& n = img.name;
       if (!tunable("ICL_WINDOW_" + n)) continue;
@@ -98,22 +94,17 @@ class Emitter {
   }
 
   void helpers(std::ostream& o) {
+    if (std::any_of(m_.images.begin(), m_.images.end(), [&](const ImageInfo& i) { return i.float_window && tunable("ICL_WINDOW_" + i.name); }))
+      o << "// An unsigned integer below 2^23 as float, exactly: its bits under the exponent of 2^23, minus 2^23\n"
+           "// (integer and add instructions at full rate, where the conversion instruction runs at a quarter).\n"
+           "#define ICL_U2F(U) (as_float(0x4B000000u | (uint)(U)) - 8388608.0f)\n";
     const bool images = std::any_of(m_.images.begin(), m_.images.end(), [&](const ImageInfo& i) {
       return i.read && tunable("ICL_IMAGE_" + i.name);
     });
     if (images) o << "__constant sampler_t icl_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;\n";
     const bool reflect = std::any_of(m_.images.begin(), m_.images.end(),
                                      [](const ImageInfo& i) { return i.boundary == BoundaryKind::Reflect101; });
-    if (reflect)
-      o << "// reflect101 (gfedcb|abcdefgh|gfedcba), repeated for offsets wider than the image.\n"
-           "int icl_reflect101(int i, const int n) {\n"
-           "  if (n == 1) return 0;\n"
-           "  while (i < 0 || i >= n) {\n"
-           "    if (i < 0) i = -i;\n"
-           "    if (i >= n) i = 2 * n - 2 - i;\n"
-           "  }\n"
-           "  return i;\n"
-           "}\n";
+    if (reflect) reflect101_helper(o);
   }
 
   // A 3-D Image: a buffer of depth planes of height rows (no image memory, no local memory).
@@ -148,20 +139,9 @@ class Emitter {
     const std::string& n = img.name;
     const std::string& t = img.pixel;
     const bool switchable = tunable("ICL_IMAGE_" + n);
-    const std::string qual = img.written ? "__write_only" : "__read_only";
-    const std::string buffer_param = "__global " + std::string(img.written ? "" : "const ") + t + "* restrict " + n;
     o << "\n// Image " << n << " (" << t << ", " << (img.read ? "read" : img.written ? "written" : "unused")
       << ", boundary " << boundary_name(img.boundary) << ")\n";
-    if (switchable) {
-      o << "#if ICL_IMAGE_" << n << "\n#define ICL_PARAM_" << n << " " << qual << " image2d_t " << n << "\n";
-      if (img.read) o << "#define ICL_LOAD_" << n << "(P, W, X, Y) " << image_load(t) << "\n";
-      if (img.written) o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) " << image_store(t) << "\n";
-      o << "#else\n";
-    }
-    o << "#define ICL_PARAM_" << n << " " << buffer_param << "\n";
-    if (img.read) o << "#define ICL_LOAD_" << n << "(P, W, X, Y) (P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)]\n";
-    if (img.written) o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) ((P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)] = (V))\n";
-    if (switchable) o << "#endif\n";
+    storage_macros(o, img, switchable);
     if (img.read) {
       o << t << " icl_get_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, int icl_x, int icl_y) {\n"
         << boundary_code(img) << "  return ICL_LOAD_" << n << "(" << n << ", icl_w, icl_x, icl_y);\n}\n";
@@ -201,7 +181,15 @@ class Emitter {
       const bool grid = n == m_.grid_image;
       if (tunable("ICL_INTERIOR") && grid && img.writes_at_thread)
         put = "(ICL_CHECKED ? " + put + " : (void)(ICL_STORE_" + n + "(" + n + ", " + n + "_w, (x), (y), (" + t + ")(v))))";
-      o << "#define ICL_WR_" << n << "(x, y, v) " << put << "\n";
+      if (vstore(img)) {
+        // The write lands in the work-item's row buffer (slot icl_i: every write is at (idx, idy));
+        // the row is stored after the coarsening loop along x.
+        o << "#if ICL_VECTOR_" << n << " > 1\n#define ICL_WR_" << n << "(x, y, v) ((void)(icl_row_" << n << "[icl_i] = (" << t
+          << ")(v)))\n#else\n#define ICL_WR_" << n << "(x, y, v) " << put << "\n#endif\n";
+        vector_stores(o, img);
+      } else {
+        o << "#define ICL_WR_" << n << "(x, y, v) " << put << "\n";
+      }
     }
   }
 
@@ -214,9 +202,12 @@ class Emitter {
     const std::string& t = img.pixel;
     const long bytes = (t == "uchar" || t == "char") ? 1 : (t == "ushort" || t == "short") ? 2 : 4;
     const char* hex = "0123456789abcdef";
+    const bool to_float = img.float_window;  // the window holds floats: each pixel converted once here
     const auto typed = [&](int N) {  // <t>N, components .s0 ...
       std::string m = "{ const " + t + std::to_string(N) + " icl_vv = *(__global const " + t + std::to_string(N) + "*)(P);";
-      for (int i = 0; i < N; ++i) m += std::string(" (ROW)[(AT) + ") + std::to_string(i) + "] = icl_vv.s" + hex[i] + ";";
+      for (int i = 0; i < N; ++i)
+        m += std::string(" (ROW)[(AT) + ") + std::to_string(i) + "] = " + (to_float ? "ICL_U2F(icl_vv.s" : "icl_vv.s") + hex[i] +
+             (to_float ? ");" : ";");
       return m + " }";
     };
     const auto words = [&](int N) {  // uint words
@@ -230,6 +221,8 @@ class Emitter {
         const std::string w = count == 1 ? std::string("icl_vw") : std::string("icl_vw.s") + hex[word];
         std::string v = "(" + unsigned_t + ")(" + w + (shift ? " >> " + std::to_string(shift) : "") + ")";
         if (is_signed) v = "as_" + t + "(" + v + ")";
+        if (to_float)  // the masked bits straight into the float trick (no narrowing conversion first)
+          v = "ICL_U2F((" + w + (shift ? " >> " + std::to_string(shift) : "") + ") & " + (bytes == 1 ? "0xFFu" : "0xFFFFu") + ")";
         m += " (ROW)[(AT) + " + std::to_string(i) + "] = " + v + ";";
       }
       return m + " }";
@@ -237,6 +230,44 @@ class Emitter {
     const auto emit = [&](bool packed) {
       for (int N : {4, 8, 16})
         o << (N == 4 ? "#if " : "#elif ") << "ICL_VECTOR_" << n << " == " << N << "\n#define ICL_VLOAD_" << n << "(ROW, AT, P) "
+          << (packed ? words(N) : typed(N)) << "\n";
+      o << "#endif\n";
+    };
+    if (bytes == 4) return emit(false);
+    o << "#ifdef __ENDIAN_LITTLE__\n";
+    emit(true);
+    o << "#else\n";
+    emit(false);
+    o << "#endif\n";
+  }
+
+  // ICL_VSTORE_<img>(ROW, AT, P): ROW[AT..AT+N-1] to N aligned pixels at P in one store: 8- and
+  // 16-bit pixels packed into 32-bit words on little-endian devices (as the loads above).
+  static void vector_stores(std::ostream& o, const ImageInfo& img) {
+    const std::string& n = img.name;
+    const std::string& t = img.pixel;
+    const long bytes = (t == "uchar" || t == "char") ? 1 : (t == "ushort" || t == "short") ? 2 : 4;
+    const auto typed = [&](int N) {
+      std::string m = "(*(__global " + t + std::to_string(N) + "*)(P) = (" + t + std::to_string(N) + ")(";
+      for (int i = 0; i < N; ++i) m += std::string(i ? ", " : "") + "(ROW)[(AT) + " + std::to_string(i) + "]";
+      return m + "))";
+    };
+    const auto words = [&](int N) {
+      const long per_word = 4 / bytes, count = N / per_word;
+      const std::string wt = count == 1 ? "uint" : "uint" + std::to_string(count);
+      const std::string unsigned_t = bytes == 1 ? "uchar" : "ushort";
+      std::string m = "(*(__global " + wt + "*)(P) = (" + wt + ")(";
+      for (long w = 0; w < count; ++w) {
+        m += w ? ", " : "";
+        for (long k = 0; k < per_word; ++k)
+          m += std::string(k ? " | " : "") + "((uint)(" + unsigned_t + ")(ROW)[(AT) + " + std::to_string(w * per_word + k) + "]" +
+               (k ? " << " + std::to_string(k * bytes * 8) : "") + ")";
+      }
+      return m + "))";
+    };
+    const auto emit = [&](bool packed) {
+      for (int N : {4, 8, 16})
+        o << (N == 4 ? "#if " : "#elif ") << "ICL_VECTOR_" << n << " == " << N << "\n#define ICL_VSTORE_" << n << "(ROW, AT, P) "
           << (packed ? words(N) : typed(N)) << "\n";
       o << "#endif\n";
     };
@@ -345,7 +376,7 @@ class Emitter {
   void window_fill(std::ostream& o, const ImageInfo& img, bool checked) {
     const auto& n = img.name;
     const std::string v = "ICL_VECTOR_" + n, wa = "icl_wa_" + n, wy = "icl_wy0_" + n;
-    o << "#if ICL_WINDOW_" << n << "\n  " << img.pixel << " icl_win_" << n << "[ICL_WH_" << n << "][ICL_WROW_" << n << "];\n"
+    o << "#if ICL_WINDOW_" << n << "\n  " << (img.float_window ? "float" : img.pixel) << " icl_win_" << n << "[ICL_WH_" << n << "][ICL_WROW_" << n << "];\n"
       << "  const int " << wa << " = (int)get_global_id(0) * ICL_CX + (" << img.min_x << ") - ICL_VOFF_" << n << ";\n"
       << "  const int " << wy << " = (int)get_global_id(1) * ICL_CY + (" << img.min_y << ");\n"
       << "#if " << v << " > 1\n  if (" << n << "_w % " << v << " == 0 && " << wa << " >= 0 && " << wa << " + ICL_WROW_" << n
@@ -357,15 +388,15 @@ class Emitter {
       << "  } else\n#endif\n  {\n"
       << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
       << "#pragma unroll\n      for (int icl_c = ICL_VOFF_" << n << "; icl_c < ICL_VOFF_" << n << " + ICL_WW_" << n << "; ++icl_c)\n"
-      << "        icl_win_" << n << "[icl_r][icl_c] = ";
-    const std::string x = wa + " + icl_c", y = wy + " + icl_r";
+      << "        icl_win_" << n << "[icl_r][icl_c] = " << (img.float_window ? "ICL_U2F(" : "");
+    const std::string x = wa + " + icl_c", y = wy + " + icl_r", close = img.float_window ? ");\n" : ";\n";
     if (!checked)
-      o << "ICL_LOAD_" << n << "(" << n << ", " << n << "_w, " << x << ", " << y << ");\n";
+      o << "ICL_LOAD_" << n << "(" << n << ", " << n << "_w, " << x << ", " << y << ")" << close;
     else if (img.boundary == BoundaryKind::None)  // outputs beyond the grid may need pixels no thread reads
       o << "icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, clamp(" << x << ", 0, " << n << "_w - 1), clamp(" << y
-        << ", 0, " << n << "_h - 1));\n";
+        << ", 0, " << n << "_h - 1))" << close;
     else
-      o << "icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, " << x << ", " << y << ");\n";
+      o << "icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, " << x << ", " << y << ")" << close;
     o << "  }\n#endif\n";
   }
 
@@ -380,14 +411,33 @@ class Emitter {
     for (const auto& img : m_.images)
       if (tunable("ICL_WINDOW_" + img.name)) window_fill(o, img, checked);
     // Fully unrolled coarsening loops turn window indices into constants: registers, not memory.
-    const std::string unroll = "#if ICL_ANY_WINDOW\n#pragma unroll\n#endif\n";
+    const std::string unroll = "#if ICL_ANY_WINDOW || ICL_ANY_VSTORE\n#pragma unroll\n#endif\n";
     if (vol) o << "  for (int icl_k = 0; icl_k < ICL_CZ; ++icl_k) {\n  const int idz = ICL_IDZ(icl_k);\n";
     o << unroll << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
-         "    const int idy = ICL_IDY(icl_j);\n" << unroll <<
-         "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
+         "    const int idy = ICL_IDY(icl_j);\n";
+    for (const auto& img : m_.images)
+      if (vstore(img)) o << "#if ICL_VECTOR_" << img.name << " > 1\n    " << img.pixel << " icl_row_" << img.name << "[ICL_CX];\n#endif\n";
+    o << unroll << "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
          "      const int idx = ICL_IDX(icl_i);\n      ";
     if (checked) o << "if (idx < icl_grid_w && idy < icl_grid_h" << (vol ? " && idz < icl_grid_d" : "") << ") ";
-    o << body_ << "\n    }\n  }\n" << (vol ? "  }\n" : "") << "  }\n";
+    o << body_ << "\n    }\n";
+    for (const auto& img : m_.images)
+      if (vstore(img)) row_store(o, img, checked);
+    o << "  }\n" << (vol ? "  }\n" : "") << "  }\n";
+  }
+
+  // A row of outputs from the buffer: N-pixel vector stores where the row lies in the grid and
+  // the Image's rows keep N-pixel alignment, else one checked store per pixel in the grid.
+  static void row_store(std::ostream& o, const ImageInfo& img, bool checked) {
+    const auto& n = img.name;
+    const std::string v = "ICL_VECTOR_" + n;
+    o << "#if " << v << " > 1\n    {\n      const int icl_x0 = ICL_IDX(0);\n      if (" << n << "_w % " << v << " == 0"
+      << (checked ? " && icl_x0 + ICL_CX <= icl_grid_w && idy < icl_grid_h" : "") << ") {\n"
+      << "#pragma unroll\n        for (int icl_v = 0; icl_v < ICL_CX / " << v << "; ++icl_v)\n          ICL_VSTORE_" << n
+      << "(icl_row_" << n << ", icl_v * " << v << ", " << n << " + (size_t)idy * (size_t)" << n << "_w + (size_t)(icl_x0 + icl_v * " << v
+      << "));\n      } else {\n#pragma unroll\n        for (int icl_i = 0; icl_i < ICL_CX; ++icl_i)\n"
+      << "          if (icl_x0 + icl_i < icl_grid_w && idy < icl_grid_h) icl_put_" << n << "(" << n << ", " << n << "_w, " << n
+      << "_h, icl_x0 + icl_i, idy, icl_row_" << n << "[icl_i]);\n      }\n    }\n#endif\n";
   }
 
   std::string text(SourceRange r) { return rw_.getRewrittenText(r); }

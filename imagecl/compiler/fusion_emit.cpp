@@ -8,21 +8,10 @@
 #include <sstream>
 
 #include "fusion_model.hpp"
+#include "image_emit.hpp"
 
 namespace filterlab::imagecl {
 namespace {
-
-bool is_unsigned(const std::string& t) { return t == "uchar" || t == "ushort" || t == "uint"; }
-
-std::string image_load(const std::string& t) {
-  if (t == "float") return "read_imagef(P, icl_sampler, (int2)((X), (Y))).x";
-  return "(" + t + ")" + (is_unsigned(t) ? "read_imageui" : "read_imagei") + "(P, icl_sampler, (int2)((X), (Y))).x";
-}
-std::string image_store(const std::string& t) {
-  if (t == "float") return "write_imagef(P, (int2)((X), (Y)), (float4)((V), 0.0f, 0.0f, 0.0f))";
-  if (is_unsigned(t)) return "write_imageui(P, (int2)((X), (Y)), (uint4)((uint)(V), 0u, 0u, 0u))";
-  return "write_imagei(P, (int2)((X), (Y)), (int4)((int)(V), 0, 0, 0))";
-}
 
 // The boundary rule on (x, y) of an image w x h: constant leaves the coordinates and returns
 // `constant` (a statement) outside; the others map the coordinates into the image.
@@ -83,16 +72,7 @@ class FusedEmitter {
     }
     for (const auto& n : f_.intermediates) reflect = reflect || f_.intermediate(n).boundary == BoundaryKind::Reflect101;
     if (sampler) o << "__constant sampler_t icl_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;\n";
-    if (reflect)
-      o << "// reflect101 (gfedcb|abcdefgh|gfedcba), repeated for offsets wider than the image.\n"
-           "int icl_reflect101(int i, const int n) {\n"
-           "  if (n == 1) return 0;\n"
-           "  while (i < 0 || i >= n) {\n"
-           "    if (i < 0) i = -i;\n"
-           "    if (i >= n) i = 2 * n - 2 - i;\n"
-           "  }\n"
-           "  return i;\n"
-           "}\n";
+    if (reflect) reflect101_helper(o);
   }
 
   // A pipeline input or output (the intermediates are no Images of the fused kernel).
@@ -102,16 +82,7 @@ class FusedEmitter {
     const bool switchable = tunable("ICL_IMAGE_" + n);
     o << "\n// Image " << n << " (" << t << ", " << (img.read ? "read" : img.written ? "written" : "unused") << ", boundary "
       << boundary_name(img.boundary) << ")\n";
-    if (switchable) {
-      o << "#if ICL_IMAGE_" << n << "\n#define ICL_PARAM_" << n << " " << (img.written ? "__write_only" : "__read_only") << " image2d_t " << n << "\n";
-      if (img.read) o << "#define ICL_LOAD_" << n << "(P, W, X, Y) " << image_load(t) << "\n";
-      if (img.written) o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) " << image_store(t) << "\n";
-      o << "#else\n";
-    }
-    o << "#define ICL_PARAM_" << n << " __global " << (img.written ? "" : "const ") << t << "* restrict " << n << "\n";
-    if (img.read) o << "#define ICL_LOAD_" << n << "(P, W, X, Y) (P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)]\n";
-    if (img.written) o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) ((P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)] = (V))\n";
-    if (switchable) o << "#endif\n";
+    storage_macros(o, img, switchable);
     if (img.read)
       o << t << " icl_get_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, int icl_x, int icl_y) {\n"
         << boundary(img, "icl_x", "icl_y", "icl_w", "icl_h", "return (" + t + ")(" + img.boundary_value + ");") << "  return ICL_LOAD_"

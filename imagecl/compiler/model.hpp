@@ -28,6 +28,14 @@ struct ImageInfo {
   bool window_eligible = false;
   // Every write is img[idx][idy] (offsets 0): an interior group may store without a bound test.
   bool writes_at_thread = true;
+  // Vector stores (ICL_VECTOR_<name> on a written Image): the grid's Image, every write at
+  // (idx, idy) and at least one of them unconditional (a statement of the kernel's body), so a
+  // work-item's row of outputs is complete when it is stored.
+  bool vector_store_eligible = false;
+  // Every read of this 8- or 16-bit unsigned Image is converted to float at once (k * in[x][y],
+  // float v = in[x][y]): its register window then holds floats, each converted once at load by an
+  // exact integer-to-float bit trick instead of the device's slower conversion instruction.
+  bool float_window = false;
 };
 
 struct ArrayInfo {

@@ -87,8 +87,15 @@ nlohmann::json space_json(const KernelModel& m) {
       window.push_back({{"image", img.name}, {"define", "ICL_WINDOW_" + img.name}, {"vector_define", "ICL_VECTOR_" + img.name},
                         {"min_x", img.min_x}, {"halo_x", img.max_x - img.min_x}, {"halo_y", img.max_y - img.min_y},
                         {"local_define", tunable(m, "ICL_LOCAL_" + img.name) ? json("ICL_LOCAL_" + img.name) : json(nullptr)},
-                        {"image_define", tunable(m, "ICL_IMAGE_" + img.name) ? json("ICL_IMAGE_" + img.name) : json(nullptr)}});
+                        {"image_define", tunable(m, "ICL_IMAGE_" + img.name) ? json("ICL_IMAGE_" + img.name) : json(nullptr)},
+                        {"holds_float", img.float_window}});
   j["window"] = window;
+  json vector_store = json::array();
+  for (const auto& img : m.images)
+    if (img.written && tunable(m, "ICL_VECTOR_" + img.name))
+      vector_store.push_back({{"image", img.name}, {"define", "ICL_VECTOR_" + img.name},
+                              {"image_define", tunable(m, "ICL_IMAGE_" + img.name) ? json("ICL_IMAGE_" + img.name) : json(nullptr)}});
+  j["vector_store"] = vector_store;
 
   j["constraints"] = json::array({
       {{"kind", "work_group_size"},
@@ -110,6 +117,9 @@ nlohmann::json space_json(const KernelModel& m) {
                                 {"rule", "window = 1: (coarsen_y + halo_y) * row <= 1024 elements, row = the smallest multiple of "
                                          "N >= ((min_x mod N) + coarsen_x + halo_x)"}});
   }
+  if (!vector_store.empty())
+    j["constraints"].push_back({{"kind", "vector_store"}, {"rule", "vector N > 1 of a written Image needs interleaved = 0, coarsen_x a "
+                                                                    "multiple of N and the Image's image memory switched off"}});
   j["global_size"] = {{"x", "ceil(grid_width / (wg_x * coarsen_x)) * wg_x"}, {"y", "ceil(grid_height / (wg_y * coarsen_y)) * wg_y"}};
   if (m.grid_dims == 3) j["global_size"]["z"] = "ceil(grid_depth / (wg_z * coarsen_z)) * wg_z";
 

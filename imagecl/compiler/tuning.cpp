@@ -61,6 +61,11 @@ void build_tuning(KernelModel& m) {
     m.tuning.push_back(param("vector_" + img.name, "ICL_VECTOR_" + img.name, "Vector loads of the window (Qualcomm's step 3)",
                              {1, 4, 8, 16}, "aligned vloadN of the window rows; needs window 1 and coarsen_x a multiple of N"));
   }
+  for (const auto& img : m.images)
+    if (img.vector_store_eligible)
+      m.tuning.push_back(param("vector_" + img.name, "ICL_VECTOR_" + img.name, "Vector stores of a work-item's row (Qualcomm's step 3)",
+                               {1, 4, 8, 16}, "the coarsen_x outputs of a row kept in registers and stored as aligned N-pixel "
+                               "vectors; needs blocked mapping, coarsen_x a multiple of N and no image memory for the Image"));
   for (const auto& arr : m.arrays)
     if (arr.literal_eligible)
       m.tuning.push_back(param("literal_" + arr.name, "ICL_LITERAL_" + arr.name, "Constant weights (the blog's predefined kernels)",

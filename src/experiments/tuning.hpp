@@ -20,7 +20,7 @@ struct TuningRunConfig {
   int seeds = 20;            // simulated runs per strategy
   std::size_t max_budget = 400;
   long full_budget = -1;     // live evaluations per strategy (random, paper, guided) and full ImageCL space; -1: 100
-  double time_limit_s = 0;   // > 0: no full-space run starts after this many seconds
+  double time_limit_s = 0;   // > 0: no full-space run starts this many seconds after the first one started
   int wide = -1;             // the wide sub-spaces' exhaustive search: -1 on GPUs only, 0 never, 1 always
 };
 

@@ -52,6 +52,10 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
                           opt("local_define"), opt("image_define"), w.at("min_x").get<int>(), w.at("halo_x").get<int>(),
                           w.at("halo_y").get<int>()});
     }
+  if (j.contains("vector_store"))
+    for (const auto& v : j["vector_store"])
+      s.vector_store.push_back({v.at("image").get<std::string>(), v.at("define").get<std::string>(),
+                                v.at("image_define").is_null() ? "" : v.at("image_define").get<std::string>()});
   s.configurations = j.at("configurations").get<double>();
   return s;
 }
@@ -262,6 +266,8 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
   const long wg = value_of(s, c, "wg_x") * value_of(s, c, "wg_y") * (s.grid_dims == 3 ? value_of(s, c, "wg_z") : 1);
   for (const auto& w : s.window)
     if (switched_on(s, c, w.define)) group_window_bytes += 4 * window_elements(s, c, w) * wg;
+  for (const auto& v : s.vector_store)
+    if (value_of(s, c, v.define) > 1) group_window_bytes += 4 * value_of(s, c, "coarsen_x") * wg;
   if (group_window_bytes > kMaxGroupWindowBytes)
     return "the work-group's register windows take " + std::to_string(group_window_bytes) + " bytes > " +
            std::to_string(kMaxGroupWindowBytes) + " (PoCL keeps a work-group's private memory on one thread's stack)";
@@ -278,6 +284,15 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
     if (window_elements(s, c, w) > kMaxWindowElements)
       return "the window of " + w.image + " holds " + std::to_string(window_elements(s, c, w)) + " elements > " +
              std::to_string(kMaxWindowElements) + " (private memory would spill)";
+  }
+  for (const auto& v : s.vector_store) {
+    const long n = value_of(s, c, v.define);
+    if (n == 1) continue;
+    if (interleaved) return "vector_" + v.image + " " + std::to_string(n) + " needs interleaved 0 (blocked mapping)";
+    if (!v.image_define.empty() && switched_on(s, c, v.image_define))
+      return "vector_" + v.image + " " + std::to_string(n) + " and image_" + v.image + " 1 exclude each other";
+    if (value_of(s, c, "coarsen_x") % n != 0)
+      return "vector_" + v.image + " " + std::to_string(n) + " needs coarsen_x a multiple of " + std::to_string(n);
   }
   return "";
 }

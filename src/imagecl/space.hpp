@@ -41,6 +41,11 @@ struct WindowUse {
   std::string image, define, vector_define, local_define, image_define;  // local/image: "" when not tunable
   int min_x = 0, halo_x = 0, halo_y = 0;
 };
+// Vector stores (ICL_VECTOR_<image> of a written Image): a work-item's row of coarsen_x outputs in
+// registers, stored as aligned N-pixel vectors.
+struct VectorStore {
+  std::string image, define, image_define;  // image_define: "" when not tunable
+};
 constexpr long kMaxWindowElements = 1024;  // a work-item's private window, padded rows included
 // A work-group's windows together, counted at 4 bytes an element: PoCL runs a work-group's
 // work-items on one thread and keeps their private arrays on its stack (a 32x64 group with two
@@ -57,6 +62,7 @@ struct KernelSpace {
   std::vector<LocalUse> local;
   std::vector<ConstantUse> constant;
   std::vector<WindowUse> window;
+  std::vector<VectorStore> vector_store;
   double configurations = 0;  // product of the value counts, before device constraints
 
   const SpaceArg& arg(const std::string& name) const;

@@ -23,11 +23,12 @@ std::vector<SubParam> common(bool wide) {
           {"interleaved", {"interleaved"}, {0, 1}}};
 }
 
-// The compiler's later transformations (interior split, register windows, vector loads) are
-// off in the paper's sub-spaces: the tables above are the paper's, not ours.
-std::vector<Fixed> off(const std::string& image, const std::string& other = "") {
-  std::vector<Fixed> f{{"interior", 0}, {"window_" + image, 0}, {"vector_" + image, 1}};
-  if (!other.empty()) f.insert(f.end(), {{"window_" + other, 0}, {"vector_" + other, 1}});
+// The compiler's later transformations (interior split, register windows, vector loads and
+// stores) are off in the paper's sub-spaces: the tables above are the paper's, not ours.
+std::vector<Fixed> off(const std::vector<std::string>& windows, const std::vector<std::string>& stores) {
+  std::vector<Fixed> f{{"interior", 0}};
+  for (const auto& image : windows) f.insert(f.end(), {{"window_" + image, 0}, {"vector_" + image, 1}});
+  for (const auto& image : stores) f.push_back({"vector_" + image, 1});
   return f;
 }
 
@@ -44,19 +45,19 @@ std::vector<SubSpace> table(bool wide) {
   return {
       make(wide, "sepconv_row", "Table 2: image and local memory of the input vary between devices; constant memory always on",
            {{"image_in", {"image_in"}, {0, 1}}, {"local_in", {"local_in"}, {0, 1}}},
-           {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}}, off("in")),
+           {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}}, off({"in"}, {"out"})),
       make(wide, "sepconv_col", "Table 2: as the row kernel",
            {{"image_in", {"image_in"}, {0, 1}}, {"local_in", {"local_in"}, {0, 1}}},
-           {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}}, off("in")),
+           {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}}, off({"in"}, {"out"})),
       make(wide, "conv2d_u8", "Table 3: image and local memory of the input vary; constant memory and unrolling always on",
            {{"image_in", {"image_in"}, {0, 1}}, {"local_in", {"local_in"}, {0, 1}}},
-           {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}, {"unroll_1", -1}}, off("in")),
+           {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}, {"unroll_1", -1}}, off({"in"}, {"out"})),
       make(wide, "harris_sobel", "Table 4: image and local memory of the source vary",
            {{"image_src", {"image_src"}, {0, 1}}, {"local_src", {"local_src"}, {0, 1}}},
-           {{"image_dx", 0}, {"image_dy", 0}}, off("src")),
+           {{"image_dx", 0}, {"image_dy", 0}}, off({"src"}, {})),
       make(wide, "harris_response", "Table 5: image and local memory of dx and dy vary, always alike (tied here)",
            {{"image_dxdy", {"image_dx", "image_dy"}, {0, 1}}, {"local_dxdy", {"local_dx", "local_dy"}, {0, 1}}},
-           {{"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}}, off("dx", "dy")),
+           {{"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}}, off({"dx", "dy"}, {"dst"})),
       // The fused pipelines: the intermediates are always in local memory (that is the fusion);
       // image memory of the pipeline's input varies as for the first kernel, and a second pair of
       // switches (tied across the stages) in place of the stages' local memory.
@@ -78,23 +79,40 @@ std::vector<SubSpace> without_fused(std::vector<SubSpace> t) {
   return t;
 }
 
-const std::vector<SubSpace>& all(bool wide) {
-  static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true));
-  return wide ? widened : sub;
+// The 8-bit convolution's register sub-space: the seeds' hand optimisations (Qualcomm's steps 2-3,
+// AMD's interior groups) switched on and enumerated: register window, vector loads and stores of
+// one width, interior split, blocked mapping, the coarsening a window pays off at. The live
+// searches of the full space seldom draw these points (about 1 in 50 has both vector switches on).
+std::vector<SubSpace> registers() {
+  SubSpace s{"regs", "conv2d_u8",
+             "the seeds' hand optimisations on: register window, vector loads and stores of one width, interior split",
+             {{"wg_x", {"wg_x"}, {8, 16, 32}},
+              {"wg_y", {"wg_y"}, {4, 8, 16}},
+              {"coarsen_x", {"coarsen_x"}, {8, 16, 32}},
+              {"coarsen_y", {"coarsen_y"}, {1, 2, 4}},
+              {"vector", {"vector_in", "vector_out"}, {4, 8, 16}}},
+             {{"interleaved", 0}, {"image_in", 0}, {"image_out", 0}, {"constant_k", 1}, {"local_in", 0}, {"unroll_0", -1},
+              {"unroll_1", -1}, {"interior", 1}, {"window_in", 1}}};
+  return {s};
+}
+
+const std::vector<SubSpace>& all(const std::string& kind) {
+  static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true)), regs = registers();
+  return kind == "wide" ? widened : kind == "regs" ? regs : sub;
 }
 
 }  // namespace
 
 const std::vector<std::string>& subspace_kinds() {
-  static const std::vector<std::string> k = {"sub", "wide"};
+  static const std::vector<std::string> k = {"sub", "wide", "regs"};
   return k;
 }
 
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind) {
   const auto& kinds = subspace_kinds();
-  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw Error("unknown sub-space kind '" + kind + "'", "use sub or wide");
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw Error("unknown sub-space kind '" + kind + "'", "use sub, wide or regs");
   std::string names;
-  for (const auto& s : all(kind == "wide")) {
+  for (const auto& s : all(kind)) {
     if (s.kernel == kernel) return s;
     names += " " + s.kernel;
   }
@@ -102,7 +120,7 @@ const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& k
 }
 
 bool has_imagecl_subspace(const std::string& kernel, const std::string& kind) {
-  for (const auto& s : all(kind == "wide"))
+  for (const auto& s : all(kind))
     if (s.kernel == kernel) return true;
   return false;
 }

@@ -12,6 +12,10 @@
 // efficiency: 192 points are too few to tell strategies apart at 100 or 400 evaluations. Their
 // exhaustive search runs on GPUs by default (3-5 minutes each on the H200), where the issue sets its
 // efficiency target; `run tuning --wide 1` runs it on CPU devices too.
+//
+// The "regs" sub-space (the 8-bit convolution only) enumerates the compiler's register
+// transformations switched on: window, vector loads and stores, interior split (about 200 points
+// before the device's limits). It runs where the wide ones run.
 #include <string>
 #include <vector>
 
@@ -27,17 +31,17 @@ struct Fixed {
   long value;  // -1: the largest value of the parameter (full unrolling)
 };
 struct SubSpace {
-  std::string kind;  // "sub" or "wide": the space is named imagecl.<kernel>:<kind>
+  std::string kind;  // "sub", "wide" or "regs": the space is named imagecl.<kernel>:<kind>
   std::string kernel;
   std::string rationale;
   std::vector<SubParam> params;
   std::vector<Fixed> fixed;  // every ImageCL parameter not in `params` must be listed
 };
 
-// kind "sub" or "wide"; throws filterlab::Error for unknown kernels or kinds.
+// kind "sub", "wide" or "regs"; throws filterlab::Error for unknown kernels or kinds.
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind = "sub");
-// Whether `kernel` has a sub-space of that kind (the fused kernels have no wide one).
+// Whether `kernel` has a sub-space of that kind (the fused kernels have no wide one, only conv2d_u8 a regs one).
 bool has_imagecl_subspace(const std::string& kernel, const std::string& kind);
-const std::vector<std::string>& subspace_kinds();  // {"sub", "wide"}
+const std::vector<std::string>& subspace_kinds();  // {"sub", "wide", "regs"}
 
 }  // namespace filterlab::tuner

@@ -180,3 +180,39 @@ TEST_CASE("macros in ImageCL pragmas are expanded", "[imagecl][compiler]") {
   CHECK(s["grid"]["width"] == 40);
   CHECK(s["arguments"][0]["boundary"] == "clamped");
 }
+
+TEST_CASE("vector stores are offered only where a work-item's row of outputs is always complete", "[imagecl][compiler]") {
+  const auto offered = [](const std::string& body) {
+    const auto r = compile_text("#pragma imagecl grid(out)\n__kernel void k(Image<float> in, Image<float> out) {\n" + body + "}\n");
+    INFO(r.diagnostics);
+    REQUIRE(r.ok);
+    return values_of(space_of(r), "vector_out");
+  };
+  const auto vectors = nlohmann::json::array({1, 4, 8, 16});
+  CHECK(offered("  out[idx][idy] = in[idx][idy] * 2.0f;\n") == vectors);
+  // A conditional write next to an unconditional one: every slot is still written.
+  CHECK(offered("  out[idx][idy] = 0.0f;\n  if (in[idx][idy] > 1.0f) out[idx][idy] = 1.0f;\n") == vectors);
+  // Only conditional writes: a slot could stay unwritten, so no vector stores.
+  CHECK(offered("  if (in[idx][idy] > 1.0f) out[idx][idy] = 1.0f;\n").empty());
+  CHECK(offered("  for (int i = 0; i < 1; i++) out[idx][idy] = in[idx][idy];\n").empty());
+  // A write away from (idx, idy) lands in another work-item's row.
+  CHECK(offered("  out[idx][idy] = in[idx][idy];\n  out[idx / 2][idy] = 0.0f;\n").empty());
+}
+
+TEST_CASE("a window holds floats only where every read of an 8- or 16-bit Image becomes a float at once", "[imagecl][compiler]") {
+  const auto holds_float = [](const std::string& type, const std::string& body) {
+    const auto r = compile_text("#pragma imagecl grid(out)\n#pragma imagecl boundary(in, clamped)\n__kernel void k(Image<" + type +
+                                "> in, Image<float> out) {\n" + body + "}\n");
+    INFO(r.diagnostics);
+    REQUIRE(r.ok);
+    const auto s = space_of(r);
+    REQUIRE(s["window"].size() == 1);
+    return s["window"][0]["holds_float"].get<bool>();
+  };
+  CHECK(holds_float("uchar", "  out[idx][idy] = 0.5f * in[idx - 1][idy] + in[idx + 1][idy];\n"));
+  CHECK(holds_float("ushort", "  float v = in[idx][idy + 1];\n  out[idx][idy] = v;\n"));
+  // An integer use of one read (a division of integers) keeps the window's pixel type.
+  CHECK_FALSE(holds_float("uchar", "  out[idx][idy] = in[idx][idy] + in[idx + 1][idy] / 2;\n"));
+  CHECK_FALSE(holds_float("float", "  out[idx][idy] = in[idx + 1][idy];\n"));
+  CHECK_FALSE(holds_float("uint", "  out[idx][idy] = in[idx + 1][idy];\n"));  // 32-bit values: the trick is not exact
+}

@@ -50,6 +50,17 @@ std::vector<std::map<std::string, long>> variants(const KernelSpace& s) {
     out.push_back(merge(windows(1, n), {{"interior", 1}}));
   }
   out.push_back(merge(windows(1, 4), {{"interior", 1}, {"coarsen_x", 4}, {"coarsen_y", 1}, {"wg_x", 8}, {"wg_y", 1}}));
+  // Vector stores of the written grid Image, alone and with windows and the interior split.
+  const auto stores = [&](long n) {
+    std::map<std::string, long> m;
+    for (const auto& v : s.vector_store) m["vector_" + v.image] = n;
+    return m;
+  };
+  for (long n : {4L, 8L, 16L}) {
+    out.push_back(stores(n));
+    out.push_back(merge(merge(windows(1, n), stores(n)), {{"interior", 1}}));
+  }
+  out.push_back(merge(stores(4), {{"interior", 1}, {"coarsen_x", 4}, {"coarsen_y", 1}, {"wg_x", 8}, {"wg_y", 1}}));
   std::map<std::string, long> local{{"interior", 1}, {"interleaved", 1}}, image{{"interior", 1}};
   for (const auto& l : s.local) local["local_" + l.image] = 1;
   for (const auto& a : s.args)
@@ -61,7 +72,7 @@ std::vector<std::map<std::string, long>> variants(const KernelSpace& s) {
 
 }  // namespace
 
-TEST_CASE("interior split, register windows and vector loads compute the benchmarks' oracle at any size",
+TEST_CASE("interior split, register windows, vector loads and stores compute the benchmarks' oracle at any size",
           "[imagecl][opencl][xform]") {
   auto& rt = filterlab::test::runtime();
   const std::vector<std::pair<int, int>> sizes{{128, 40}, {64, 21}, {1, 37}, {37, 1}, {2, 3}, {33, 17}, {160, 5}};
@@ -118,8 +129,10 @@ TEST_CASE("the generated conv2d_u8 holds the window, its vector loads and the in
   const auto& s = kernel_space("conv2d_u8");
   CHECK(s.opencl.find("#define ICL_RD_in(x, y) icl_win_in[(y) - icl_wy0_in][(x) - icl_wa_in]") != std::string::npos);
   // 16 pixels of 8 bits: one 16-byte load, split by shifts into the window row.
+  // Every read of in is converted to float at once: the window holds floats, converted at load.
   CHECK(s.opencl.find("#define ICL_VLOAD_in(ROW, AT, P) { const uint4 icl_vw = *(__global const uint4*)(P); (ROW)[(AT) + 0] = "
-                      "(uchar)(icl_vw.s0); (ROW)[(AT) + 1] = (uchar)(icl_vw.s0 >> 8);") != std::string::npos);
+                      "ICL_U2F((icl_vw.s0) & 0xFFu); (ROW)[(AT) + 1] = ICL_U2F((icl_vw.s0 >> 8) & 0xFFu);") != std::string::npos);
+  CHECK(s.opencl.find("  float icl_win_in[ICL_WH_in][ICL_WROW_in];") != std::string::npos);
   CHECK(s.opencl.find("ICL_VLOAD_in(icl_win_in[icl_r], icl_v * ICL_VECTOR_in, in + (size_t)(icl_wy0_in + icl_r) * (size_t)in_w + "
                       "(size_t)(icl_wa_in + icl_v * ICL_VECTOR_in));") != std::string::npos);
   CHECK(s.opencl.find("#define ICL_CHECKED 0") != std::string::npos);
@@ -139,12 +152,22 @@ TEST_CASE("mutations of the window, vector and interior paths are caught (those 
   // The vector loads all from the window's first row: they run on a width that is a multiple of 16.
   CHECK(mutated_conv2d({{"window_in", 1}, {"vector_in", 16}}, "in + (size_t)(icl_wy0_in + icl_r)", "in + (size_t)(icl_wy0_in + 0)") > 0.0);
   // The shifts of the split one byte off.
-  CHECK(mutated_conv2d({{"window_in", 1}, {"vector_in", 16}}, "(ROW)[(AT) + 1] = (uchar)(icl_vw.s0 >> 8)",
-                       "(ROW)[(AT) + 1] = (uchar)(icl_vw.s0 >> 16)") > 0.0);
+  CHECK(mutated_conv2d({{"window_in", 1}, {"vector_in", 16}}, "(ROW)[(AT) + 1] = ICL_U2F((icl_vw.s0 >> 8) & 0xFFu)",
+                       "(ROW)[(AT) + 1] = ICL_U2F((icl_vw.s0 >> 16) & 0xFFu)") > 0.0);
+  // The float trick's offset one off (a window of floats converted wrongly): caught.
+  CHECK(mutated_conv2d({{"window_in", 1}}, "- 8388608.0f)", "- 8388607.0f)") > 0.0);
   // The unchecked loads of interior groups one column off.
   CHECK(mutated_conv2d({{"interior", 1}}, "ICL_LOAD_in(in, in_w, (x), (y))", "ICL_LOAD_in(in, in_w, (x) + 1, (y))") > 0.0);
   // ... and without the split the same mutation is never used.
   CHECK(mutated_conv2d({{"interior", 0}}, "ICL_LOAD_in(in, in_w, (x), (y))", "ICL_LOAD_in(in, in_w, (x) + 1, (y))") == 0.0);
+  // The row's vector stores in reverse order (inside the work-item's own row: a mutation must not
+  // write outside the buffer, which is host memory on PoCL): caught ...
+  CHECK(mutated_conv2d({{"vector_out", 4}, {"interior", 1}}, "(size_t)(icl_x0 + icl_v * ICL_VECTOR_out)",
+                       "(size_t)(icl_x0 + (ICL_CX / ICL_VECTOR_out - 1 - icl_v) * ICL_VECTOR_out)") > 0.0);
+  // ... the row buffer's slots swapped in the packing: caught ...
+  CHECK(mutated_conv2d({{"vector_out", 4}}, "((uint)(uchar)(ROW)[(AT) + 1] << 8)", "((uint)(uchar)(ROW)[(AT) + 2] << 8)") > 0.0);
+  // ... and with vector stores off the buffer's macro is never used.
+  CHECK(mutated_conv2d({{"vector_out", 1}}, "icl_row_out[icl_i] = (uchar)(v)", "icl_row_out[icl_i] = (uchar)(v + 1)") == 0.0);
 }
 
 TEST_CASE("the space's constraints on interior, window and vector", "[imagecl][xform]") {
@@ -160,6 +183,11 @@ TEST_CASE("the space's constraints on interior, window and vector", "[imagecl][x
   CHECK(violation(s, with(s, c, {{"window_in", 1}, {"local_in", 1}}), dev).find("exclude") != std::string::npos);
   CHECK(violation(s, with(s, c, {{"window_in", 1}, {"image_in", 1}}), dev).find("exclude") != std::string::npos);
   CHECK(violation(s, with(s, c, {{"window_in", 1}, {"vector_in", 16}, {"coarsen_x", 8}}), dev).find("multiple of 16") != std::string::npos);
+  REQUIRE(s.vector_store.size() == 1);
+  CHECK(violation(s, with(s, c, {{"vector_out", 16}}), dev).empty());  // vector stores need no window
+  CHECK(violation(s, with(s, c, {{"vector_out", 16}, {"coarsen_x", 8}}), dev).find("multiple of 16") != std::string::npos);
+  CHECK(violation(s, with(s, c, {{"vector_out", 4}, {"interleaved", 1}}), dev).find("interleaved 0") != std::string::npos);
+  CHECK(violation(s, with(s, c, {{"vector_out", 4}, {"image_out", 1}}), dev).find("exclude") != std::string::npos);
   // 16 + 4 columns from offset 14 pad to 48; 8 + 4 rows: 576 elements, fine; coarsen_y 8 with wider rows is too much.
   CHECK(window_elements(s, with(s, c, {{"window_in", 1}, {"vector_in", 16}, {"coarsen_y", 8}}), s.window[0]) == 12 * 48);
   const auto ids = config_id(s, with(s, c, {{"window_in", 1}, {"vector_in", 8}, {"interior", 1}}));
@@ -173,6 +201,7 @@ TEST_CASE("the space's constraints on interior, window and vector", "[imagecl][x
   CHECK(parse_config_id(s, old) == c);
   CHECK(parse_config_id(s, old + "/interior0/window_in0/vector_in1") == c);  // spelled out: the same point
   CHECK(parse_config_id(s, old + "/vector_in8") == with(s, c, {{"vector_in", 8}}));
+  CHECK(parse_config_id(s, old + "/vector_in8/vector_out4") == with(s, c, {{"vector_in", 8}, {"vector_out", 4}}));
   CHECK_THROWS(parse_config_id(s, old + "/vector_in8/interior1"));  // out of order
   CHECK_THROWS(parse_config_id(s, "imagecl.conv2d_u8/wg4x2/c16x2/il0/image_in0/image_out0/constant_k0/local_in0/unroll_0x1"));
 }

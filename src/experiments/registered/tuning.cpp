@@ -26,7 +26,7 @@ Experiment tuning_experiment() {
   };
   e.analysis = "tuning";
   e.schema = "tuning.schema.json";
-  e.budget = "--time-limit seconds (pipeline: 600) after which no full-space run starts; "
+  e.budget = "--time-limit seconds (pipeline: 600) of live full-space search after which no other starts; "
              "exhaustive caches resume where they stopped";
   e.cpu_scale = "image sides / 4 (--cpu-divisor), 3 repetitions, wide sub-spaces off";
   e.pipeline_options = {"--time-limit", "600"};

@@ -1,0 +1,49 @@
+#include "image_emit.hpp"
+
+namespace filterlab::imagecl {
+namespace {
+
+bool is_unsigned(const std::string& t) { return t == "uchar" || t == "ushort" || t == "uint"; }
+
+// Image-memory read and write of one pixel of scalar type `t` (channel order CL_R). Macro
+// parameters are upper case: a parameter named x would also replace the component .x.
+std::string image_load(const std::string& t) {
+  if (t == "float") return "read_imagef(P, icl_sampler, (int2)((X), (Y))).x";
+  return "(" + t + ")" + (is_unsigned(t) ? "read_imageui" : "read_imagei") + "(P, icl_sampler, (int2)((X), (Y))).x";
+}
+std::string image_store(const std::string& t) {
+  if (t == "float") return "write_imagef(P, (int2)((X), (Y)), (float4)((V), 0.0f, 0.0f, 0.0f))";
+  if (is_unsigned(t)) return "write_imageui(P, (int2)((X), (Y)), (uint4)((uint)(V), 0u, 0u, 0u))";
+  return "write_imagei(P, (int2)((X), (Y)), (int4)((int)(V), 0, 0, 0))";
+}
+
+}  // namespace
+
+void storage_macros(std::ostream& o, const ImageInfo& img, bool switchable) {
+  const std::string& n = img.name;
+  const std::string& t = img.pixel;
+  if (switchable) {
+    o << "#if ICL_IMAGE_" << n << "\n#define ICL_PARAM_" << n << " " << (img.written ? "__write_only" : "__read_only") << " image2d_t " << n << "\n";
+    if (img.read) o << "#define ICL_LOAD_" << n << "(P, W, X, Y) " << image_load(t) << "\n";
+    if (img.written) o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) " << image_store(t) << "\n";
+    o << "#else\n";
+  }
+  o << "#define ICL_PARAM_" << n << " __global " << (img.written ? "" : "const ") << t << "* restrict " << n << "\n";
+  if (img.read) o << "#define ICL_LOAD_" << n << "(P, W, X, Y) (P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)]\n";
+  if (img.written) o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) ((P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)] = (V))\n";
+  if (switchable) o << "#endif\n";
+}
+
+void reflect101_helper(std::ostream& o) {
+  o << "// reflect101 (gfedcb|abcdefgh|gfedcba), repeated for offsets wider than the image.\n"
+       "int icl_reflect101(int i, const int n) {\n"
+       "  if (n == 1) return 0;\n"
+       "  while (i < 0 || i >= n) {\n"
+       "    if (i < 0) i = -i;\n"
+       "    if (i >= n) i = 2 * n - 2 - i;\n"
+       "  }\n"
+       "  return i;\n"
+       "}\n";
+}
+
+}  // namespace filterlab::imagecl
