@@ -227,18 +227,7 @@ class Emitter {
       }
       return m + " }";
     };
-    const auto emit = [&](bool packed) {
-      for (int N : {4, 8, 16})
-        o << (N == 4 ? "#if " : "#elif ") << "ICL_VECTOR_" << n << " == " << N << "\n#define ICL_VLOAD_" << n << "(ROW, AT, P) "
-          << (packed ? words(N) : typed(N)) << "\n";
-      o << "#endif\n";
-    };
-    if (bytes == 4) return emit(false);
-    o << "#ifdef __ENDIAN_LITTLE__\n";
-    emit(true);
-    o << "#else\n";
-    emit(false);
-    o << "#endif\n";
+    per_width(o, "ICL_VLOAD_" + n, n, bytes, words, typed);
   }
 
   // ICL_VSTORE_<img>(ROW, AT, P): ROW[AT..AT+N-1] to N aligned pixels at P in one store: 8- and
@@ -265,10 +254,17 @@ class Emitter {
       }
       return m + "))";
     };
-    const auto emit = [&](bool packed) {
+    per_width(o, "ICL_VSTORE_" + n, n, bytes, words, typed);
+  }
+
+  // MACRO(ROW, AT, P) for each vector width of ICL_VECTOR_<n>: 32-bit words (`packed`) for 8- and
+  // 16-bit pixels on little-endian devices, else typed vectors.
+  static void per_width(std::ostream& o, const std::string& macro, const std::string& n, long bytes,
+                        const std::function<std::string(int)>& packed, const std::function<std::string(int)>& typed) {
+    const auto emit = [&](bool words) {
       for (int N : {4, 8, 16})
-        o << (N == 4 ? "#if " : "#elif ") << "ICL_VECTOR_" << n << " == " << N << "\n#define ICL_VSTORE_" << n << "(ROW, AT, P) "
-          << (packed ? words(N) : typed(N)) << "\n";
+        o << (N == 4 ? "#if " : "#elif ") << "ICL_VECTOR_" << n << " == " << N << "\n#define " << macro << "(ROW, AT, P) "
+          << (words ? packed(N) : typed(N)) << "\n";
       o << "#endif\n";
     };
     if (bytes == 4) return emit(false);
