@@ -808,16 +808,9 @@ void decide_float_windows(ASTContext& ctx, Analysis& a) {
   };
   for (auto& img : a.model.images) {
     if (!img.window_eligible || (img.pixel != "uchar" && img.pixel != "ushort")) continue;
-    bool all = false;
-    for (const auto& r : a.reads) {
-      if (r.image != img.name) continue;
-      if (!to_float(r.whole)) {
-        all = false;
-        break;
-      }
-      all = true;
-    }
-    img.float_window = all;
+    // window_eligible implies the Image is read, so "none of its reads fails" is not vacuous.
+    img.float_window = std::none_of(a.reads.begin(), a.reads.end(),
+                                    [&](const ImageAccess& r) { return r.image == img.name && !to_float(r.whole); });
   }
 }
 

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string>
 
 extern char** environ;
 
@@ -15,8 +16,9 @@ namespace filterlab::imagecl {
 
 ProcessResult run_process(const std::vector<std::string>& argv) {
   ProcessResult r;
-  char tmpl[] = "/tmp/filterlab-process-XXXXXX";
-  const int fd = mkstemp(tmpl);
+  // mkstemp replaces the template's six trailing X characters with a unique name.
+  std::string tmpl = "/tmp/filterlab-process-" + std::string(6, 'X');
+  const int fd = mkstemp(tmpl.data());
   if (fd < 0) {
     r.output = "cannot create a temporary file for the output of " + argv.front();
     return r;
@@ -42,7 +44,7 @@ ProcessResult run_process(const std::vector<std::string>& argv) {
   std::stringstream text;
   text << in.rdbuf();
   r.output = err == 0 ? text.str() : "cannot start " + argv.front();
-  std::remove(tmpl);
+  std::remove(tmpl.c_str());
   return r;
 }
 

@@ -82,7 +82,7 @@ std::vector<SubSpace> without_fused(std::vector<SubSpace> t) {
 // The 8-bit convolution's register sub-space: the seeds' hand optimisations (Qualcomm's steps 2-3,
 // AMD's interior groups) switched on and enumerated: register window, vector loads and stores of
 // one width, interior split, blocked mapping, the coarsening a window pays off at. The live
-// searches of the full space seldom draw these points (about 1 in 50 has both vector switches on).
+// searches' uniform pool pairs these switches mostly with groups and coarsening that waste them.
 std::vector<SubSpace> registers() {
   SubSpace s{"regs", "conv2d_u8",
              "the seeds' hand optimisations on: register window, vector loads and stores of one width, interior split",

@@ -14,8 +14,8 @@
 // efficiency target; `run tuning --wide 1` runs it on CPU devices too.
 //
 // The "regs" sub-space (the 8-bit convolution only) enumerates the compiler's register
-// transformations switched on: window, vector loads and stores, interior split (about 200 points
-// before the device's limits). It runs where the wide ones run.
+// transformations switched on: window, vector loads and stores, interior split (243 points
+// before the space's constraints and the device's limits). It runs where the wide ones run.
 #include <string>
 #include <vector>
 
