@@ -26,6 +26,8 @@ from pathlib import Path
 # Numbers that define a study's set-up (taken from the articles or chosen by us, the same in
 # every run), each as the phrase it stands in. A measured value never belongs here.
 DEFINITIONS = {
+    # NVIDIA's architecture of the H100 and H200, whose per-multiprocessor limits give occupancy
+    "compute capability 9.0": "the GPU architecture the occupancy is computed for",
     # the pyramid (storage study, Study 1): its definition
     "4 octaves of 4 levels": "the pyramid's shape",
     "16-level": "the pyramid's shape", "16 levels": "the pyramid's shape",

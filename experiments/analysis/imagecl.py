@@ -8,12 +8,16 @@ image it is timed on, then timed). Writes:
     imagecl_summary.json   per device and kernel: configurations, sampled, timed, fastest, slowest
     imagecl_spaces.tex     tabular: the spaces and the spread of the sampled times per device
     imagecl_macros.tex     \\newcommand's (\\Imagecl...) the prose quotes
+    imagecl_resources.tex  tabular: what each tuned kernel costs the device (registers, spills,
+                           the driver's work-group limit, theoretical occupancy on NVIDIA sm_90)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import re
 import sys
 from pathlib import Path
 
@@ -39,6 +43,52 @@ def _load(path: Path) -> dict:
     return data
 
 
+# NVIDIA compute capability 9.0 (H100, H200), from the CUDA C++ Programming Guide's table of
+# technical specifications per compute capability: what bounds resident warps on one SM.
+SM90 = {"registers": 65536, "register_unit": 256, "max_warps": 64, "max_blocks": 32,
+        "shared_bytes": 233472, "shared_reserved_per_block": 1024, "warp": 32}
+
+
+def parse_ptxas(report: str) -> dict:
+    """Registers per work-item, spill and stack bytes and the target from ptxas's verbose report."""
+    regs = re.search(r"Used (\d+) registers", report)
+    spill = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", report)
+    stack = re.search(r"(\d+) bytes stack frame", report)
+    target = re.search(r"for '(sm_\d+)'", report)
+    return {"registers": int(regs.group(1)) if regs else None,
+            "spill_store_bytes": int(spill.group(1)) if spill else None,
+            "spill_load_bytes": int(spill.group(2)) if spill else None,
+            "stack_bytes": int(stack.group(1)) if stack else None,
+            "target": target.group(1) if target else None}
+
+
+def sm90_occupancy(registers: int, threads: int, local_bytes: int) -> float:
+    """Theoretical occupancy (resident warps over the SM's 64) of a work-group of `threads`."""
+    a = SM90
+    warps = math.ceil(threads / a["warp"])
+    per_warp = math.ceil(registers * a["warp"] / a["register_unit"]) * a["register_unit"]
+    blocks = min(a["max_blocks"], a["max_warps"] // warps, (a["registers"] // per_warp) // warps)
+    if local_bytes > 0:
+        blocks = min(blocks, a["shared_bytes"] // (local_bytes + a["shared_reserved_per_block"]))
+    return blocks * warps / a["max_warps"]
+
+
+def tuned_resources(rows: list[dict]) -> list[dict]:
+    out = []
+    for r in rows:
+        res = r.get("resources")
+        if not r.get("tuned") or res is None:
+            continue
+        ptx = parse_ptxas(res.get("compiler_report", ""))
+        threads = r["local_size"][0] * r["local_size"][1]
+        occ = (sm90_occupancy(ptx["registers"], threads, r.get("local_bytes", 0))
+               if ptx["target"] == "sm_90" and ptx["registers"] else None)
+        out.append({"kernel": r["kernel"], "variant_id": r["variant_id"], "threads": threads,
+                    "kernel_ms": r["kernel_ms"]["median"], "max_work_group_size": res["max_work_group_size"],
+                    "private_bytes": res["private_bytes"], **ptx, "occupancy": occ})
+    return sorted(out, key=lambda x: KERNELS.index(x["kernel"]) if x["kernel"] in KERNELS else len(KERNELS))
+
+
 def derive(results: list[tuple[Path, dict]]) -> dict:
     devices = []
     for path, data in results:
@@ -55,7 +105,8 @@ def derive(results: list[tuple[Path, dict]]) -> dict:
                           "fastest_id": fastest["variant_id"] if fastest else None}
         devices.append({"slug": prov["device_slug"], "name": prov["device"], "commit": prov["commit"],
                         "commit_dirty": prov["commit_dirty"], "scale": prov["scale"],
-                        "unsupported": len(data.get("unsupported", [])), "kernels": kernels})
+                        "unsupported": len(data.get("unsupported", [])), "kernels": kernels,
+                        "resources": tuned_resources(data["rows"])})
     return {"experiment": EXPERIMENT, "devices": devices}
 
 
@@ -76,6 +127,25 @@ def spaces_tex(summary: dict) -> str:
             else:
                 cells += [R.fmt_ms(kk["fastest_ms"]), f"{kk['slowest_ms'] / kk['fastest_ms']:.1f}"]
         lines.append(" & ".join(cells) + r" \\")
+    lines += [r"\bottomrule", r"\end{tabular}"]
+    return "\n".join(lines) + "\n"
+
+
+def resources_tex(summary: dict) -> str:
+    """One row per device and tuned kernel that recorded its resources."""
+    def cell(v, fmt="{}"):
+        return "-" if v is None else fmt.format(v)
+    lines = [r"\begin{tabular}{l l r r r r r r}", r"\toprule",
+             r"device & kernel & work-items & kernel (ms) & registers & spilled (B) & driver's max work-group & occupancy \\",
+             r"\midrule"]
+    for d in summary["devices"]:
+        for x in d.get("resources", []):
+            spilled = None if x["spill_store_bytes"] is None else x["spill_store_bytes"] + x["spill_load_bytes"]
+            lines.append(" & ".join([R.latex_escape(d["name"]), R.latex_escape(x["kernel"]), str(x["threads"]),
+                                     R.fmt_ms(x["kernel_ms"]), cell(x["registers"]), cell(spilled),
+                                     str(x["max_work_group_size"]), cell(x["occupancy"], "{:.0%}").replace("%", r"\%")]) + r" \\")
+    if len(lines) == 4:
+        lines.append(r"\multicolumn{8}{l}{no tuned kernel in these results recorded its resources} \\")
     lines += [r"\bottomrule", r"\end{tabular}"]
     return "\n".join(lines) + "\n"
 
@@ -110,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = R.save_summary(out, EXPERIMENT, summary)
     R.write_text(out / "imagecl_spaces.tex", spaces_tex(summary))
     R.write_text(out / "imagecl_macros.tex", macros_tex(summary))
+    R.write_text(out / "imagecl_resources.tex", resources_tex(summary))
     print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) -> {out}")
     return 0
 

@@ -15,6 +15,7 @@
 #include "imagecl/launcher.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/bandwidth.hpp"
+#include "ocl/kernel_resources.hpp"
 #include "ocl/runtime.hpp"
 #include "stats.hpp"
 
@@ -61,6 +62,18 @@ Tuned tuned_config(const nlohmann::json& tuning, const std::string& kernel, cons
     record["none"] = std::string("this build's space cannot express it: ") + e.what();
     return {{}, record};
   }
+}
+
+// What the tuned kernel costs the device (registers on NVIDIA; the driver's limits everywhere):
+// the evidence for what limits its time.
+nlohmann::json resources_json(const ocl::Runtime& rt, const imagecl::Launcher& l, const std::string& kernel) {
+  const auto r = ocl::kernel_resources(rt.context, rt.device, l.kernel(), l.source(), l.options(), kernel);
+  nlohmann::json j = {{"max_work_group_size", r.max_work_group_size},
+                      {"preferred_work_group_multiple", r.preferred_multiple},
+                      {"private_bytes", r.private_bytes},
+                      {"local_bytes", r.local_bytes}};
+  if (!r.compiler_report.empty()) j["compiler_report"] = r.compiler_report;
+  return j;
 }
 
 struct Timed {
@@ -168,6 +181,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
       // The kernel is the family; a configuration of it is a variant, timed on one image size.
       add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(), std::to_string(side) + "x" + std::to_string(side));
       row["tuned"] = tuned_ids.count(t.launcher->id()) > 0;
+      if (row["tuned"]) row["resources"] = resources_json(rt, *t.launcher, t.kernel);
       rows.push_back(row);
     }
   }

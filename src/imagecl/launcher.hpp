@@ -42,6 +42,7 @@ class Launcher {
   const std::string& id() const { return id_; }
   const std::string& options() const { return options_; }
   const ocl::ProgramSource& source() const { return source_; }
+  const cl::Kernel& kernel() const { return kernel_; }
   cl::NDRange global() const;
   cl::NDRange local() const;
 

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "error.hpp"
+#include "ocl/kernel_resources.hpp"
 #include "ocl/program.hpp"
 #include "ocl/sha256.hpp"
 #include "opencl_fixture.hpp"
@@ -87,4 +88,19 @@ TEST_CASE("every program built is recorded with its files' hashes, for provenanc
   REQUIRE(used.count(src.sha256) == 1);
   CHECK(used.at(src.sha256) == src.hashes);
   CHECK(used.at(src.sha256).at("common/border.cl") == ocl::embedded_hash("common/border.cl"));
+}
+
+TEST_CASE("a kernel's resources: the driver's limits, and ptxas's report only on NVIDIA", "[program][opencl]") {
+  auto& rt = test::runtime();
+  const auto src = ocl::load_program_source({}, {{"resources.cl",
+      "kernel void uses_local(global float* p) { local float t[64]; t[get_local_id(0)] = p[get_global_id(0)];"
+      " barrier(CLK_LOCAL_MEM_FENCE); p[get_global_id(0)] = t[63 - get_local_id(0)]; }\n"}});
+  const auto program = ocl::build_program(rt.context, rt.device, src, "");
+  const cl::Kernel kernel(program, "uses_local");
+  const auto r = ocl::kernel_resources(rt.context, rt.device, kernel, src, "", "uses_local");
+  CHECK(r.max_work_group_size >= 1);
+  CHECK(r.max_work_group_size <= rt.device.info.max_work_group_size);
+  CHECK(r.preferred_multiple >= 1);
+  CHECK(r.local_bytes >= 64 * sizeof(float));  // the static local array
+  CHECK(r.compiler_report.empty() == !ocl::is_nvidia(rt.device.info));
 }

@@ -1,0 +1,52 @@
+#include "ocl/kernel_resources.hpp"
+
+#include <sstream>
+
+#include "ocl/errors.hpp"
+
+namespace filterlab::ocl {
+
+bool is_nvidia(const DeviceInfo& info) { return info.platform.find("NVIDIA") != std::string::npos; }
+
+namespace {
+
+// The lines of NVIDIA's verbose build log that describe the compiled entry point (ptxas info,
+// its function properties and the spill line below them).
+std::string ptxas_lines(const std::string& log) {
+  std::istringstream in(log);
+  std::string line, out;
+  while (std::getline(in, line))
+    if (line.find("ptxas") != std::string::npos || line.find("spill") != std::string::npos ||
+        line.find("stack frame") != std::string::npos)
+      out += line + "\n";
+  return out;
+}
+
+std::string verbose_report(const cl::Context& context, const Device& device, const ProgramSource& source,
+                           const std::string& options, const std::string& name) {
+  // A fresh program (not the cache's): NVIDIA prints ptxas's report only while compiling, and the
+  // extra option keeps its on-disk cache from answering instead.
+  cl::Program program(context, source.text);
+  program.build(std::vector<cl::Device>{device.device}, (options + " -cl-nv-verbose").c_str());
+  const auto report = ptxas_lines(program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device.device));
+  return report.empty() ? "(the driver printed no ptxas report for " + name + ")" : report;
+}
+
+}  // namespace
+
+KernelResources kernel_resources(const cl::Context& context, const Device& device, const cl::Kernel& kernel,
+                                 const ProgramSource& source, const std::string& options, const std::string& name) {
+  KernelResources r;
+  try {
+    r.max_work_group_size = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device.device);
+    r.preferred_multiple = kernel.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(device.device);
+    r.private_bytes = kernel.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(device.device);
+    r.local_bytes = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device.device);
+    if (is_nvidia(device.info)) r.compiler_report = verbose_report(context, device, source, options, name);
+  } catch (const cl::Error& e) {
+    rethrow(e, "querying the resources of kernel " + name);
+  }
+  return r;
+}
+
+}  // namespace filterlab::ocl
