@@ -86,7 +86,7 @@ DEFINITIONS = {
     "(Study~5's steps 2--3)": "the article's step names", "an 8- or 16-bit Image": "pixel types",
     "(4, 8 or 16 pixels)": "search space (src/tuner/imagecl_subspace.cpp)",
     "\\{8,16,32\\}\\times\\{4,8,16\\}": "search space (src/tuner/imagecl_subspace.cpp)",
-    "\\{8,16,32\\}\\times\\{1,2,4\\}": "search space (src/tuner/imagecl_subspace.cpp)",
+    "\\{4,8,16\\}\\times\\{1,2,4,8\\}": "search space (src/tuner/imagecl_subspace.cpp)",
     "the same budget (100\nevaluations, one seed,": "the live runs' budget (src/experiments/tuning.cpp)",
     "than 100{,}000 points is searched in one fixed uniform pool of 100{,}000 valid": "the candidate pool's cap (src/tuner/space.hpp)",
     "reaches 256 pixels per": "search space (imagecl/compiler/tuning.cpp)",

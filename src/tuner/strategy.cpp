@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <random>
 #include <set>
@@ -120,10 +121,63 @@ void run_paper(Evaluator& ev, std::size_t budget, unsigned seed) {
                                                    ranked.begin() + static_cast<std::ptrdiff_t>(std::min(ranked.size(), k + Evaluator::kPrepareChunk))));
 }
 
+// The valid points one or two parameter values away from `p`: the guided search's local moves.
+// Two, because the constraints couple parameters (a vector store of 8 pixels needs a coarsening
+// that 8 divides), so a single change often cannot switch a transformation on. Points outside the
+// candidate pool count too: the pool of a full space is a sample, the neighbourhood is not.
+std::vector<Point> neighbours(const Space& s, const Point& p) {
+  const auto& ps = s.params();
+  std::vector<Point> out;
+  for (std::size_t i = 0; i < ps.size(); ++i)
+    for (const long vi : ps[i].values) {
+      if (vi == p[i]) continue;
+      Point q = p;
+      q[i] = vi;
+      if (s.violation(q).empty()) out.push_back(q);
+      for (std::size_t j = i + 1; j < ps.size(); ++j)
+        for (const long vj : ps[j].values) {
+          if (vj == p[j]) continue;
+          Point r = q;
+          r[j] = vj;
+          if (s.violation(r).empty()) out.push_back(r);
+        }
+    }
+  return out;
+}
+
+// The point of the trace with the lowest valid time (empty when none is valid).
+Point incumbent(const Evaluator& ev) {
+  const Step* best = nullptr;
+  for (const auto& st : ev.trace())
+    if (st.m.valid() && (!best || st.m.time_ms < best->m.time_ms)) best = &st;
+  return best ? best->m.point : Point{};
+}
+
+// The `n` points of `xs` with the lowest predicted mean minus `kappa` ensemble spreads (kappa 1:
+// the lower confidence bound, which explores; 0: the prediction alone, which exploits).
+std::vector<std::size_t> lowest_bound(const Ensemble& model, const Features& f, const std::vector<Point>& xs, std::size_t n,
+                                      double kappa) {
+  if (xs.empty() || n == 0) return {};
+  const auto pred = model.predict(f.encode(xs));
+  const Eigen::VectorXd score = pred.mean - kappa * pred.spread;
+  std::vector<std::size_t> order(xs.size());
+  std::iota(order.begin(), order.end(), 0);
+  n = std::min(n, xs.size());
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(),
+                    [&](auto a, auto b) { return score[static_cast<Eigen::Index>(a)] < score[static_cast<Eigen::Index>(b)]; });
+  order.resize(n);
+  return order;
+}
+
 void run_guided(Evaluator& ev, std::size_t budget, unsigned seed) {
-  constexpr std::size_t kFirst = 10, kBatch = 5;
-  constexpr double kKappa = 1.0;
+  constexpr std::size_t kFirst = 10, kBatch = 5, kLocal = 2;
   Pool pool = make_pool(ev.space());
+  std::map<Point, std::size_t> in_pool;
+  for (std::size_t i = 0; i < pool.points.size(); ++i) in_pool.emplace(pool.points[i], i);
+  std::set<Point> measured;
+  const auto remember = [&] {
+    for (const auto& st : ev.trace()) measured.insert(st.m.point);
+  };
   std::mt19937 rng(seed);
   measure_random(ev, pool, std::min(budget, kFirst), rng);
   const Features f(ev.space().params());
@@ -134,6 +188,7 @@ void run_guided(Evaluator& ev, std::size_t budget, unsigned seed) {
   Ensemble model(f.width(), 5, first, seed);
   bool trained = false;
   while (ev.trace().size() < budget && pool.left > 0) {
+    remember();
     // Warm start: after the first fit, each retraining continues from the members' weights.
     if (!train(model, ev, f, true)) {
       measure_random(ev, pool, std::min(kBatch, budget - ev.trace().size()), rng);
@@ -143,21 +198,37 @@ void run_guided(Evaluator& ev, std::size_t budget, unsigned seed) {
       model.set_epochs(again.epochs);
       trained = true;
     }
-    std::vector<std::size_t> open;
+    const std::size_t n = std::min(kBatch, budget - ev.trace().size());
+    const std::size_t model_picks = n > 1 ? n - 1 : n;  // one of each batch of 5 at random
+    // Local moves first: the unmeasured neighbours of the best point so far predicted fastest.
+    std::vector<Point> batch;
+    std::vector<Point> near;
+    for (auto& q : neighbours(ev.space(), incumbent(ev)))
+      if (!measured.count(q)) near.push_back(std::move(q));
+    // One by the prediction alone (climbing), the other by the lower bound (looking around).
+    for (const double kappa : {0.0, 1.0}) {
+      if (batch.size() >= std::min(kLocal, model_picks)) break;
+      for (auto k : lowest_bound(model, f, near, batch.size() + 1, kappa))
+        if (std::find(batch.begin(), batch.end(), near[k]) == batch.end()) {
+          batch.push_back(near[k]);
+          break;
+        }
+    }
+    // Then the best-bounded points of the whole pool.
+    std::vector<Point> open;
     for (std::size_t i = 0; i < pool.points.size(); ++i)
-      if (!pool.measured[i]) open.push_back(i);
-    std::vector<Point> xs;
-    for (auto i : open) xs.push_back(pool.points[i]);
-    const auto pred = model.predict(f.encode(xs));
-    const Eigen::VectorXd score = pred.mean - kKappa * pred.spread;
-    std::vector<std::size_t> order(open.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return score[static_cast<Eigen::Index>(a)] < score[static_cast<Eigen::Index>(b)]; });
-    const std::size_t n = std::min({kBatch, budget - ev.trace().size(), open.size()});
-    std::set<std::size_t> chosen(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n > 1 ? n - 1 : n));
-    std::vector<std::size_t> batch;
-    for (auto k : chosen) batch.push_back(open[k]);
-    measure_all(ev, pool, batch);
+      if (!pool.measured[i] && std::find(batch.begin(), batch.end(), pool.points[i]) == batch.end()) open.push_back(pool.points[i]);
+    for (auto k : lowest_bound(model, f, open, model_picks - batch.size(), 1.0)) batch.push_back(open[k]);
+    if (batch.empty()) break;
+    ev.prepare(batch);
+    for (const auto& q : batch) {
+      const auto it = in_pool.find(q);
+      if (it != in_pool.end()) {
+        measure(ev, pool, it->second);
+      } else {
+        ev.evaluate(q);
+      }
+    }
     if (n > 1) measure_random(ev, pool, 1, rng);
   }
 }

@@ -41,7 +41,9 @@ class Evaluator {
 // paper: the ImageCL paper's tuner: half the budget on random points, an ensemble of small MLPs
 //        trained on log time, the whole space predicted, then the best predicted points measured.
 // guided: ours: 10 random points, then batches of 5 chosen by the retrained ensemble (the lowest
-//        mean minus spread, one of each batch at random), so the model learns where it is wrong.
+//        mean minus spread, one of each batch at random), so the model learns where it is wrong;
+//        two of each batch are local moves: neighbours (one or two values changed) of the best
+//        point so far, which may lie outside the pool.
 const std::vector<std::string>& strategy_names();
 void run_strategy(const std::string& name, Evaluator& ev, std::size_t budget, unsigned seed);
 
