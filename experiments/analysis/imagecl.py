@@ -54,7 +54,7 @@ def parse_ptxas(report: str) -> dict:
     regs = re.search(r"Used (\d+) registers", report)
     spill = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", report)
     stack = re.search(r"(\d+) bytes stack frame", report)
-    target = re.search(r"for '(sm_\d+)'", report)
+    target = re.search(r"for '(sm_\d+)a?'", report)  # sm_90a: sm_90 with its arch-specific features
     return {"registers": int(regs.group(1)) if regs else None,
             "spill_store_bytes": int(spill.group(1)) if spill else None,
             "spill_load_bytes": int(spill.group(2)) if spill else None,

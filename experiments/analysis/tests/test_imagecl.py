@@ -40,6 +40,7 @@ def test_parse_ptxas_report():
     assert I.parse_ptxas(PTXAS) == {"registers": 168, "spill_store_bytes": 8, "spill_load_bytes": 12,
                                     "stack_bytes": 0, "target": "sm_90"}
     assert I.parse_ptxas("(the driver printed no ptxas report for k)")["registers"] is None
+    assert I.parse_ptxas(PTXAS.replace("'sm_90'", "'sm_90a'"))["target"] == "sm_90"  # driver 580's target
 
 
 def test_sm90_occupancy_by_registers_threads_and_local_memory():

@@ -43,3 +43,26 @@ def test_expected_copy_pattern():
     assert G.expected_copy("scharr.single", 3) == "none"
     # the article's rule for the local-memory families: remap copy up to 7x7, two loops at 9x9
     assert [G.expected_copy("scharr.double_local", k) for k in (5, 7, 9)] == ["remap", "remap", "2loop"]
+
+
+def _level0_obj(samples: list[float]) -> dict:
+    s = sorted(samples)
+    med = (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2 if len(s) % 2 == 0 else s[len(s) // 2]
+    floor = G.BYTES_PER_PIXEL * 4 * 2 / (100.0 * 1e9) * 1e3
+    return {"width": 4, "height": 2, "bytes_min": G.BYTES_PER_PIXEL * 8, "floor_ms": floor,
+            "roofline_fraction": floor / med, "samples_kernel_ms": samples,
+            "kernel_ms": {"min": s[0], "q1": s[0], "median": med, "q3": s[-1], "max": s[-1],
+                          "ci95_low": s[0], "ci95_high": s[-1], "n": len(s)}}
+
+
+def test_level0_may_pass_one_pyramid_sample_but_not_its_median():
+    import pytest
+    from pathlib import Path
+    import results as R
+    prov = {"repetitions": 3, "level0_width": 4, "level0_height": 2, "copy_bandwidth_GBps": 100.0}
+    pyramid = (36.0, 42.0, 37.0)
+    # One noisy level-0 sample (timed in its own enqueue) above the pyramid's: accepted.
+    G._level0(_level0_obj([6.5, 42.9, 6.6]), "rows[0].level0", pyramid, prov, Path("x.json"))
+    # Level 0 slower than the whole pyramid in the median: a bookkeeping error.
+    with pytest.raises(R.ResultError, match="exceeds the whole pyramid's median"):
+        G._level0(_level0_obj([40.0, 41.0, 42.9]), "rows[0].level0", pyramid, prov, Path("x.json"))
