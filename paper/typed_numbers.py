@@ -87,7 +87,7 @@ DEFINITIONS = {
     "(4, 8 or 16 pixels)": "search space (src/tuner/imagecl_subspace.cpp)",
     "\\{8,16,32\\}\\times\\{4,8,16\\}": "search space (src/tuner/imagecl_subspace.cpp)",
     "\\{4,8,16\\}\\times\\{1,2,4,8\\}": "search space (src/tuner/imagecl_subspace.cpp)",
-    "the same budget (100\nevaluations, one seed,": "the live runs' budget (src/experiments/tuning.cpp)",
+    "the same budget (100 evaluations, one seed,": "the live runs' budget (src/experiments/tuning.cpp)",
     "than 100{,}000 points is searched in one fixed uniform pool of 100{,}000 valid": "the candidate pool's cap (src/tuner/space.hpp)",
     "reaches 256 pixels per": "search space (imagecl/compiler/tuning.cpp)",
     "configurations lie (32--256)": "quoted from the ImageCL paper's CPU tables",
