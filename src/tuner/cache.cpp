@@ -82,6 +82,24 @@ CacheFile read_cache(const std::string& path) {
   return out;
 }
 
+namespace {
+
+// Times measured with another number of compute units do not carry over (PoCL 5's caches started
+// with 16 and resumed with 8 gave a tuned configuration 2.5 times slower than its cached time).
+void check_compute_units(const nlohmann::json& recorded, const nlohmann::json& now, const std::string& path) {
+  const auto units = [](const nlohmann::json& h) {
+    const auto d = h.value("device", nlohmann::json());
+    return d.is_object() ? d.value("compute_units", nlohmann::json()) : nlohmann::json();
+  };
+  const auto a = units(recorded), b = units(now);
+  if (!a.is_null() && !b.is_null() && a != b)
+    throw Error("tuning cache " + path + " was measured on a device with " + a.dump() + " compute units; this one has " + b.dump() +
+                    ", so its times do not carry over",
+                "move the cache away to measure afresh, or run with the same compute units (PoCL: POCL_CPU_MAX_CU_COUNT)");
+}
+
+}  // namespace
+
 EvalCache::EvalCache(const std::string& path, const nlohmann::json& header) : path_(path), header_(header) {
   header_["schema"] = kSchema;
   if (path_.empty()) return;
@@ -106,6 +124,7 @@ EvalCache::EvalCache(const std::string& path, const nlohmann::json& header) : pa
           throw Error("tuning cache " + path_ + " was written for " + k + " " + f.header.value(k, nlohmann::json()).dump() +
                           ", not " + header_.value(k, nlohmann::json()).dump(),
                       "give another --cache path for this space and setup");
+      check_compute_units(f.header, header_, path_);
       header_ = f.header;
       rows_ = std::move(f.rows);
     }

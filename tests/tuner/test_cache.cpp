@@ -66,6 +66,17 @@ TEST_CASE("a cache written for another space or setup is refused with what to do
   REQUIRE_THROWS_WITH(tuner::EvalCache(path, other), Catch::Contains("was written for space") && Catch::Contains("another --cache"));
 }
 
+TEST_CASE("a cache measured with another number of compute units is refused with what to do") {
+  test::SyntheticSpace space;
+  const auto path = fresh_path("units.jsonl");
+  const auto header = [&](int units) { return tuner::cache_header(space, {{"device", {{"compute_units", units}}}}); };
+  { tuner::EvalCache cache(path, header(16)); }
+  REQUIRE_THROWS_WITH(tuner::EvalCache(path, header(8)),
+                      Catch::Contains("16 compute units; this one has 8") && Catch::Contains("POCL_CPU_MAX_CU_COUNT"));
+  CHECK_NOTHROW(tuner::EvalCache(path, header(16)));
+  CHECK_NOTHROW(tuner::EvalCache(path, tuner::cache_header(space, {{"device", "a name only"}})));
+}
+
 TEST_CASE("invalid points are recorded with their kind and reason and never stop a run") {
   test::SyntheticSpace space;
   const auto path = fresh_path("invalid.jsonl");
