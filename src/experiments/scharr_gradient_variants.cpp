@@ -73,7 +73,7 @@ void verify_config(ocl::Runtime& rt, Config& c, const PyramidInput& in, const Or
 }
 
 // Level 0 alone: its launches within the pyramid, or an enqueue of its own where it shares them.
-nlohmann::json level0_json(const Config& c, const PyramidInput& in, double GBps) {
+nlohmann::json level0_json(const Config& c, const PyramidInput& in, double GBps, bool with_pyramid) {
   const auto& l = in.shapes.front();
   const std::uint64_t bytes = kBytesPerPixel * static_cast<std::uint64_t>(l.width) * static_cast<std::uint64_t>(l.height);
   const double floor = floor_ms(bytes, GBps);
@@ -84,7 +84,8 @@ nlohmann::json level0_json(const Config& c, const PyramidInput& in, double GBps)
           {"floor_ms", floor},
           {"kernel_ms", summary_json(k)},
           {"roofline_fraction", floor / k.median},
-          {"samples_kernel_ms", c.samples.leading_kernel_ms}};
+          {"samples_kernel_ms", c.samples.leading_kernel_ms},
+          {"timed_with_pyramid", with_pyramid}};  // true: sample i is part of the pyramid's sample i
 }
 
 void print_summary(const nlohmann::json& rows, const std::string& device, const ocl::Bandwidth& bw,
@@ -223,7 +224,7 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
     row["copy_pattern"] = copy_pattern_name(c.variant.copy_pattern());
     row["outputs"] = 2;
     row["kernel_program_sha256"] = c.runner->source().sha256;
-    row["level0"] = level0_json(c, input, bw.best_GBps());
+    row["level0"] = level0_json(c, input, bw.best_GBps(), c.runner->level0_launched_alone(c.stores->in));
     rows.push_back(row);
   }
   result["rows"] = rows;

@@ -55,7 +55,7 @@ def _level0_obj(samples: list[float]) -> dict:
                           "ci95_low": s[0], "ci95_high": s[-1], "n": len(s)}}
 
 
-def test_level0_may_pass_one_pyramid_sample_but_not_its_median():
+def test_level0_samples_checked_one_by_one_only_within_the_pyramids_enqueue():
     import pytest
     from pathlib import Path
     import results as R
@@ -63,6 +63,12 @@ def test_level0_may_pass_one_pyramid_sample_but_not_its_median():
     pyramid = (36.0, 42.0, 37.0)
     # One noisy level-0 sample (timed in its own enqueue) above the pyramid's: accepted.
     G._level0(_level0_obj([6.5, 42.9, 6.6]), "rows[0].level0", pyramid, prov, Path("x.json"))
+    # Timed within the pyramid's own enqueue, each sample is part of the pyramid's: checked one by one.
+    with pytest.raises(R.ResultError, match=r"samples_kernel_ms\[1\]' \(42.9 ms"):
+        G._level0({**_level0_obj([6.5, 42.9, 6.6]), "timed_with_pyramid": True}, "rows[0].level0", pyramid, prov,
+                  Path("x.json"))
+    G._level0({**_level0_obj([6.5, 41.9, 6.6]), "timed_with_pyramid": True}, "rows[0].level0", pyramid, prov,
+              Path("x.json"))
     # Level 0 slower than the whole pyramid in the median: a bookkeeping error.
     with pytest.raises(R.ResultError, match="exceeds the whole pyramid's median"):
         G._level0(_level0_obj([40.0, 41.0, 42.9]), "rows[0].level0", pyramid, prov, Path("x.json"))
