@@ -6,7 +6,8 @@
 
 namespace filterlab::ocl {
 
-bool is_nvidia(const DeviceInfo& info) { return info.platform.find("NVIDIA") != std::string::npos; }
+// The slug starts with the platform's short name (describe()), the one classification of platforms.
+bool is_nvidia(const DeviceInfo& info) { return info.slug.rfind("nvidia-", 0) == 0; }
 
 namespace {
 

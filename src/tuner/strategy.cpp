@@ -153,16 +153,15 @@ Point incumbent(const Evaluator& ev) {
   return best ? best->m.point : Point{};
 }
 
-// The `n` points of `xs` with the lowest predicted mean minus `kappa` ensemble spreads (kappa 1:
+// The `n` rows of `pred` with the lowest predicted mean minus `kappa` ensemble spreads (kappa 1:
 // the lower confidence bound, which explores; 0: the prediction alone, which exploits).
-std::vector<std::size_t> lowest_bound(const Ensemble& model, const Features& f, const std::vector<Point>& xs, std::size_t n,
-                                      double kappa) {
-  if (xs.empty() || n == 0) return {};
-  const auto pred = model.predict(f.encode(xs));
+std::vector<std::size_t> lowest_bound(const Prediction& pred, std::size_t n, double kappa) {
+  const auto rows = static_cast<std::size_t>(pred.mean.size());
+  if (rows == 0 || n == 0) return {};
   const Eigen::VectorXd score = pred.mean - kappa * pred.spread;
-  std::vector<std::size_t> order(xs.size());
+  std::vector<std::size_t> order(rows);
   std::iota(order.begin(), order.end(), 0);
-  n = std::min(n, xs.size());
+  n = std::min(n, rows);
   std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(),
                     [&](auto a, auto b) { return score[static_cast<Eigen::Index>(a)] < score[static_cast<Eigen::Index>(b)]; });
   order.resize(n);
@@ -206,19 +205,23 @@ void run_guided(Evaluator& ev, std::size_t budget, unsigned seed) {
     for (auto& q : neighbours(ev.space(), incumbent(ev)))
       if (!measured.count(q)) near.push_back(std::move(q));
     // One by the prediction alone (climbing), the other by the lower bound (looking around).
-    for (const double kappa : {0.0, 1.0}) {
-      if (batch.size() >= std::min(kLocal, model_picks)) break;
-      for (auto k : lowest_bound(model, f, near, batch.size() + 1, kappa))
-        if (std::find(batch.begin(), batch.end(), near[k]) == batch.end()) {
-          batch.push_back(near[k]);
-          break;
-        }
+    if (!near.empty()) {
+      const auto pred = model.predict(f.encode(near));
+      for (const double kappa : {0.0, 1.0}) {
+        if (batch.size() >= std::min(kLocal, model_picks)) break;
+        for (auto k : lowest_bound(pred, batch.size() + 1, kappa))
+          if (std::find(batch.begin(), batch.end(), near[k]) == batch.end()) {
+            batch.push_back(near[k]);
+            break;
+          }
+      }
     }
     // Then the best-bounded points of the whole pool.
     std::vector<Point> open;
     for (std::size_t i = 0; i < pool.points.size(); ++i)
       if (!pool.measured[i] && std::find(batch.begin(), batch.end(), pool.points[i]) == batch.end()) open.push_back(pool.points[i]);
-    for (auto k : lowest_bound(model, f, open, model_picks - batch.size(), 1.0)) batch.push_back(open[k]);
+    if (!open.empty() && model_picks > batch.size())
+      for (auto k : lowest_bound(model.predict(f.encode(open)), model_picks - batch.size(), 1.0)) batch.push_back(open[k]);
     if (batch.empty()) break;
     ev.prepare(batch);
     for (const auto& q : batch) {
