@@ -55,3 +55,36 @@ def test_npp_rows_read_through_the_row_keys_in_both_versions(tmp_path):
     v2_path.write_text(json.dumps(broken))
     with pytest.raises(P.R.ResultError, match="family 'peers.cupy' but peer 'npp'"):
         P._load(v2_path, P.NPP_EXPERIMENT)
+
+
+def test_npp_at_its_best_beside_its_exact_border():
+    w = {"border": "BORDER_CONSTANT (0)", "peers": {}}
+    exact = {"status": "measured", "kind": "event", "ms": stats(0.18, 0.17, 0.19), "roofline_fraction": 0.2}
+    row = {"case_id": "peers.npp/sepconv5/4096", "library": "NVIDIA NPP", "runs_on": "cuda_device", "timing": "events",
+           "status": "measured", "method": "pad_constant0+row_column_border",
+           "methods": [{"method": "constant", "status": "not_supported"},
+                       {"method": "replicate_a", "status": "other_border", "border": "replicate",
+                        "judged_from_edge_px": 2, "event_ms": stats(0.12, 0.11, 0.13)},
+                       {"method": "replicate_b", "status": "other_border", "border": "replicate",
+                        "judged_from_edge_px": 2, "event_ms": stats(0.09, 0.08, 0.10)}]}
+    P._npp_best_border(w, row, exact)
+    native = w["peers"]["npp_native"]
+    assert native["method"] == "replicate_b" and native["ms"]["median"] == 0.09
+    assert "padding" in exact["handicap"] and "only from 2 px inside the edges" in native["handicap"]
+    assert native["roofline_fraction"] == pytest.approx(0.4)
+    # NPP's best is the fastest measured peer, and the baseline a claim or target takes.
+    w["peers"]["npp"] = dict(exact, runs_on="cuda_device")
+    assert P.fastest_peer(w, ("cuda_device",))[0] == "npp_native"
+    # An exact row already faster than every other-border method stands alone.
+    w2 = {"border": "BORDER_CONSTANT (0)", "peers": {}}
+    P._npp_best_border(w2, row, {"status": "measured", "ms": stats(0.05, 0.04, 0.06)})
+    assert "npp_native" not in w2["peers"]
+
+
+def test_npp_best_border_on_the_committed_h200_run(generated):
+    from conftest import load_json
+    summary = load_json(generated / "peers_summary.json")
+    h200 = next(d for d in summary["devices"] if d["name"] == "NVIDIA H200")
+    w = next(w for w in h200["workloads"] if w["workload"] == "sepconv5")
+    exact, native = w["peers"]["npp"], w["peers"]["npp_native"]
+    assert native["ms"]["median"] < exact["ms"]["median"] and native["handicap"] and exact["handicap"]
