@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Experiment "epsilon" (Study 5): raw results -> summary -> Table 2, Figure 7, the threshold
-sweep, the before/after crop, claims S5.C1-C10 and macros for the paper.
+sweep, the before/after crop, claims S5.C1-C11 and macros for the paper.
 
     /usr/bin/python3 experiments/analysis/epsilon.py --results experiments/results --out paper/generated
 
@@ -60,7 +60,8 @@ def _row(obj: dict, where: str, prov: dict, path: Path) -> dict:
         raise R.ResultError(f"{path}: '{where}.step' is '{obj['step']}', not a step of the study")
     return {"id": variant_id, "step": obj["step"], "label": obj["label"],
             "outputs_per_item": obj["outputs_per_item"], "threshold": obj["threshold"],
-            "local_size": obj["local_size"], "floor_ms": obj["floor_ms"],
+            "local_size": obj["local_size"], "bytes_min": obj["bytes_min"],
+            "floor_ms": obj["floor_ms"],
             "roofline_fraction": obj["roofline_fraction"], "kernel_ms": k.to_dict()}
 
 
@@ -305,6 +306,63 @@ def _best_differs(ctx) -> C.Part:
     return C.Part(C.FAILS, detail)
 
 
+ROOF = 0.5  # S5.C11: a step is "memory-bound" if it moves its compulsory bytes at >= this share
+LAST_STEP = STEPS[-1]  # of the copy bandwidth; the last step of the article's Table 2 (5b)
+
+
+def copy_fraction(row: dict, copy_GBps: float) -> tuple[float, float, float] | None:
+    """A step's achieved fraction of the device's copy bandwidth on the bytes the filter must move
+    at least: bytes_min / (kernel time * copy bandwidth), at the median and at the two ends of
+    the median's confidence interval (low, median, high). None where a number is missing."""
+    k = row.get("kernel_ms") or {}
+    if not row.get("bytes_min") or not copy_GBps or not all(k.get(x) for x in
+                                                              ("median", "ci95_low", "ci95_high")):
+        return None
+    floor_ms = row["bytes_min"] / (copy_GBps * 1e9) * 1e3
+    return floor_ms / k["ci95_high"], floor_ms / k["median"], floor_ms / k["ci95_low"]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.3g} %"
+
+
+def _frac_text(name: str, f: tuple[float, float, float]) -> str:
+    return f"{name} {_pct(f[1])} ({_pct(f[0])} to {_pct(f[2])})"
+
+
+def memory_then_alu(naive: tuple | None, last: tuple | None, roof: float = ROOF) -> C.Part:
+    """S5.C11 from the copy-bandwidth fractions (low, median, high) of the naive and the last step:
+    holds if the naive step is memory-bound (low >= roof) and the last step lies further below the
+    roof than the naive step (its high below the naive step's low); fails if the last step is
+    itself memory-bound (low >= roof); inconclusive otherwise: with only the compulsory bytes
+    recorded, a step below the roof may still be bound by traffic the records do not hold."""
+    if naive is None or last is None:
+        return C.Part(C.NO_DATA, "no data: bytes_min, the copy bandwidth or a step's timing is "
+                                 "missing from the result file")
+    detail = (f"share of the copy bandwidth on the compulsory bytes (median, interval): "
+              f"{_frac_text('naive', naive)}, {_frac_text(LAST_STEP, last)}; roof threshold "
+              f"{_pct(roof)}")
+    if last[0] >= roof:
+        return C.Part(C.FAILS, detail + f"; {LAST_STEP} is itself at the memory roof")
+    if naive[0] >= roof and last[2] < naive[0]:
+        return C.Part(C.HOLDS, detail + f"; naive at the memory roof, {LAST_STEP} further below it")
+    if naive[0] < roof:
+        return C.Part(C.INCONCLUSIVE, detail + "; the naive step is not at the memory roof on its "
+                      "compulsory bytes, and the result file records no per-step traffic (the "
+                      "naive step issues 81 image reads per output pixel; how many reach memory "
+                      "is not recorded) and no hardware counters, so memory-bound cannot be told "
+                      "from ALU-bound")
+    return C.Part(C.INCONCLUSIVE, detail + f"; {LAST_STEP} is neither at the roof nor clearly "
+                  "further below it than the naive step")
+
+
+def _memory_then_alu(ctx) -> C.Part:
+    d = ctx["dev"]
+    by = {r["step"]: r for r in d["steps"]}
+    bw = d.get("copy_bandwidth_GBps")
+    return memory_then_alu(copy_fraction(by["naive"], bw), copy_fraction(by[LAST_STEP], bw))
+
+
 CLAIMS = [
     C.Claim("S5.C1", "S5", "step 1 (packed short4) beats naive", "After this optimization step, the algorithm runs 1.6x faster on Adreno 630.",
             "step 1 faster than the naive step (confidence intervals of the medians)", _faster("step1", "naive")),
@@ -327,6 +385,23 @@ CLAIMS = [
     C.Claim("S5.C10", "S5", "the best step differs between devices", "the main takeaway is that [...] you need to tune the kernel according to the target hardware",
             "holds if our devices' fastest steps are not all the same step and each is clearly faster on its own device than the others' best; fails if every device has the same fastest step; the same verdict in every device's cell",
             _best_differs),
+    C.Claim("S5.C11", "S5", "naive is memory-bound, the optimised steps more ALU-bound",
+            "In the naïve implementation, the algorithm is memory-bound. By data-packing, "
+            "vectorized load and data reuse, it becomes more ALU-bound.",
+            "quantity: a step's fraction of the device's copy bandwidth on the bytes the filter "
+            "must move at least, f = bytes_min / (kernel time x copy_bandwidth_GBps), both from the "
+            "result file (bytes_min: one read of each input and one write of each output pixel, "
+            "the same for every step; copy_bandwidth_GBps: the device's measured copy), at the "
+            "median and at the ends of the median's confidence interval; a step is at the memory "
+            f"roof if even its lowest f is at least {ROOF:g}; holds if the naive step is at the "
+            f"roof and the last step ({LAST_STEP}) lies below it and further below than the naive "
+            f"step (its highest f below the naive step's lowest), fails if {LAST_STEP} is itself at "
+            "the roof, inconclusive otherwise, in particular whenever the naive step is below the "
+            "roof: the result files record no per-step traffic and no hardware counters, so a "
+            "naive step bound by its cache or texture traffic cannot be told from an ALU-bound one "
+            "(as bytes_min is the same for every step, two steps' f differ only by their speedup); "
+            "no data where bytes_min, the copy bandwidth or a timing is missing",
+            _memory_then_alu),
 ]
 
 

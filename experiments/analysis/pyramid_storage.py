@@ -12,8 +12,8 @@ sweep at 5x5, and kernel against wall time.
 
 Writes to --out:
     pyramid_storage_summary.json  derived numbers (the only input of everything below)
-    pyramid_storage_claims.json   the article's claims S2.C1..C7 per device (make_all.py builds
-                                  the shared ledger from it)
+    pyramid_storage_claims.json   the article's claims S2.C1..C8 per device and on the article
+                                  author's R9 290 values (make_all.py builds the shared ledger)
     pyramid_storage_fig3.pdf      default local size vs 16x16 per storage: time and roofline
     pyramid_storage_fig4.pdf      with and without local memory at 16x16: time and roofline
     pyramid_storage_sweep.pdf     the local-size sweep at 5x5 (unsupported sizes marked)
@@ -285,7 +285,8 @@ def derive(results: list[R.DeviceResult], results_dir: Path) -> dict:
 
 
 class _Ctx:
-    """What a claim's check sees: one device's rows."""
+    """What a claim's check sees: one device's rows, and how two timings are compared (the
+    ledger's rule: the confidence intervals of the medians)."""
 
     def __init__(self, dev: dict):
         self.grid = _grid(dev)
@@ -293,6 +294,68 @@ class _Ctx:
     def t(self, family: str, storage: str, k: int, wg: str = "16x16"):
         r = self.grid.get((f"scharr.{family}", storage, k, wg))
         return None if r is None else r["kernel_ms"]
+
+    def configs(self, storage: str) -> list[tuple[str, int, str]]:
+        """(family, size, local size) of every row measured on this storage, sorted."""
+        return sorted((f.split(".", 1)[1], k, wg) for (f, s, k, wg) in self.grid if s == storage)
+
+    def faster(self, a, b, label: str = "") -> C.Part:
+        return C.faster(a, b, label)
+
+    def slower(self, a, b, label: str = "") -> C.Part:
+        return C.slower(a, b, label)
+
+
+NOTEBOOK_SLUG = "article-amd-r9-290-notebook"
+NOTEBOOK_NAME = "AMD R9 290 (article author's notebook)"
+NOTEBOOK_REL = 0.05  # on the notebook's values (no intervals) a relative difference above this decides
+NOTEBOOK_RULE = (f"the author's notebook values, single numbers without intervals: one is faster "
+                 f"if the other exceeds it by more than {100 * NOTEBOOK_REL:g} %, otherwise "
+                 "inconclusive; no image-buffer and no default-local-size values")
+
+
+class _NotebookCtx(_Ctx):
+    """The article author's R9 290 values (experiments/pyramid_storage/r9_290_article.json, via
+    the summary's "article"): 16x16 single and local for images, cubes and buffer only. A value is
+    a point (its "interval" is the value itself); orderings use the relative-difference rule."""
+
+    def __init__(self, article: dict):
+        self.grid = {}
+        for storage, fams in article["ms"].items():
+            for family, vals in fams.items():
+                for k, v in zip(KSIZES, vals):
+                    self.grid[(family, storage, k, "16x16")] = {
+                        "kernel_ms": {"median": float(v), "ci95_low": float(v),
+                                      "ci95_high": float(v)}}
+
+    def faster(self, a, b, label: str = "") -> C.Part:
+        return point_faster(a, b, label)
+
+    def slower(self, a, b, label: str = "") -> C.Part:
+        if a is None or b is None:
+            return C.Part(C.NO_DATA, f"{label}: no data" if label else "no data")
+        p = point_faster(b, a)
+        return C.Part(p.verdict, f"{label}: " * bool(label) + _point_detail(a, b))
+
+
+def _point_detail(a, b) -> str:
+    ma, mb = a["median"], b["median"]
+    return f"{R.fmt_ms(ma)} vs {R.fmt_ms(mb)} ms ({100 * (ma / mb - 1):+.0f} %)"
+
+
+def point_faster(a, b, label: str = "", rel: float = NOTEBOOK_REL) -> C.Part:
+    """"a faster than b" on single values: holds if b exceeds a by more than rel (relative to a),
+    fails if a exceeds b by more than rel, inconclusive otherwise."""
+    prefix = f"{label}: " if label else ""
+    if a is None or b is None:
+        return C.Part(C.NO_DATA, f"{prefix}no data")
+    ma, mb = a["median"], b["median"]
+    detail = prefix + _point_detail(a, b)
+    if mb > ma * (1 + rel):
+        return C.Part(C.HOLDS, detail)
+    if ma > mb * (1 + rel):
+        return C.Part(C.FAILS, detail)
+    return C.Part(C.INCONCLUSIVE, detail)
 
 
 def _ratio_above(a, b, threshold: float, label: str) -> C.Part:
@@ -312,9 +375,9 @@ def _ratio_above(a, b, threshold: float, label: str) -> C.Part:
     return C.Part(C.INCONCLUSIVE, detail)
 
 
-def _neither(a, b, label: str) -> C.Part:
+def _neither(a, b, label: str, faster=C.faster) -> C.Part:
     """Holds unless a is clearly faster or clearly slower than b (the CIs separate)."""
-    part = C.faster(a, b, label)
+    part = faster(a, b, label)
     if part.verdict == C.NO_DATA:
         return part
     if part.verdict == C.INCONCLUSIVE:
@@ -350,6 +413,32 @@ def _c2(c: _Ctx) -> C.Part:
     return C.combine([big, grows])
 
 
+def image_buffer_sometimes_faster(c: _Ctx) -> C.Part:
+    """C8: the image buffer against the buffer in every configuration (family, size, local size)
+    measured on both: holds if the image buffer is clearly faster in at least one, fails if in
+    none and every buffer configuration has its image-buffer counterpart, inconclusive if in none
+    but some buffer configurations have no image-buffer counterpart, no data if none compares."""
+    buf, ib = c.configs("buffer"), set(c.configs("image_buffer"))
+    both = [x for x in buf if x in ib]
+    if not both:
+        return C.Part(C.NO_DATA, "no configuration measured on both the buffer and the image buffer")
+    parts = {x: c.faster(c.t(x[0], "image_buffer", x[1], x[2]), c.t(x[0], "buffer", x[1], x[2]),
+                         f"{x[0]} k{x[1]} {x[2]}") for x in both}
+    won = [p.detail for p in parts.values() if p.verdict == C.HOLDS]
+    lost = sum(p.verdict == C.FAILS for p in parts.values())
+    tied = len(both) - len(won) - lost
+    unmatched = len(buf) - len(both)
+    detail = (f"image buffer vs buffer in {len(both)} configurations: clearly faster in "
+              f"{len(won)}, clearly slower in {lost}, intervals overlap in {tied}"
+              + (f"; {unmatched} buffer configurations without an image-buffer counterpart"
+                 if unmatched else ""))
+    if won:
+        return C.Part(C.HOLDS, detail + "; faster: " + "; ".join(won))
+    if unmatched:
+        return C.Part(C.INCONCLUSIVE, detail)
+    return C.Part(C.FAILS, detail)
+
+
 def study_claims() -> list[C.Claim]:
     big = (5, 7, 9)
 
@@ -362,7 +451,7 @@ def study_claims() -> list[C.Claim]:
               "It really is important to manually set the local work-group size for buffers.",
               "buffer, single: 16x16 faster than the runtime's default local size (NullRange) "
               "at every size",
-              lambda c: C.combine(C.faster(c.t("single", "buffer", k), c.t("single", "buffer", k,
+              lambda c: C.combine(c.faster(c.t("single", "buffer", k), c.t("single", "buffer", k,
                                                                             "default"), f"k{k}")
                                   for k in KSIZES)),
         claim(2, "with the default, the buffer breaks down at large filters",
@@ -377,7 +466,7 @@ def study_claims() -> list[C.Claim]:
               "If you compare the image buffers with one of the other image types (e.g. images), "
               "you see that image buffers are a bit slower.",
               "single, 16x16: image buffer slower than images at every size",
-              lambda c: C.combine(C.slower(c.t("single", "image_buffer", k),
+              lambda c: C.combine(c.slower(c.t("single", "image_buffer", k),
                                            c.t("single", "images", k), f"k{k}")
                                   for k in KSIZES)),
         claim(4, "for images and cubes the local size hardly matters",
@@ -395,13 +484,13 @@ def study_claims() -> list[C.Claim]:
               "Second, cubes are consistently slower than images. Even though cubes can be "
               "executed with only 4 instead of 16 kernel calls [...]",
               "single, 16x16: cubes slower than images at every size (kernel time)",
-              lambda c: C.combine(C.slower(c.t("single", "cubes", k), c.t("single", "images", k),
+              lambda c: C.combine(c.slower(c.t("single", "cubes", k), c.t("single", "images", k),
                                            f"k{k}") for k in KSIZES)),
         claim(6, "local memory pays from 5x5 up on every storage",
               "It is clear that local memory is beneficial for filter sizes ≥ 5x5 regardless of "
               "the storage type.",
               "16x16: local faster than single at 5x5, 7x7 and 9x9 on each of the four storages",
-              lambda c: C.combine(C.faster(c.t("local", s, k), c.t("single", s, k),
+              lambda c: C.combine(c.faster(c.t("local", s, k), c.t("single", s, k),
                                            f"{STORAGE_LABEL[s]} k{k}")
                                   for s in STORAGES for k in big)),
         claim(7, "at 3x3 local memory is neither clearly faster nor slower",
@@ -410,7 +499,19 @@ def study_claims() -> list[C.Claim]:
               "16x16, 3x3, each storage: holds unless local is clearly faster or clearly slower "
               "than single (the medians' confidence intervals separate); the claim holds if it holds on every storage",
               lambda c: C.combine(_neither(c.t("local", s, 3), c.t("single", s, 3),
-                                           f"{STORAGE_LABEL[s]} k3") for s in STORAGES)),
+                                           f"{STORAGE_LABEL[s]} k3", c.faster) for s in STORAGES)),
+        claim(8, "the image buffer is sometimes faster than the buffer",
+              "But it turns out that it is sometimes faster than buffers on my machine as we will "
+              "see later.",
+              "every configuration measured on both the buffer and the image buffer (family, filter "
+              "size, local size: 16x16 and the runtime's default for single, 16x16 for local, the "
+              "local-size sweep at 5x5), kernel time: holds if the image buffer is clearly faster "
+              "in at least one (its median's confidence interval entirely below the buffer's); "
+              "fails if it is clearly faster in none (the buffer never clearly slower) and every "
+              "buffer configuration has its image-buffer counterpart; inconclusive if clearly "
+              "faster in none but some buffer configurations lack the counterpart; no data if none "
+              "was measured on both",
+              image_buffer_sometimes_faster),
     ]
 
 
@@ -419,13 +520,24 @@ def _scale_note(prov: dict) -> str:
 
 
 def evaluate_claims(summary: dict) -> C.Study:
+    """The claims on every measured device and, as one more column, on the article author's R9 290
+    values (no intervals: NOTEBOOK_RULE, said in each of its cells)."""
     by_slug = {d["device_slug"]: d for d in summary["devices"]}
     devices = [C.Device(d["device_slug"], d["device"], _scale_note(d["provenance"]))
                for d in summary["devices"]]
-    return C.evaluate_study(
+    article = summary.get("article") or {}
+    if article.get("ms"):
+        devices.append(C.Device(NOTEBOOK_SLUG, NOTEBOOK_NAME, "no intervals"))
+    study = C.evaluate_study(
         id=STUDY_ID, title=STUDY_TITLE, experiment=EXPERIMENT, conditions=["all"],
         condition_labels={"all": "the storages each claim names"}, devices=devices,
-        claims=study_claims(), context=lambda slug, cond: _Ctx(by_slug[slug]))
+        claims=study_claims(),
+        context=lambda slug, cond: (_NotebookCtx(article) if slug == NOTEBOOK_SLUG
+                                    else _Ctx(by_slug[slug])))
+    for per_device in study.outcomes.values():
+        for cond, p in per_device.get(NOTEBOOK_SLUG, {}).items():
+            per_device[NOTEBOOK_SLUG][cond] = C.Part(p.verdict, f"{p.detail} [{NOTEBOOK_RULE}]")
+    return study
 
 
 def claims_study(out: Path) -> C.Study:

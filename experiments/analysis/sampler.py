@@ -282,6 +282,53 @@ def _c5(c: _Ctx) -> C.Part:
     return C.Part(C.FAILS if wrong else C.HOLDS, text)
 
 
+# The article's two published devices (experiments/sampler/published_tables.json slugs): claim 6
+# compares them.
+ARTICLE_AMD = "published-amd-r9-290-hawaii"
+ARTICLE_INTEL = "published-intel-core-i7-5820k"
+ARTICLE_DIFFER_MODES = ("mirrored_repeat", "repeat")  # the modes the article says differ
+
+
+def article_devices_compared(amd: dict, intel: dict, pair: dict | None) -> C.Part:
+    """Claim 6 on the article's two tables: (a) they differ, and only in the MIRRORED_REPEAT and
+    REPEAT columns; (b) AMD's is the "more reasonable", read as closer to the specification: more
+    of its entries equal the float32 formula of the spec (the oracle's "float32" verdict) than
+    Intel's. (b) holds if AMD has more such entries, fails if fewer, is inconclusive if as many;
+    the claim combines (a) and (b)."""
+    if pair is None:
+        return C.Part(C.NO_DATA, "no comparison of the article's two tables")
+    rows = pair["article_differ"]
+    per_mode = {m: sum(r["mode"] == m for r in rows) for m in D.MODES}
+    where = ", ".join(f"{MODE_TEXT[m]} {n}" for m, n in per_mode.items() if n) or "none"
+    only = bool(rows) and all(r["mode"] in ARTICLE_DIFFER_MODES for r in rows)
+    differ = C.Part(C.HOLDS if only else C.FAILS,
+                    f"(a) the two tables differ in {len(rows)} of {amd['article_total']} "
+                    f"entries ({where})")
+    na, ni = amd["article_counts"], intel["article_counts"]
+    text = (f"(b) entries equal to the spec's float32 formula: {amd['name']} {na['float32']} of "
+            f"{amd['article_total']} ({na['neighbour']} a neighbouring texel at an edge, "
+            f"{na['wrong']} wrong), {intel['name']} {ni['float32']} of {intel['article_total']} "
+            f"({ni['neighbour']} neighbouring, {ni['wrong']} wrong)")
+    if na["float32"] > ni["float32"]:
+        closer = C.Part(C.HOLDS, text)
+    elif na["float32"] < ni["float32"]:
+        closer = C.Part(C.FAILS, text + ": the Intel table is the closer one")
+    else:
+        closer = C.Part(C.INCONCLUSIVE, text)
+    return C.combine([differ, closer])
+
+
+def _c6(c: _Ctx) -> C.Part:
+    if c.dev["kind"] != "published":
+        return C.Part(C.NO_DATA, "the claim compares the article's two tables (AMD R9 290 GPU and "
+                                 "Intel CPU); judged in their columns")
+    by = {d["slug"]: d for d in c.s["devices"]}
+    if ARTICLE_AMD not in by or ARTICLE_INTEL not in by:
+        return C.Part(C.NO_DATA, "the article's AMD or Intel table is missing")
+    return article_devices_compared(by[ARTICLE_AMD], by[ARTICLE_INTEL],
+                                    _pair(c.s, ARTICLE_AMD, ARTICLE_INTEL, "article_pairs"))
+
+
 def study_claims() -> list[C.Claim]:
     def claim(n, short, text, check, fn):
         return C.Claim(id=f"{STUDY_ID}.C{n}", study=STUDY_ID, short=short, text=text,
@@ -324,6 +371,20 @@ def study_claims() -> list[C.Claim]:
               "neighbouring texel at an edge as the conformance tests accept, or (NONE outside "
               "the image) is undefined; LINEAR within the conformance tolerance",
               _c5),
+        claim(6, "the AMD table is the more reasonable one",
+              "Interestingly, the two devices produce slightly different values for the "
+              "CLK_ADDRESS_MIRRORED_REPEAT and CLK_ADDRESS_REPEAT modes. I am not sure why this "
+              "happens, but the AMD output seems more reasonable to me.",
+              "on the article's two tables, both judged by the spec oracle (the OpenCL "
+              "specification's addressing formulas in float32): (a) the tables differ, and only in "
+              "the MIRRORED_REPEAT and REPEAT columns; (b) \"more reasonable\" read as closer to the "
+              "specification: the AMD table has more entries equal to the formula's value than "
+              "the Intel table (a count over the 84 entries, no statistics: the tables are single "
+              "runs of a deterministic read); (b) holds if AMD has more, fails if fewer, "
+              "inconclusive if as many; the claim holds if (a) and (b) hold and fails if either "
+              "fails. The same verdict in both article columns; measured devices: no data (not "
+              "among the two devices compared)",
+              _c6),
     ]
 
 
