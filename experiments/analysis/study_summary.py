@@ -164,11 +164,17 @@ def tex(table: list[dict]) -> str:
 
 
 def markdown(table: list[dict]) -> str:
+    """The table, then the verdicts in words: the totals, and each study's claims by category
+    (the lines README.md's study-verdicts block copies; every verdict sentence of the docs is one
+    of these)."""
     out = ["| study | claims | " + " | ".join(CATEGORIES) + " | best result on our devices |",
            "| --- | ---: | " + " | ".join("---:" for _ in CATEGORIES) + " | --- |"]
     for r in table:
         out.append(f"| {r['id']}: {r['title']} | {r['claims']} | " + " | ".join(str(r[k]) for k in CATEGORIES) +
                    f" | {r['best'].replace('|', '/')} |")
+    total = {k: sum(r[k] for r in table) for k in CATEGORIES}
+    out += ["", "Verdicts in words:", "", "- " + totals_sentence(total, sum(r["claims"] for r in table))]
+    out += [f"- {r['id']}: {study_sentence(r)}" for r in table]
     return "\n".join(out) + "\n"
 
 
