@@ -94,6 +94,7 @@ figures:
 paper: figures
 	cd paper && max_print_line=100000 latexmk -pdf -interaction=nonstopmode -halt-on-error filterlab.tex
 	$(PYTHON) paper/check_latex_log.py paper/filterlab.log
+	$(PYTHON) paper/check_float_placement.py paper/filterlab.aux
 	@echo "paper: paper/filterlab.pdf"
 
 # Resumable: verify leaves a stamp per commit and device pattern; experiments keep results from this

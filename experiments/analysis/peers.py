@@ -342,32 +342,61 @@ def table_tex(summary: dict) -> str:
 
 
 def figure(summary: dict, path: Path) -> None:
+    """Median time per workload, like against like: per device, one panel of host wall clocks
+    (FilterLab's wall time beside the peers timed by wall clock) and one of device events
+    (FilterLab's kernel events beside the CUDA peers' events), never one kind against the other."""
+    import matplotlib
+    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     devs = summary["devices"]
-    fig, axes = plt.subplots(len(devs), 1, figsize=(10, 3.2 * len(devs)), squeeze=False)
-    names = ["filterlab"] + PEERS
-    for ax, d in zip((a[0] for a in axes), devs):
+    kinds = (("wall", "host wall clock", "wall_ms", "FilterLab (best, wall)"),
+             ("event", "device events", "kernel_ms", "FilterLab (best, kernel events)"))
+    fig, axes = plt.subplots(max(1, len(devs)), 2, figsize=(FO.TEXT_WIDTH_IN, 0.6 + 2.3 * max(1, len(devs))),
+                             squeeze=False, gridspec_kw={"width_ratios": (3, 2)})
+    colors = {n: f"C{i + 1}" for i, n in enumerate(PEERS)}
+    colors["filterlab"] = "C0"
+    for row, d in zip(axes, devs):
         ws = d["workloads"]
-        width = 0.8 / len(names)
-        for i, n in enumerate(names):
-            xs, ys = [], []
-            for j, w in enumerate(ws):
-                if n == "filterlab":
-                    if "missing" not in w["filterlab"]:
-                        xs.append(j), ys.append(w["filterlab"]["kernel_ms"]["median"])
-                elif w["peers"].get(n, {}).get("status") == "measured":
-                    xs.append(j), ys.append(w["peers"][n]["ms"]["median"])
-            if xs:
-                ax.bar([x - 0.4 + (i + 0.5) * width for x in xs], ys, width,
-                       label="FilterLab (best, kernel)" if n == "filterlab" else LABELS[n])
-        ax.set_yscale("log")
-        ax.set_xticks(range(len(ws)))
-        ax.set_xticklabels([_wlabel(w).replace(", ", "\n", 1).replace("^2", "$^2$") for w in ws], fontsize=6)
-        ax.set_ylabel("median time (ms)", fontsize=7)
-        ax.set_title(d["name"] + (f" (sizes / {d['scale']})" if d["scale"] != 1 else ""), fontsize=8)
-        ax.tick_params(labelsize=6)
-    axes[0][0].legend(fontsize=6, ncol=4)
-    fig.tight_layout()
+        scale = f" (sizes / {d['scale']})" if d["scale"] != 1 else ""
+        for ax, (kind, title, fl_key, fl_label) in zip(row, kinds):
+            names = ["filterlab"] + [n for n in PEERS if any(
+                w["peers"].get(n, {}).get("status") == "measured" and w["peers"][n].get("kind", "wall") == kind
+                for w in ws)]
+            if len(names) == 1:
+                ax.axis("off")
+                ax.text(0.5, 0.5, f"no peer timed by {title}\non this device", ha="center", va="center",
+                        fontsize=FO.SMALL_FONT_PT, transform=ax.transAxes)
+                continue
+            ax.set_title(f"{T.short_device(d['name'])}{scale}: {title}", fontsize=FO.FONT_PT)
+            width = 0.8 / len(names)
+            for i, n in enumerate(names):
+                xs, ys = [], []
+                for j, w in enumerate(ws):
+                    if n == "filterlab":
+                        ms = w["filterlab"].get(fl_key) if "missing" not in w["filterlab"] else None
+                        if ms:
+                            xs.append(j), ys.append(ms["median"])
+                    elif w["peers"].get(n, {}).get("status") == "measured":
+                        xs.append(j), ys.append(w["peers"][n]["ms"]["median"])
+                if xs:
+                    ax.bar([x - 0.4 + (i + 0.5) * width for x in xs], ys, width, color=colors[n],
+                           label=fl_label if n == "filterlab" else LABELS[n])
+            ax.set_yscale("log")
+            ax.set_xticks(range(len(ws)))
+            ax.set_xticklabels([(f"Scharr {w['ksize']}x{w['ksize']}" if w["workload"] == "scharr_pyramid"
+                                 else {"sepconv5": "sepconv", "conv2d5_u8": "conv2d u8"}.get(w["workload"], w["workload"]))
+                                for w in ws], fontsize=FO.SMALL_FONT_PT - 1, rotation=30, ha="right")
+            ax.set_ylabel("median (ms)", fontsize=FO.SMALL_FONT_PT)
+            ax.tick_params(labelsize=FO.SMALL_FONT_PT - 1)
+    handles, labels = [], []
+    for ax in axes.flat:
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            if lab not in labels:
+                handles.append(h)
+                labels.append(lab)
+    fig.legend(handles, labels, loc="upper center", ncol=3, fontsize=FO.SMALL_FONT_PT, frameon=False)
+    top = 1 - (0.08 + 0.14 * -(-len(labels) // 3)) / (0.6 + 2.3 * max(1, len(devs)))
+    fig.tight_layout(rect=(0, 0, 1, top), h_pad=0.8, w_pad=0.8)
     FO.save(fig, path)
     plt.close(fig)
 

@@ -620,8 +620,8 @@ def _efficiency_grid(rows: list[str], devices: list[dict], space_of, path: Path,
             _efficiency_panel(ax, s, colors)
             if i == 0:
                 ax.set_title(T.short_device(d["name"]), fontsize=FO.FONT_PT)
-            if j == 0:
-                ax.set_ylabel(row, fontsize=FO.FONT_PT)
+            if j == 0:  # a space's name on two short lines, so that rows' labels do not run together
+                ax.set_ylabel(row.replace("_", "\n", 1), fontsize=FO.SMALL_FONT_PT)
             if i == len(rows) - 1:
                 ax.set_xlabel("evaluations", fontsize=FO.FONT_PT)
     handles, labels = [], []
@@ -648,7 +648,10 @@ def efficiency_figure(summary: dict, path: Path, wide_path: Path) -> None:
         for n, s in d["spaces"].items():
             if s.get("by_strategy") and not n.endswith(":regs"):  # regs: a source of Tables 2-5's best, not plotted
                 (wide if is_wide(n) else narrow).setdefault(short(n), {})[d["slug"]] = s
-    _efficiency_grid(sorted(narrow), devices, lambda d, row: narrow[row].get(d["slug"]), path, 1.05)
+    # Drawn at the size it prints, a full page of the appendix (text height 9 in less the caption),
+    # so that no panel is scaled down.
+    per_row = min(1.3, (8.0 - 0.7) / max(1, len(narrow)))
+    _efficiency_grid(sorted(narrow), devices, lambda d, row: narrow[row].get(d["slug"]), path, per_row)
     wide_devices = [d for d in devices if any(d["slug"] in v for v in wide.values())]
     if wide_devices:
         _efficiency_grid(sorted(wide), wide_devices, lambda d, row: wide[row].get(d["slug"]), wide_path, 1.05)

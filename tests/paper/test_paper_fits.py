@@ -74,6 +74,7 @@ def test_check_catches_latex_own_float_too_large(tmp_path, latexmk):
 
 def test_paper_from_committed_results_loses_nothing(tmp_path, latexmk, generated):
     shutil.copy(ROOT / "paper" / "filterlab.tex", tmp_path / "filterlab.tex")
+    shutil.copy(ROOT / "paper" / "filterlab.bib", tmp_path / "filterlab.bib")
     shutil.copytree(generated, tmp_path / "generated")
     built = subprocess.run([latexmk, "-pdf", "-interaction=nonstopmode", "-halt-on-error",
                             "filterlab.tex"], cwd=tmp_path, capture_output=True, text=True,
