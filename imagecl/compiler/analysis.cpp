@@ -7,12 +7,15 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
+#include <regex>
 #include <set>
 
 #include "cxx_only.hpp"
 #include "index_eval.hpp"
+#include "limits.hpp"
 #include "pragma_rules.hpp"
 #include "reporter.hpp"
 #include "tuning.hpp"
@@ -113,11 +116,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     a_.model.loops.push_back(info);
     const VarDecl* var = loop_var(s);
     const bool push = info.fixed_range && info.trip_count > 0;
-    if (push) {
-      std::vector<long> vals;
-      for (long i = 0; i < info.trip_count; ++i) vals.push_back(info.first + i);
-      env_[var] = vals;
-    }
+    if (push) env_[var] = {info.first, info.first + info.trip_count - 1};  // an interval: never enumerated
     RecursiveASTVisitor::TraverseForStmt(s);
     if (push) env_.erase(var);
     return true;
@@ -166,8 +165,9 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
         a_.writes.push_back({b, *acc});
         Evaluator ex(ctx_, env_), ey(ctx_, env_);
         const auto x = ex.eval(acc->x), y = ey.eval(acc->y);
+        check_index(ex.overflow ? ex : ey, x, y, acc->image, b->getBeginLoc());
         const auto at = [](const std::optional<Affine>& e, long cx, long cy) {
-          return e && e->cx == cx && e->cy == cy && e->c == std::vector<long>{0};
+          return e && e->cx == cx && e->cy == cy && e->lo == 0 && e->hi == 0;
         };
         if (!at(x, 1, 0) || !at(y, 0, 1) || acc->z) model_image(acc->image).writes_at_thread = false;
       } else {
@@ -231,6 +231,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     auto x = ev.eval(acc->x);
     std::optional<Affine> y;
     if (x) y = ev.eval(acc->y);
+    if (!check_index(ev, x, y, acc->image, c->getBeginLoc())) return true;
     auto& info = model_image(acc->image);
     if (!info.stencil_problem.empty()) return true;
     if (!x || !y) {
@@ -239,15 +240,15 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
       info.stencil_problem = loc_text(ctx_.getSourceManager(), c->getBeginLoc()) +
                              ": the read is not of the form " + acc->image + "[idx + c1][idy + c2]";
     } else {
-      const auto [mnx, mxx] = std::minmax_element(x->c.begin(), x->c.end());
-      const auto [mny, mxy] = std::minmax_element(y->c.begin(), y->c.end());
+      // check_index bounded the offsets by kMaxOffset: they and the halo (max - min) fit int.
+      const int mnx = static_cast<int>(x->lo), mxx = static_cast<int>(x->hi);
+      const int mny = static_cast<int>(y->lo), mxy = static_cast<int>(y->hi);
       if (!img.any_stencil) {
-        info.min_x = static_cast<int>(*mnx), info.max_x = static_cast<int>(*mxx);
-        info.min_y = static_cast<int>(*mny), info.max_y = static_cast<int>(*mxy);
+        info.min_x = mnx, info.max_x = mxx, info.min_y = mny, info.max_y = mxy;
         img.any_stencil = true;
       } else {
-        info.min_x = std::min(info.min_x, static_cast<int>(*mnx)), info.max_x = std::max(info.max_x, static_cast<int>(*mxx));
-        info.min_y = std::min(info.min_y, static_cast<int>(*mny)), info.max_y = std::max(info.max_y, static_cast<int>(*mxy));
+        info.min_x = std::min(info.min_x, mnx), info.max_x = std::max(info.max_x, mxx);
+        info.min_y = std::min(info.min_y, mny), info.max_y = std::max(info.max_y, mxy);
       }
     }
     return true;
@@ -267,6 +268,10 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     const auto* arr = match_array(s);
     if (!arr) return true;
     consumed_refs_.insert(s->getBase()->IgnoreParenImpCasts());
+    if (!conditional(s)) {  // checked against the bound once the pragmas are read
+      Evaluator ev(ctx_, env_);
+      if (const auto i = ev.eval(s->getIdx()); i && i->cx == 0 && i->cy == 0) array_indices_.push_back({s, arr->getName().str(), i->lo, i->hi});
+    }
     if (!write_sites_.count(s)) array(arr->getName().str()).read = true;
     return true;
   }
@@ -306,6 +311,12 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     bool conditional = false;  // under if, ?:, &&, ||, while, switch or a loop that may not run
   };
   std::vector<ReadOffsets> offsets_;
+  struct ArrayIndex {
+    const ArraySubscriptExpr* at;
+    std::string array;
+    long lo, hi;
+  };
+  std::vector<ArrayIndex> array_indices_;  // constant (or loop-variable) indices of 1-D arrays, always evaluated
   std::vector<const LabelStmt*> labels_;
   std::set<std::string> scalars_;
 
@@ -331,6 +342,34 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   SourceLocation first_idz;  // idz needs a 3-D grid, known only after the pragmas
 
  private:
+  // An Image index the evaluator bounded must stay within int and within kMaxOffset of the thread's
+  // pixel; false (after an error at `loc`) when it does not.
+  bool check_index(const Evaluator& ev, const std::optional<Affine>& x, const std::optional<Affine>& y, const std::string& image,
+                   SourceLocation loc) {
+    if (ev.overflow) {
+      rep_.error(loc, "the index of this access to Image '" + image + "' overflows int (" + ev.problem.substr(ev.problem.find(": ") + 2) +
+                          "): use offsets within " + std::to_string(-kMaxOffset) + ".." + std::to_string(kMaxOffset));
+      return false;
+    }
+    for (const auto* e : {&x, &y}) {
+      if (!*e) continue;
+      const long lo = (*e)->lo, hi = (*e)->hi;
+      const long nearest = lo > 0 ? lo : hi < 0 ? -hi : 0, farthest = std::max(-lo, hi);
+      if (nearest > kMaxOffset) {
+        rep_.error(loc, "this access to Image '" + image + "' is " + std::to_string(nearest) + " pixels from (idx, idy), beyond the limit of " +
+                            std::to_string(kMaxOffset) + " (2^20, the largest image side): it can only land outside the Image; "
+                            "use a smaller offset");
+        return false;
+      }
+      if (farthest > kMaxReach) {
+        rep_.error(loc, "this access to Image '" + image + "' reaches " + std::to_string(farthest) + " pixels from (idx, idy), beyond the "
+                            "limit of " + std::to_string(kMaxReach) + " (2^29: the stencil's extent must fit int); use a smaller range");
+        return false;
+      }
+    }
+    return true;
+  }
+
   const VarDecl* loop_var(const ForStmt* s) const {
     const auto* ds = dyn_cast_or_null<DeclStmt>(s->getInit());
     if (!ds || !ds->isSingleDecl()) return nullptr;
@@ -340,8 +379,8 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   std::optional<long> single(const Expr* e) {
     Evaluator ev(ctx_, env_);
     auto a = ev.eval(e);
-    if (!a || a->cx != 0 || a->cy != 0 || a->c.size() != 1) return std::nullopt;
-    return a->c[0];
+    if (!a || a->cx != 0 || a->cy != 0 || !a->single()) return std::nullopt;
+    return a->lo;
   }
 
   LoopInfo analyse_loop(const ForStmt* s) {
@@ -360,8 +399,14 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     LoopBodyScan scan(v);
     std::optional<long> end;
     if (cond && (cond->getOpcode() == BO_LT || cond->getOpcode() == BO_LE) && scan.refers(cond->getLHS())) {
-      end = single(cond->getRHS());
-      if (end && cond->getOpcode() == BO_LE) *end += 1;
+      const auto bound = single(cond->getRHS());
+      const long past = bound.value_or(0) + (cond->getOpcode() == BO_LE ? 1 : 0);  // |bound| fits int: no overflow
+      // `i <= INT_MAX` holds for every int: the loop would run until i overflows (undefined behaviour).
+      if (bound && past > std::numeric_limits<int>::max() && v->getType()->isSpecificBuiltinType(BuiltinType::Int))
+        rep_.error(cond->getBeginLoc(), "this loop never ends: '" + info.variable + " <= " + std::to_string(*bound) +
+                                            "' holds for every int " + info.variable + " (it would overflow); use '<' or a smaller bound");
+      else if (bound)
+        end = past;
     }
     bool unit_step = false;
     if (const auto* inc = s->getInc()) {
@@ -381,7 +426,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     }
     info.fixed_range = true;
     info.first = *first;
-    info.trip_count = std::max(0L, *end - *first);
+    info.trip_count = std::max(0L, *end - *first);  // both fit int: no overflow
     info.jumps = scan.jumps;
     if (scan.jumps) {
       info.reason = "the body contains break or continue";
@@ -737,7 +782,7 @@ void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analys
     const auto probe = [&](const std::optional<Affine>& e, bool is_x) {
       if (!e || !where.empty()) return;
       const char* var = is_x ? "idx" : "idy";
-      const long lo = *std::min_element(e->c.begin(), e->c.end()), hi = *std::max_element(e->c.begin(), e->c.end());
+      const long lo = e->lo, hi = e->hi;
       const bool plain = is_x ? e->cx == 1 && e->cy == 0 : e->cx == 0 && e->cy == 1;
       if (lo < 0)
         where = plain ? std::string(var) + " " + std::to_string(lo) + " at " + var + " = 0"
@@ -814,6 +859,19 @@ void decide_float_windows(ASTContext& ctx, Analysis& a) {
   }
 }
 
+// An array index the analysis knows, evaluated on every run, must lie inside the array's bound
+// (its declared size, or `bound`): a device reads past the buffer it was given.
+void check_array_indices(Reporter& rep, KernelVisitor& v, Analysis& a) {
+  std::set<std::string> reported;
+  for (const auto& i : v.array_indices_) {
+    const auto* arr = a.model.array(i.array);
+    if (!arr || arr->bound <= 0 || (i.lo >= 0 && i.hi < arr->bound) || !reported.insert(i.array).second) continue;
+    const std::string index = i.lo == i.hi ? std::to_string(i.lo) : std::to_string(i.lo) + ".." + std::to_string(i.hi);
+    rep.error(i.at->getBeginLoc(), "index " + index + " of array '" + i.array + "' is outside its " + std::to_string(arr->bound) +
+                                       " elements (0.." + std::to_string(arr->bound - 1) + "): raise its bound or size, or fix the index");
+  }
+}
+
 // Unrolling copies a loop body: a label in it would be defined twice.
 void check_labels(Reporter& rep, KernelVisitor& v, Analysis& a) {
   for (const auto* l : v.labels_) {
@@ -833,6 +891,58 @@ void check_labels(Reporter& rep, KernelVisitor& v, Analysis& a) {
   }
 }
 
+// Why `name` cannot name a variable, parameter, label or the kernel in the generated OpenCL C, or
+// "" when it can: the OpenCL C words Clang's C++ parse accepts as names (keywords, built-in and
+// vector types, the device's macros) and the names the generator emits.
+std::string reserved_name_reason(const std::string& name, const KernelModel& m) {
+  static const std::regex opencl_word(
+      "(__)?(read_only|write_only|read_write)|u?(char|short|int|long)|uchar|ushort|uint|ulong|half|quad|bool|size_t|ptrdiff_t|"
+      "u?intptr_t|image(1d|1d_array|1d_buffer|2d|2d_array|2d_depth|2d_array_depth|2d_msaa|3d)_t|sampler_t|event_t|queue_t|"
+      "ndrange_t|clk_event_t|reserve_id_t|cl_mem_fence_flags|pipe|complex|imaginary|"
+      "(u?(char|short|int|long)|float|double|half|bool|quad)(2|3|4|8|16)|(float|double|half)(2|3|4|8|16)x(2|3|4|8|16)");
+  static const std::regex device_macro(
+      "(M_[A-Z0-9_]+)|(FLT|DBL|HALF|CHAR|SCHAR|UCHAR|SHRT|USHRT|INT|UINT|LONG|ULONG|FP)_[A-Z0-9_]+|MAXFLOAT|HUGE_VALF?|INFINITY|NAN|"
+      "CLK_[A-Z0-9_]+|__OPENCL_[A-Z0-9_]+|__ENDIAN_LITTLE__|__IMAGE_SUPPORT__|__FAST_RELAXED_MATH__|__kernel_exec");
+  if (std::regex_match(name, opencl_word)) return "'" + name + "' is an OpenCL C keyword or type: the device compiler rejects it as a name";
+  if (std::regex_match(name, device_macro)) return "'" + name + "' is a macro of the OpenCL device compiler: it would replace the name";
+  if (name.rfind("ICL_", 0) == 0 || name.rfind("icl_", 0) == 0 || name.rfind("__icl", 0) == 0)
+    return "names starting with " + name.substr(0, name.find('_') + 1) + " are reserved for the compiler (the generated code uses them)";
+  for (const auto& img : m.images)
+    for (const char* suffix : {"_w", "_h", "_d"})
+      if (name == img.name + suffix) return "'" + name + "' is the name of Image '" + img.name + "''s size parameter in the generated code";
+  return "";
+}
+
+// Every name the kernel declares: the kernel itself, its parameters, tables, locals and labels.
+class NameCheck : public RecursiveASTVisitor<NameCheck> {
+ public:
+  NameCheck(Reporter& rep, const KernelModel& m) : rep_(rep), m_(m) {}
+  void check(const NamedDecl* d) {
+    if (!d->getIdentifier()) return;
+    const auto why = reserved_name_reason(d->getName().str(), m_);
+    if (!why.empty() && reported_.insert(d).second) rep_.error(d->getLocation(), why + ": rename it");
+  }
+  bool VisitVarDecl(VarDecl* v) { return check(v), true; }
+  bool VisitLabelStmt(LabelStmt* l) { return check(l->getDecl()), true; }
+
+ private:
+  Reporter& rep_;
+  const KernelModel& m_;
+  std::set<const NamedDecl*> reported_;
+};
+
+void check_names(Reporter& rep, Analysis& a) {
+  NameCheck names(rep, a.model);
+  names.check(a.kernel);
+  for (const auto* p : a.kernel->parameters())  // the parameters' own checks cover icl_ and the size names
+    if (p->getIdentifier() && !p->getName().startswith("icl_") &&
+        std::none_of(a.model.images.begin(), a.model.images.end(), [&](const ImageInfo& i) { return p->getName().startswith(i.name + "_"); }))
+      names.check(p);
+  for (const auto* t : a.tables)
+    if (!t->getName().startswith("icl_")) names.check(t);
+  names.TraverseStmt(a.kernel->getBody());
+}
+
 }  // namespace
 
 bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const std::string& path, Analysis& a) {
@@ -850,6 +960,7 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   a.model.name = a.kernel->getNameAsString();
   KernelVisitor v(ctx, rep, a);
   read_parameters(rep, a, v);
+  check_names(rep, a);
   v.TraverseStmt(a.kernel->getBody());
   apply_pragmas(ctx, rep, pragmas, a);
   if (const auto* g = a.model.image(a.model.grid_image)) {
@@ -863,6 +974,7 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   decide_eligibility(rep, pragmas, v, a);
   check_reads_inside(ctx, rep, v, a);
   check_labels(rep, v, a);
+  check_array_indices(rep, v, a);
   decide_vector_stores(ctx, v, a);
   decide_float_windows(ctx, a);
   build_tuning(a.model);

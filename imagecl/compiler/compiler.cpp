@@ -4,6 +4,7 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "analysis.hpp"
@@ -60,10 +61,26 @@ class Action : public clang::ASTFrontendAction {
   std::vector<PragmaDirective> pragmas_;
 };
 
+// Clang skips a NUL byte with a warning, and the generated code would lose it too: a source with one is
+// corrupt or not text. Returns the diagnostic (in Clang's format), or nothing.
+std::string nul_byte_error(const std::string& path, const std::string& text) {
+  const auto at = text.find('\0');
+  if (at == std::string::npos) return "";
+  const auto line_start = text.rfind('\n', at);
+  const std::size_t column = at - (line_start == std::string::npos ? 0 : line_start + 1) + 1;
+  const long line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(at), '\n');
+  return path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: the source contains a NUL byte "
+         "(byte " + std::to_string(at) + "): it is corrupt or not a text file; remove the byte\n1 error generated.\n";
+}
+
 }  // namespace
 
 bool analyse_kernel_source(const std::string& path, const std::string& text, const AnalysedKernelUse& use,
                            std::string& diagnostics, std::string* expanded_text) {
+  if (auto nul = nul_byte_error(path, text); !nul.empty()) {
+    diagnostics += nul;  // after what earlier stages of a pipeline reported
+    return false;
+  }
   // Pass 1: the user's macros expanded (and `Image` alone made Image<Pixel>).
   const auto expanded = expand_macros(path, text);
   if (!expanded.ok) {
@@ -82,6 +99,11 @@ bool analyse_kernel_source(const std::string& path, const std::string& text, con
 }
 
 CompileResult compile(const std::string& path, const std::string& text) {
+  if (auto nul = nul_byte_error(path, text); !nul.empty()) {
+    CompileResult out;
+    out.diagnostics = nul;
+    return out;
+  }
   if (is_pipeline(text)) return compile_pipeline(path, text);
   CompileResult out;
   const AnalysedKernelUse generate = [&](clang::ASTContext& ctx, const Analysis& a, bool ok) {

@@ -1,4 +1,5 @@
 #include "pragma_rules.hpp"
+#include "limits.hpp"
 
 #include <clang/Basic/SourceManager.h>
 #include <cctype>
@@ -53,6 +54,12 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
         if (!w || !h || !z || *w <= 0 || *h <= 0 || *z <= 0) {
           rep.error(d.loc, "grid(W, H) and grid(W, H, D) need positive integer sizes (or only Image names: grid(out))");
         } else {
+          long long pixels = 0;
+          if (__builtin_mul_overflow(static_cast<long long>(*w), static_cast<long long>(*h), &pixels) ||
+              __builtin_mul_overflow(pixels, static_cast<long long>(*z), &pixels) || pixels > kMaxGridPixels)
+            rep.error(d.loc, "grid of " + d.args[0] + " x " + d.args[1] + (d.args.size() == 3 ? " x " + d.args[2] : "") +
+                             " logical threads is more than " + std::to_string(kMaxGridPixels) + " (2^31 - 1): idx, idy and idz are "
+                             "int and the launch would overflow; use a smaller grid");
           m.grid_width = *w, m.grid_height = *h, m.grid_depth = *z;
           m.grid_dims = static_cast<int>(d.args.size());
         }
@@ -77,6 +84,7 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
                                              : std::vector<std::string>{arg.substr(0, colon), kind});
         }
       }
+      static const std::regex number("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?[fF]?");
       for (const auto& args : items) {
         if (args.size() < 2) {
           rep.error(d.loc, "#pragma imagecl boundary takes (Image, constant, value), (Image, clamped) or (Image, reflect101)");
@@ -89,7 +97,10 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
           rep.error(d.loc, "boundary(" + args[0] + ", ...): no Image parameter of that name");
           continue;
         }
-        if (args[1] == "constant" && args.size() == 3) img->boundary = BoundaryKind::Constant, img->boundary_value = args[2];
+        if (args[1] == "constant" && args.size() == 3 && !std::regex_match(args[2], number))
+          rep.error(d.loc, "boundary(" + args[0] + ", constant, " + args[2] + "): the value must be a number such as 0, -1 or 0.5f "
+                           "(it is copied into the generated code)");
+        else if (args[1] == "constant" && args.size() == 3) img->boundary = BoundaryKind::Constant, img->boundary_value = args[2];
         else if (args[1] == "clamped" && args.size() == 2) img->boundary = BoundaryKind::Clamped;
         else if (args[1] == "reflect101" && args.size() == 2) img->boundary = BoundaryKind::Reflect101;
         else

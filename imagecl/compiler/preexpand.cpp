@@ -1,6 +1,7 @@
 #include "preexpand.hpp"
 
 #include "clang_run.hpp"
+#include "limits.hpp"
 
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -12,6 +13,7 @@
 #include <cctype>
 #include <cstring>
 #include <map>
+#include <regex>
 #include <vector>
 
 namespace filterlab::imagecl {
@@ -91,6 +93,111 @@ void append_token(std::string& out, const std::string& tok) {
   out += tok;
 }
 
+// An upper bound on how deep Clang's parser (and the analyses after it) will recurse on the tokens:
+// every open bracket, and within a bracket every operator, statement keyword and cast since the
+// statement (or the element of an initializer list) began. Clang recurses once per such level, so
+// a source past kMaxDepth is refused here, before it can exhaust the stack. Returns the index of
+// the first token past the limit, or toks.size().
+std::size_t too_deep_at(const std::vector<Token>& toks) {
+  struct Frame {
+    tok::TokenKind open;
+    bool list = false;  // an initializer list: its commas separate elements
+    long count = 0;
+  };
+  std::vector<Frame> frames{{tok::unknown}};
+  long total = 0;
+  const auto next_is = [&](std::size_t i, tok::TokenKind k) { return i + 1 < toks.size() && toks[i + 1].is(k); };
+  const auto end_statement = [&](std::size_t i) {
+    if (next_is(i, tok::kw_else)) return;  // an else-if chain nests
+    total -= frames.back().count;
+    frames.back().count = 0;
+  };
+  for (std::size_t i = 0; i < toks.size(); ++i) {
+    const Token& t = toks[i];
+    long add = 0;
+    switch (t.getKind()) {
+      case tok::l_paren:
+      case tok::l_square:
+      case tok::l_brace: {
+        const bool list = t.is(tok::l_brace) && i > 0 && toks[i - 1].isOneOf(tok::equal, tok::comma, tok::l_brace);
+        frames.push_back({t.getKind(), list, 0});
+        break;
+      }
+      case tok::r_paren:
+      case tok::r_square:
+      case tok::r_brace: {
+        if (frames.size() > 1) {
+          total -= frames.back().count;
+          const bool block = frames.back().open == tok::l_brace && !frames.back().list;
+          frames.pop_back();
+          if (block) end_statement(i);
+        }
+        // `(T)x` and `if (c) s`: what follows a ')' nests in it unless an operator or a closer comes next.
+        if (t.is(tok::r_paren) && i + 1 < toks.size() &&
+            (toks[i + 1].isOneOf(tok::identifier, tok::numeric_constant, tok::l_paren) || toks[i + 1].isOneOf(tok::minus, tok::plus, tok::exclaim, tok::tilde)))
+          add = 1;
+        break;
+      }
+      case tok::semi: end_statement(i); break;
+      case tok::comma:
+        if (frames.back().list) {
+          total -= frames.back().count;
+          frames.back().count = 0;
+        } else {
+          add = 1;
+        }
+        break;
+      case tok::kw_if:
+      case tok::kw_else:
+      case tok::kw_for:
+      case tok::kw_while:
+      case tok::kw_do:
+      case tok::kw_switch:
+      case tok::kw_case:
+        add = 1;
+        break;
+      default:
+        add = t.isOneOf(tok::identifier, tok::numeric_constant, tok::raw_identifier) || t.isLiteral() || t.getIdentifierInfo() ? 0 : 1;
+    }
+    frames.back().count += add;
+    total += add;
+    if (static_cast<long>(frames.size()) - 1 + total > kMaxDepth) return i;
+  }
+  return toks.size();
+}
+
+// Reports (located at the token, or at the macro call that produced it) a source that is too
+// large or too deep for the parser.
+bool within_limits(Preprocessor& pp, const std::vector<Token>& toks) {
+  auto& d = pp.getDiagnostics();
+  const auto at = [&](std::size_t i) { return pp.getSourceManager().getExpansionLoc(toks[i].getLocation()); };
+  // The prelude defines OpenCL's address-space words away: as a name (`int global = 1;`) the word vanishes.
+  static const std::regex qualifier("(__)?(global|local|constant|private|kernel|read_only|write_only)");
+  for (std::size_t i = 0; i + 1 < toks.size(); ++i) {
+    const auto* id = toks[i].getIdentifierInfo();
+    if (!id || !toks[i + 1].isOneOf(tok::equal, tok::semi, tok::comma, tok::r_paren, tok::l_square) ||
+        !std::regex_match(id->getName().str(), qualifier))
+      continue;
+    d.Report(at(i), d.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+        << "'" + id->getName().str() + "' is an OpenCL C address-space or access word: it cannot name a variable, parameter or "
+           "kernel; rename it";
+    return false;
+  }
+  if (const auto i = too_deep_at(toks); i < toks.size()) {
+    d.Report(at(i), d.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+        << "expression too deep (more than " + std::to_string(kMaxDepth) + " levels of nested operators, brackets and "
+           "statements): split it into several statements with intermediate variables, or sum in a loop";
+    return false;
+  }
+  if (toks.size() > kMaxTokens) {
+    d.Report(at(kMaxTokens), d.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+        << "the source expands to more than " + std::to_string(kMaxTokens) + " tokens (here, after macro expansion): "
+           "a macro that uses another one twice doubles at each level; use variables or a loop instead";
+    return false;
+  }
+  return true;
+}
+
 class ExpandAction : public PreprocessorFrontendAction {
  public:
   ExpandAction(unsigned skip, Expanded& out) : skip_(skip), out_(out) {}
@@ -108,12 +215,13 @@ class ExpandAction : public PreprocessorFrontendAction {
     pp.AddPragmaHandler(new ExpandingPragma("imcl", pragmas));
     pp.EnterMainSourceFile();
     std::vector<Token> toks;
-    for (Token t;;) {
+    for (Token t;;) {  // at most one token past the limit: a macro that doubles its size must not run on
       pp.Lex(t);
-      if (t.is(tok::eof)) break;
+      if (t.is(tok::eof) || toks.size() > kMaxTokens) break;
       toks.push_back(t);
     }
     if (pp.getDiagnostics().hasErrorOccurred()) return;
+    if (!within_limits(pp, toks)) return;
     const StringRef text = sm.getBufferData(sm.getMainFileID());
     // What replaces each macro call: the spellings of the tokens it expanded to.
     std::map<unsigned, std::string> expansion;

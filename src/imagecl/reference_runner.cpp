@@ -134,8 +134,15 @@ std::map<std::string, ref::Image> CpuReference::run(const Args& args) const {
     }
     refs.push_back(r);
   }
-  if (const char* err = entry_(refs.data()))
-    throw Error("the CPU reference of " + space_.kernel + " stopped: " + err, "fix the kernel (or give it a boundary condition)");
+  if (const char* err = entry_(refs.data())) {
+    // The reference stops on a read outside an Image without a boundary condition, or on an output
+    // pixel the kernel never wrote: each needs its own remedy.
+    const std::string why = err;
+    throw Error("the CPU reference of " + space_.kernel + " stopped: " + why,
+                why.find("never written") != std::string::npos
+                    ? "fix the kernel: it must write every pixel of each output (the check compares them all)"
+                    : "fix the kernel (or give the Image it reads a boundary condition)");
+  }
   std::map<std::string, ref::Image> out;
   for (const auto& [name, i] : outputs) {
     ref::Image img(refs[i].w, refs[i].h);
