@@ -10,11 +10,12 @@ what=${1:-full}
 build_pkgs=(cmake ninja-build g++ make git pkg-config
   ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers pocl-opencl-icd clinfo
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev
+  libjpeg62-turbo-dev libtiff-dev
   libssl-dev catch2 libbenchmark-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
   libhalide14-0-dev
   )
-# The Python analysis' tests (ctest label analysis).
-build_pkgs+=(python3-pytest)
+# The Python analysis' tests (ctest label analysis); Pillow is the fuzz test's independent decoder.
+build_pkgs+=(python3-pytest python3-pil)
 # The ImageCL compiler (filterlab-imagecl) runs at build time on Clang 15's LibTooling.
 build_pkgs+=(libclang-15-dev libclang-cpp15-dev llvm-15-dev clang-15)
 paper_pkgs=(python3 python3-matplotlib python3-numpy

@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "error.hpp"
 #include "imagecl/check.hpp"
+#include "io/netpbm.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
 #include "util/parse_value.hpp"
@@ -14,9 +15,10 @@
 namespace filterlab::cli {
 namespace {
 
+// Within the image limit of every reader, checked before the input image is allocated.
 std::pair<int, int> parse_size(const std::string& s) {
-  const auto v = parse_integer_list(s, "--size", 'x', 2, 1, 1 << 20, "WIDTHxHEIGHT, e.g. --size 1021x767");
-  return {static_cast<int>(v[0]), static_cast<int>(v[1])};
+  const auto [w, h] = parse_image_size(s, "--size", io::kMaxImageSide, io::kMaxImagePixels, "WIDTHxHEIGHT, e.g. --size 1021x767");
+  return {static_cast<int>(w), static_cast<int>(h)};
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/number_options.hpp"
 #include "error.hpp"
 #include "imagecl/host_runtime.hpp"
 #include "imagecl/reference_runner.hpp"
@@ -19,6 +20,7 @@
 #include "imagecl/user_io.hpp"
 #include "imagecl/user_kernel.hpp"
 #include "io/atomic_file.hpp"
+#include "io/netpbm.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
 #include "ocl/sha256.hpp"
@@ -26,9 +28,13 @@
 #include "tuner/replay_space.hpp"
 #include "tuner/strategy.hpp"
 #include "tuner/user_kernel_space.hpp"
+#include "util/parse_value.hpp"
 
 namespace filterlab::cli {
 namespace {
+
+constexpr long kMaxSeed = 4294967295L, kMaxBudget = 1000000, kMaxCount = 1000000000;
+const std::string kSizeForm = "WIDTHxHEIGHT, e.g. --output-size 320x240";
 
 const std::string kDeviceHelp = "The device whose 'platform / device' name contains this (default: $FILTERLAB_DEVICE, else every device)";
 
@@ -37,7 +43,9 @@ void add_inputs(CLI::App* c, ImageclToolArgs& a) {
   c->add_option("--input", a.inputs, "One image per input Image of the kernel, in its order (any format OpenCV reads; "
                                      "8-bit 0..255, 16-bit 0..65535, float as stored; colour becomes grey)");
   c->add_option("--args", a.args, "Scalars and arrays: name=value, name=v1,v2,... (2-D arrays row by row)");
-  c->add_option("--output-size", a.output_size, "WIDTHxHEIGHT of the output Images (default: the first input's size)");
+  c->add_option("--output-size", a.output_size,
+                "WIDTHxHEIGHT of the output Images (default: the first input's size; at most " +
+                    std::to_string(io::kMaxImagePixels) + " pixels and " + std::to_string(io::kMaxImageSide) + " per side)");
   c->add_option("--device", a.device, kDeviceHelp);
 }
 
@@ -93,6 +101,12 @@ imagecl::ConfigChoice pick_config(const ImageclToolArgs& a, const imagecl::UserK
   return c;
 }
 
+// --output-size within the image limit before the (slow) compilation; user_inputs parses it again
+// with the same parser when it allocates the outputs.
+void check_output_size(const std::string& size) {
+  if (!size.empty()) parse_image_size(size, "--output-size", io::kMaxImageSide, io::kMaxImagePixels, kSizeForm);
+}
+
 }  // namespace
 
 ImageclTool::ImageclTool(CLI::App& app) {
@@ -105,19 +119,22 @@ ImageclTool::ImageclTool(CLI::App& app) {
   check_ = group_->add_subcommand("check", "Judge every or N sampled configurations against the CPU reference on your images");
   add_inputs(check_, a_);
   check_->add_option("--configs", a_.configs, "all, or N sampled configurations covering every parameter value")->capture_default_str();
-  check_->add_option("--seed", a_.seed, "Seed of the sampling")->capture_default_str();
-  check_->add_option("--tolerance", a_.tolerance, "Float outputs: |device - reference| <= T * max(1, |reference|) (default 1e-5)");
+  add_integer(check_, "--seed", a_.seed, 0, kMaxSeed, "Seed of the sampling", true);
+  add_number(check_, "--tolerance", a_.tolerance, 0, 1,
+             "Float outputs: |device - reference| <= T * max(1, |reference|), T from 0 (exact) to 1 (default 1e-5)");
 
   tune_ = group_->add_subcommand("tune", "Search the kernel's space on a device; the best goes into the tuning database");
   add_inputs(tune_, a_);
   tune_->add_option("--strategy", a_.strategy, "exhaustive, random, paper or guided")->capture_default_str();
-  tune_->add_option("--budget", a_.budget, "Evaluations (exhaustive: ignored)")->capture_default_str();
-  tune_->add_option("--seed", a_.seed, "Seed of the strategy")->capture_default_str();
+  add_integer(tune_, "--budget", a_.budget, 1, kMaxBudget, "Evaluations, 1 to " + std::to_string(kMaxBudget) + " (exhaustive: ignored)",
+              true);
+  add_integer(tune_, "--seed", a_.seed, 0, kMaxSeed, "Seed of the strategy", true);
   tune_->add_option("--cache", a_.cache, "Resumable cache (default: <user cache>/tune/<kernel>-<source hash>-<device>-<setup hash>.jsonl)");
   tune_->add_option("--db", a_.db, "Tuning database (default: $FILTERLAB_TUNING_DB, else ~/.cache/filterlab/tuning.json)");
-  tune_->add_option("--warmup", a_.warmup, "Warm-up launches per configuration")->capture_default_str();
-  tune_->add_option("--repetitions", a_.repetitions, "Timed launches per configuration (default: 10 on GPUs, 3 on CPUs)");
-  tune_->add_option("--tolerance", a_.tolerance, "Float outputs: as for check (default 1e-5)");
+  add_integer(tune_, "--warmup", a_.warmup, 0, 1000, "Warm-up launches per configuration, 0 to 1000", true);
+  add_integer(tune_, "--repetitions", a_.repetitions, 1, 10000,
+              "Timed launches per configuration, 1 to 10000 (default: 10 on GPUs, 3 on CPUs)");
+  add_number(tune_, "--tolerance", a_.tolerance, 0, 1, "Float outputs: as for check, 0 (exact) to 1 (default 1e-5)");
 
   run_ = group_->add_subcommand("run", "Run the kernel on your images with the tuned configuration for the device (else the default)");
   add_inputs(run_, a_);
@@ -150,11 +167,14 @@ int cmd_imagecl_compile(const ImageclToolArgs& a) {
 int cmd_imagecl_tool_check(const ImageclToolArgs& a) {
   std::size_t n = 0;
   if (a.configs != "all") {
-    std::istringstream in(a.configs);
-    long v = 0;
-    if (!(in >> v) || !in.eof() || v <= 0) throw Error("--configs '" + a.configs + "' is neither all nor a positive count", "e.g. --configs 16");
-    n = static_cast<std::size_t>(v);
+    try {
+      n = static_cast<std::size_t>(parse_integer(a.configs, "--configs", 1, kMaxCount));
+    } catch (const Error&) {
+      throw Error("--configs '" + a.configs + "' is neither all nor a positive count",
+                  "e.g. --configs 16 (at most " + std::to_string(kMaxCount) + ")");
+    }
   }
+  check_output_size(a.output_size);
   const auto k = compile_for_use(a.source);
   const auto inputs = imagecl::user_inputs(k.space, a.inputs, a.args, a.output_size);
   const auto args = inputs.args();
@@ -195,6 +215,11 @@ int cmd_imagecl_tune(const ImageclToolArgs& a) {
   const auto& names = tuner::strategy_names();
   if (std::find(names.begin(), names.end(), a.strategy) == names.end())
     throw Error("unknown strategy '" + a.strategy + "'", "use exhaustive, random, paper or guided");
+  // Every path and value is checked before the search: a bad --db must not cost a whole search.
+  check_output_size(a.output_size);
+  const std::string db = a.db.empty() ? imagecl::default_tuning_db() : a.db;
+  imagecl::check_tuning_db(db);
+  if (!a.cache.empty()) tuner::check_cache_path(a.cache);
   const auto k = compile_for_use(a.source);
   const auto dev = one_device(a.device, "tune");
   const auto inputs = imagecl::user_inputs(k.space, a.inputs, a.args, a.output_size);
@@ -203,7 +228,7 @@ int cmd_imagecl_tune(const ImageclToolArgs& a) {
   ocl::Runtime rt(dev);
   tuner::UserTiming timing;
   timing.warmup = a.warmup;
-  timing.repetitions = a.repetitions > 0 ? a.repetitions : dev.info.is_cpu() ? 3 : 10;
+  timing.repetitions = a.repetitions > 0 ? a.repetitions : dev.info.is_cpu() ? 3 : 10;  // 0: not given
   timing.float_tolerance = a.tolerance;
   std::string described = inputs.describe;
   for (const auto& kv : a.args) described += ", " + kv;
@@ -235,7 +260,6 @@ int cmd_imagecl_tune(const ImageclToolArgs& a) {
     std::cout << "no valid configuration found: nothing recorded\n";
     return 1;
   }
-  const std::string db = a.db.empty() ? imagecl::default_tuning_db() : a.db;
   const auto c = imagecl::parse_config_id(k.space, best_id);
   nlohmann::json values;
   for (std::size_t i = 0; i < k.space.params.size(); ++i) values[k.space.params[i].name] = c[i];
@@ -248,6 +272,7 @@ int cmd_imagecl_tune(const ImageclToolArgs& a) {
 }
 
 int cmd_imagecl_run(const ImageclToolArgs& a) {
+  check_output_size(a.output_size);
   const auto k = compile_for_use(a.source);
   const auto outs = imagecl::output_images(k.space);
   std::map<std::string, std::string> files;

@@ -12,6 +12,7 @@
 #include "families/family.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
+#include "util/parse_value.hpp"
 
 namespace filterlab::cli {
 namespace {
@@ -35,12 +36,10 @@ std::vector<std::string> parse_borders(const std::string& list) {
 // parallel); every case belongs to exactly one shard.
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
   if (text.empty()) return {0, 1};
-  std::size_t i = 0, n = 0;
-  char slash = 0;
-  std::istringstream in(text);
-  if (!(in >> i >> slash >> n) || slash != '/' || !in.eof() || n == 0 || i >= n)
-    throw Error("--shard '" + text + "' is not I/N with 0 <= I < N", "e.g. --shard 0/4");
-  return {i, n};
+  const std::string form = "I/N with 0 <= I < N, e.g. --shard 0/4";
+  const auto v = parse_integer_list(text, "--shard", '/', 2, 0, 1000000, form);
+  if (v[1] == 0 || v[0] >= v[1]) throw Error("--shard '" + text + "' is not " + form);
+  return {static_cast<std::size_t>(v[0]), static_cast<std::size_t>(v[1])};
 }
 
 void print_row(const std::array<std::string, 5>& cells, const std::string& result) {

@@ -25,6 +25,12 @@ int cmd_variants(const VariantsArgs& a);
 using FilterArgs = FilterRequest;
 int cmd_filter(const FilterArgs& a);
 
+// What the one image reader makes of files: size and sample range, without an OpenCL device.
+struct ImageInfoArgs {
+  std::vector<std::string> images;
+};
+int cmd_image_info(const ImageInfoArgs& a);
+
 struct VerifyArgs {
   std::string device, variants, borders;
   std::string shard;    // "I/N": every N-th case from the I-th (ctest runs shards in parallel)

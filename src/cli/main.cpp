@@ -41,8 +41,7 @@ int main(int argc, char** argv) {
   add_number(c_filter, "--border-value", filter.border_value, -1e30, 1e30,
                        "Value outside the image for --border constant (a finite number in the input's scale, e.g. 0.5 "
                        "for mid-grey of an 8-bit input; refused with any other border)");
-  c_filter->add_option("--threshold", filter.threshold, "epsilon.* steps: the threshold T, 0..255 (default: the study's 16)")
-      ->check(CLI::Range(0, 255));
+  add_integer(c_filter, "--threshold", filter.threshold, 0, 255, "epsilon.* steps: the threshold T, 0..255 (default: the study's 16)");
   c_filter->add_option("--src-roi", filter.src_roi, "tiled.* designs: source ROI x,y,w,h (default: the whole image)");
   c_filter->add_option("--dst-roi", filter.dst_roi,
                        "tiled.* designs: target ROI x,y,w,h in an output of the input's size, whose other pixels "
@@ -56,6 +55,11 @@ int main(int argc, char** argv) {
                        "read as they are")
       ->required();
   c_filter->add_option("output", filter.output, "Output image (.pfm, or .tif with OpenCV)")->required();
+
+  ImageInfoArgs image_info;
+  auto* c_image_info = app.add_subcommand(
+      "image-info", "Read image files as every command does and print their size and sample range (no device needed)");
+  c_image_info->add_option("images", image_info.images, "Image files (PGM, PFM, PNG, JPEG, TIFF, ...)")->required();
 
   VerifyArgs verify;
   auto* c_verify = app.add_subcommand("verify", "Check every registered variant x border x size on every device against the oracle");
@@ -116,7 +120,7 @@ int main(int argc, char** argv) {
   c_icl->add_option("--benchmark", icl.benchmark, "sepconv, conv2d_u8, harris or all")->capture_default_str();
   add_integer(c_icl, "--samples", icl.samples, 0, kBig,
               "Configurations per kernel, every parameter value at least once (0: every configuration valid on the device)", true);
-  c_icl->add_option("--size", icl.size, "Image size WIDTHxHEIGHT (integer-valued pixels 0..255)")->capture_default_str();
+  c_icl->add_option("--size", icl.size, "Image size WIDTHxHEIGHT (integer-valued pixels 0..255; at most 268435456 pixels, 1048576 per side)")->capture_default_str();
   add_integer(c_icl, "--seed", icl.seed, 0, kMaxSeed, "Seed of the sampling and of the input image", true);
 
   ImageclShowArgs icl_show;
@@ -146,6 +150,7 @@ int main(int argc, char** argv) {
       filter.border_value_given = c_filter->count("--border-value") > 0;
       return cmd_filter(filter);
     }
+    if (app.got_subcommand(c_image_info)) return cmd_image_info(image_info);
     if (app.got_subcommand(c_verify)) return cmd_verify(verify);
     if (app.got_subcommand(c_run)) {
       for (const auto* o : c_run->get_options())

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -13,6 +14,12 @@
 extern char** environ;
 
 namespace filterlab::imagecl {
+
+std::string ProcessResult::status() const {
+  if (signal != 0) return "was killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
+  if (exit_code >= 0) return "exited with status " + std::to_string(exit_code);
+  return "could not be started";
+}
 
 ProcessResult run_process(const std::vector<std::string>& argv) {
   ProcessResult r;
@@ -39,6 +46,7 @@ ProcessResult run_process(const std::vector<std::string>& argv) {
     while (waitpid(pid, &status, 0) < 0) {
     }
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
   }
   std::ifstream in(tmpl);
   std::stringstream text;

@@ -192,7 +192,9 @@ Config parse_config_id(const KernelSpace& s, const std::string& id) {
     for (std::size_t k = 0; k < names.size(); ++k) {
       const auto x = text.find('x');
       const std::string number = k + 1 < names.size() ? text.substr(0, x) : text;
-      if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos || (k + 1 < names.size() && x == std::string::npos))
+      // At most 9 digits: a longer number is no value of the space (and would overflow std::stol).
+      if (number.empty() || number.size() > 9 || number.find_first_not_of("0123456789") != std::string::npos ||
+          (k + 1 < names.size() && x == std::string::npos))
         throw fail();
       c[param_index(s, names[k])] = std::stol(number);
       if (k + 1 < names.size()) text = text.substr(x + 1);

@@ -33,9 +33,15 @@ struct TunedConfig {
 void record_tuned(const std::string& db, const std::string& source_sha256, const std::string& kernel, const std::string& source_path,
                   const ocl::DeviceInfo& dev, nlohmann::json entry);
 
+// Throws filterlab::Error unless `db` can take a record: not a directory, its directory writable,
+// and an existing file a valid user tuning database. `imagecl tune` checks this before searching.
+void check_tuning_db(const std::string& db);
+
 // The configuration recorded for this kernel and device, if any. `generated_sha256`
 // (opencl_identity of the compiler's OpenCL) lets an experiment result answer for a built-in
-// kernel. A missing database file is no error; an unreadable one is.
+// kernel. A missing database file is no error; an unreadable one, a directory, text that is not
+// JSON or an entry of the wrong shape (a missing key, a wrong type, a negative time) is, naming
+// the file and the line or key.
 std::optional<TunedConfig> lookup_tuned(const std::string& db, const std::string& source_sha256, const std::string& kernel,
                                         const std::string& generated_sha256, const std::string& device_slug);
 

@@ -5,10 +5,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "error.hpp"
+#include "util/parse_value.hpp"
 #include "io/atomic_file.hpp"
 #include "io/image_file.hpp"
 #include "io/netpbm.hpp"
@@ -27,11 +29,15 @@ std::string extension(const std::string& path) {
   return ext;
 }
 
-bool parse_number(const std::string& text, double& out) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  out = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size() && std::isfinite(out);
+// The values an OpenCL integer pixel type holds; nullopt for float.
+std::optional<std::pair<long long, long long>> integer_range(const std::string& t) {
+  if (t == "uchar") return std::make_pair(0LL, 255LL);
+  if (t == "char") return std::make_pair(-128LL, 127LL);
+  if (t == "ushort") return std::make_pair(0LL, 65535LL);
+  if (t == "short") return std::make_pair(-32768LL, 32767LL);
+  if (t == "int") return std::make_pair(-2147483648LL, 2147483647LL);
+  if (t == "uint") return std::make_pair(0LL, 4294967295LL);
+  return std::nullopt;
 }
 
 std::string names_of(const std::vector<std::string>& v) {
@@ -44,18 +50,25 @@ std::string names_of(const std::vector<std::string>& v) {
 
 ref::Image read_pixels(const std::string& path) {
   if (!std::filesystem::exists(path)) throw Error("input image " + path + " does not exist", "check the path");
-  if (extension(path) == ".pfm") return io::read_netpbm(path);
-#ifdef FILTERLAB_HAVE_OPENCV
-  const cv::Mat m = cv::imread(path, cv::IMREAD_GRAYSCALE | cv::IMREAD_ANYDEPTH);
-  if (m.empty()) throw Error("cannot decode image " + path, "the file is corrupt or not an image format OpenCV reads");
-  cv::Mat f;
-  m.convertTo(f, CV_32F);  // values as stored: no scaling
-  ref::Image img(f.cols, f.rows);
-  for (int y = 0; y < f.rows; ++y) std::copy_n(f.ptr<float>(y), f.cols, &img.at(0, y));
-  return img;
-#else
-  throw Error("this build reads only .pfm images, not " + path, "convert it, or use a build with OpenCV");
-#endif
+  // The same reader as `filterlab filter` (limits, strict Netpbm, codec errors), values as stored.
+  return io::read_image(path, io::Samples::stored);
+}
+
+void check_pixels_fit(const ref::Image& image, const std::string& pixel_type, const std::string& what) {
+  const auto range = integer_range(pixel_type);
+  if (!range) return;  // float: every reader gives finite values
+  for (std::size_t i = 0; i < image.px.size(); ++i) {
+    const double v = image.px[i];
+    if (v >= static_cast<double>(range->first) && v <= static_cast<double>(range->second) && v == std::nearbyint(v)) continue;
+    std::ostringstream value;
+    value << v;
+    throw Error(what + " holds " + value.str() + " at x=" + std::to_string(i % static_cast<std::size_t>(image.width)) +
+                    ", y=" + std::to_string(i / static_cast<std::size_t>(image.width)) + ", which Image<" + pixel_type +
+                    "> cannot hold (whole numbers from " + std::to_string(range->first) + " to " + std::to_string(range->second) +
+                    ")",
+                "give an image whose values fit (e.g. 8-bit for uchar), or declare the kernel's Image with a type that "
+                "holds them (e.g. Image<float>); values are never wrapped or rounded");
+  }
 }
 
 void check_output_format(const std::string& path, const std::string& pixel_type) {
@@ -88,7 +101,7 @@ void write_pixels(const std::string& path, const ref::Image& image, const std::s
   try {
     ok = cv::imencode(ext, m, bytes);
   } catch (const cv::Exception& e) {
-    throw Error("OpenCV cannot encode " + path + ": " + e.what(), "use .tif or .pfm");
+    throw Error("OpenCV cannot encode " + path + " (OpenCV: " + e.err + ")", "use .tif or .pfm");
   }
   if (!ok) throw Error("OpenCV cannot encode " + path, "use .tif or .pfm");
   io::write_file_atomically(path, std::string(bytes.begin(), bytes.end()));
@@ -135,15 +148,15 @@ UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inp
   for (std::size_t i = 0; i < in.size(); ++i) {
     u.images[in[i]] = read_pixels(inputs[i]);
     const auto& img = u.images[in[i]];
+    check_pixels_fit(img, s.arg(in[i]).type, "input image " + inputs[i] + " (Image " + in[i] + ")");
     u.describe += (u.describe.empty() ? "" : ", ") + in[i] + "=" + inputs[i] + " (" + std::to_string(img.width) + "x" +
                   std::to_string(img.height) + ")";
   }
   int w = 0, h = 0;
-  if (!output_size.empty()) {
-    char x = 0;
-    std::istringstream is(output_size);
-    if (!(is >> w >> x >> h) || x != 'x' || w <= 0 || h <= 0 || !is.eof())
-      throw Error("--output-size '" + output_size + "' is not WIDTHxHEIGHT", "e.g. --output-size 320x240");
+  if (!output_size.empty()) {  // within the image limit, checked before anything of that size is allocated
+    const auto [ow, oh] = parse_image_size(output_size, "--output-size", io::kMaxImageSide, io::kMaxImagePixels,
+                                           "WIDTHxHEIGHT, e.g. --output-size 320x240");
+    w = static_cast<int>(ow), h = static_cast<int>(oh);
   } else if (!in.empty()) {
     w = u.images[in.front()].width, h = u.images[in.front()].height;
   }
@@ -163,20 +176,15 @@ UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inp
       throw Error("kernel " + s.kernel + " has no scalar or array argument '" + name + "'", "its arguments are: " + names_of(wanted));
     if (u.values.count(name)) throw Error("--args gives '" + name + "' twice", "give each argument once");
     const auto& a = s.arg(name);
+    // Every value by the argument's type: an int takes no 2.5 and no 1e10, a float no 1e39.
     if (a.kind == "scalar") {
-      double v = 0;
-      if (!parse_number(value, v)) throw Error("--args " + name + "='" + value + "' is not a finite number", "e.g. " + name + "=0.5");
-      u.values[name] = scalar_arg(v);
+      u.values[name] = scalar_arg(parse_typed_number(value, "--args " + name + "=", a.type));
     } else {
       std::vector<double> values;
       std::stringstream list(value);
       std::string item;
-      while (std::getline(list, item, ',')) {
-        double v = 0;
-        if (!parse_number(item, v))
-          throw Error("--args " + name + ": '" + item + "' is not a finite number", "give the array as comma-separated numbers");
-        values.push_back(v);
-      }
+      for (int i = 1; std::getline(list, item, ','); ++i)
+        values.push_back(parse_typed_number(item, "--args " + name + ": value " + std::to_string(i), a.type));
       if (values.empty()) throw Error("--args " + name + " is empty", "give the array as comma-separated numbers");
       if (a.bound > 0 && static_cast<long>(values.size()) != a.bound)
         throw Error("--args " + name + " has " + std::to_string(values.size()) + " values but the kernel's array holds " +

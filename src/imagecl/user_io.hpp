@@ -12,8 +12,12 @@
 
 namespace filterlab::imagecl {
 
-// Any format OpenCV reads (colour becomes grey), or .pfm; throws filterlab::Error naming the file.
+// io::read_image with the samples as stored (colour becomes grey); throws filterlab::Error naming the file.
 ref::Image read_pixels(const std::string& path);
+// Throws filterlab::Error naming `what` (e.g. "input image a.png (Image in)") when a value of `image`
+// is not one `pixel_type` holds: integer types take whole numbers in their range only (300 would wrap
+// to 44 in a uchar, 2.7 become 2), float takes any.
+void check_pixels_fit(const ref::Image& image, const std::string& pixel_type, const std::string& what);
 // 8-bit pixel types as 8-bit, 16-bit as 16-bit, the others as 32-bit float (.tif/.tiff/.pfm);
 // throws when the extension cannot hold the type, before anything is written.
 void write_pixels(const std::string& path, const ref::Image& image, const std::string& pixel_type);

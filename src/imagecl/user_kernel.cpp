@@ -104,6 +104,23 @@ class DirLock {
   int fd_;
 };
 
+// Diagnostics name a location ("file:line:col: error: ..."); a crash or a silent exit does not, and
+// says nothing the user can fix in the source: its exit status or signal is the message then.
+[[noreturn]] void throw_compile_failure(const std::string& compiler, const std::string& icl, const ProcessResult& r) {
+  if (r.signal != 0 || r.output.empty()) {
+    std::string printed = r.output;
+    printed.erase(printed.find_last_not_of(" \t\r\n") + 1);  // its last line ends the message
+    throw Error("the ImageCL compiler " + compiler + " " + r.status() + " while compiling " + icl + (printed.empty() ? " and printed nothing" : ""),
+                "this is a fault of the compiler, not of your source: rebuild filterlab-imagecl or check $FILTERLAB_IMAGECL, "
+                "and report it with the .icl file if it persists" +
+                    (printed.empty() ? std::string() : "; it printed:\n" + printed));
+  }
+  if (r.output.find(": error:") != std::string::npos)
+    throw Error("ImageCL compilation of " + icl + " failed:\n" + r.output, "fix the source at the locations above");
+  throw Error("ImageCL compilation of " + icl + " failed (the compiler " + r.status() + "):\n" + r.output,
+              "see the compiler's message above");
+}
+
 }  // namespace
 
 UserKernel compile_user_kernel(const std::string& icl, const std::string& out_dir) {
@@ -115,7 +132,7 @@ UserKernel compile_user_kernel(const std::string& icl, const std::string& out_di
   if (r.exit_code != 0) {
     if (r.output.find("usage: filterlab-imagecl") != std::string::npos)
       throw Error(compiler + " writes no CPU reference (it takes no 4th output)", "rebuild filterlab-imagecl from this source tree");
-    throw Error("ImageCL compilation of " + icl + " failed:\n" + r.output, "fix the source at the locations above");
+    throw_compile_failure(compiler, icl, r);
   }
   if (!r.output.empty()) std::cerr << r.output;  // warnings
   load(k);

@@ -6,6 +6,7 @@
 
 #include "error.hpp"
 #include "io/atomic_file.hpp"
+#include "io/image_codecs.hpp"
 #include "io/netpbm.hpp"
 
 #ifdef FILTERLAB_HAVE_OPENCV
@@ -24,31 +25,56 @@ std::string extension(const std::string& path) {
 
 }  // namespace
 
-ref::Image read_image(const std::string& path) {
-  require_regular_file(path);
-  const std::string ext = extension(path);
-  if (ext == ".pgm" || ext == ".pfm") return read_netpbm(path);
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw Error("image " + path + " does not exist", "check the path");
-  if (std::filesystem::file_size(path, ec) == 0 || ec) throw Error("image " + path + " is empty", "give a non-empty image file");
 #ifdef FILTERLAB_HAVE_OPENCV
-  // OpenCV's decoders check the declared size against their own limit (OPENCV_IO_MAX_IMAGE_PIXELS,
-  // default 2^30 pixels, read when the library loads) before allocating; ours applies after decoding.
+namespace {
+
+// The file as OpenCV decodes it (grey, its own depth), once the checks of image_codecs.hpp passed.
+// Every OpenCV exception becomes an Error naming the file.
+cv::Mat decode_grey(const std::string& path, ImageFormat format) {
+  check_opencv_limit_variables();
+  check_before_decoding(path, format);
   cv::Mat m;
   try {
     m = cv::imread(path, cv::IMREAD_GRAYSCALE | cv::IMREAD_ANYDEPTH);
   } catch (const cv::Exception& e) {
+    if (e.err.find("CV_IO_MAX_IMAGE") != std::string::npos)
+      throw Error("cannot decode image " + path + " (OpenCV: " + e.err + ")",
+                  "the header declares more pixels than OPENCV_IO_MAX_IMAGE_PIXELS (or _WIDTH, _HEIGHT) allows: raise it, "
+                  "or check the file");
     throw Error("cannot decode image " + path + " (OpenCV: " + e.err + ")",
-                "the header declares more pixels than OPENCV_IO_MAX_IMAGE_PIXELS allows, or the file is corrupt");
+                "the file is corrupt or in a variant OpenCV does not read: convert it to PNG, TIFF or PGM");
+  } catch (const std::exception& e) {
+    throw Error("cannot decode image " + path + " (" + e.what() + ")", "the file is corrupt: convert it to PNG, TIFF or PGM");
   }
   if (m.empty())
     throw Error("cannot decode image " + path, "the file is corrupt, truncated or not an image format OpenCV reads");
+  // Formats without a header check of ours are checked by OpenCV against its own limit (ours unless
+  // OPENCV_IO_MAX_IMAGE_PIXELS says otherwise); ours is checked here in any case.
   if (static_cast<long long>(m.total()) > kMaxImagePixels)
     throw Error("image " + path + " is " + std::to_string(m.cols) + "x" + std::to_string(m.rows) +
                     " pixels, above the limit of " + std::to_string(kMaxImagePixels) + " pixels (16384x16384)",
                 "cut the image into smaller pieces");
+  return m;
+}
+
+}  // namespace
+#endif
+
+ref::Image read_image(const std::string& path, Samples samples) {
+  require_regular_file(path);
+  const std::string ext = extension(path);
+  if (ext == ".pgm" || ext == ".pfm") return read_netpbm(path, samples);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw Error("image " + path + " does not exist", "check the path");
+  if (std::filesystem::file_size(path, ec) == 0 || ec) throw Error("image " + path + " is empty", "give a non-empty image file");
+#ifdef FILTERLAB_HAVE_OPENCV
+  const ImageFormat format = sniff_image_format(path);
+  // Whatever its name, a Netpbm file goes to our strict reader (OpenCV's takes "2c" as 2).
+  if (format == ImageFormat::netpbm) return read_netpbm(path, samples);
+  const cv::Mat m = decode_grey(path, format);
+  double scale = 1.0;
+  if (samples == Samples::scaled) scale = m.depth() == CV_8U ? 1.0 / 255 : m.depth() == CV_16U ? 1.0 / 65535 : 1.0;
   cv::Mat f;
-  const double scale = m.depth() == CV_8U ? 1.0 / 255 : m.depth() == CV_16U ? 1.0 / 65535 : 1.0;
   m.convertTo(f, CV_32F, scale);
   ref::Image img(f.cols, f.rows);
   for (int y = 0; y < f.rows; ++y) std::copy_n(f.ptr<float>(y), f.cols, &img.at(0, y));

@@ -52,12 +52,9 @@ bool little_endian_host() {
 // Refuses a header whose raster would exceed the limit or the bytes left in the file, so that a
 // lying header never makes us allocate (a 1 KB file claiming 100000x100000 pixels).
 void check_declared_size(const std::string& path, std::istream& in, int w, int h, std::size_t bytes_per_sample) {
+  check_declared_pixels(path, w, h);
   const auto pixels = static_cast<long long>(w) * h;
   const std::string declared = std::to_string(w) + "x" + std::to_string(h);
-  if (pixels > kMaxImagePixels)
-    throw Error("image " + path + " declares " + declared + " = " + std::to_string(pixels) +
-                    " pixels, above the limit of " + std::to_string(kMaxImagePixels) + " pixels (16384x16384)",
-                "the header is wrong, or the image must be cut into smaller pieces");
   const auto here = in.tellg();
   in.seekg(0, std::ios::end);
   const auto end = in.tellg();
@@ -67,9 +64,31 @@ void check_declared_size(const std::string& path, std::istream& in, int w, int h
   if (have < need)
     corrupt(path, "raster truncated: the header declares " + declared + " (" + std::to_string(need) +
                       " raster bytes) but the file holds only " + std::to_string(have) + " bytes after the header");
+  // Bytes beyond the raster mean a header that does not describe it (a wrong size or maxval
+  // shifts every row) or a second image, which no command would read: both are refused.
+  if (have > need)
+    corrupt(path, "the header declares " + declared + " (" + std::to_string(need) + " raster bytes) but the file holds " +
+                      std::to_string(have) + " bytes after the header: its size or maxval is wrong, or the file holds "
+                      "more than one image (FilterLab reads exactly one)");
 }
 
 }  // namespace
+
+void check_declared_pixels(const std::string& path, long long w, long long h) {
+  const std::string declared = std::to_string(w) + "x" + std::to_string(h);
+  if (w <= 0 || h <= 0)
+    throw Error("image " + path + " declares " + declared + " pixels", "the header is corrupt: check that the file is a valid image");
+  // Each side is checked first: their product could overflow for absurd headers.
+  if (w > kMaxImageSide || h > kMaxImageSide)
+    throw Error("image " + path + " declares " + declared + " pixels, above the limit of " + std::to_string(kMaxImageSide) +
+                    " pixels per side",
+                "the header is wrong, or the image must be cut into smaller pieces");
+  const long long pixels = w * h;
+  if (pixels > kMaxImagePixels)
+    throw Error("image " + path + " declares " + declared + " = " + std::to_string(pixels) +
+                    " pixels, above the limit of " + std::to_string(kMaxImagePixels) + " pixels (16384x16384)",
+                "the header is wrong, or the image must be cut into smaller pieces");
+}
 
 void require_regular_file(const std::string& path) {
   std::error_code ec;
@@ -81,7 +100,7 @@ void require_regular_file(const std::string& path) {
     throw Error("image " + path + " is not a regular file", "give the path of a PGM, PFM or other image file");
 }
 
-ref::Image read_netpbm(const std::string& path) {
+ref::Image read_netpbm(const std::string& path, Samples samples) {
   require_regular_file(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot open image " + path, "check the path and its permissions");
@@ -102,14 +121,22 @@ ref::Image read_netpbm(const std::string& path) {
     std::vector<unsigned char> raw(n * bps);
     if (!in.read(reinterpret_cast<char*>(raw.data()), static_cast<std::streamsize>(raw.size())))
       corrupt(path, "raster truncated (expected " + std::to_string(raw.size()) + " bytes)");
+    const bool scaled = samples == Samples::scaled;
     for (std::size_t i = 0; i < n; ++i) {
       const unsigned v = bps == 1 ? raw[i] : (static_cast<unsigned>(raw[2 * i]) << 8) | raw[2 * i + 1];
-      img.px[i] = static_cast<float>(v) / static_cast<float>(maxval);
+      // Netpbm forbids samples above maxval; taking them would give values above 1 (or above the
+      // stated depth) that no other reader of the file sees.
+      if (v > static_cast<unsigned>(maxval))
+        corrupt(path, "sample " + std::to_string(v) + " at x=" + std::to_string(i % static_cast<std::size_t>(w)) + ", y=" +
+                          std::to_string(i / static_cast<std::size_t>(w)) + " is above the maxval " + std::to_string(maxval));
+      img.px[i] = scaled ? static_cast<float>(v) / static_cast<float>(maxval) : static_cast<float>(v);
     }
   } else {
     char* end = nullptr;
     const double scale = std::strtod(third.c_str(), &end);
-    if (third.empty() || *end != '\0' || scale == 0.0) corrupt(path, "bad scale '" + third + "'");
+    // The scale's sign gives the byte order: "nan" or "inf" would silently pick one.
+    if (third.empty() || *end != '\0' || !std::isfinite(scale) || scale == 0.0)
+      corrupt(path, "bad scale '" + third + "' (a finite non-zero number is required: negative for little-endian)");
     std::vector<float> rows(n);
     if (!in.read(reinterpret_cast<char*>(rows.data()), static_cast<std::streamsize>(n * sizeof(float))))
       corrupt(path, "raster truncated (expected " + std::to_string(n * sizeof(float)) + " bytes)");

@@ -16,10 +16,18 @@ constexpr int kMaxImageSide = 1 << 20;
 // Throws filterlab::Error when `path` is a directory or otherwise not a regular file.
 void require_regular_file(const std::string& path);
 
-// PGM samples are scaled to [0, 1] by dividing by maxval (the study's CV_32F / 255); PFM is read as is.
+// Throws filterlab::Error naming `path` when w x h exceeds kMaxImagePixels or a side kMaxImageSide;
+// every reader calls it with the header's size before it allocates anything.
+void check_declared_pixels(const std::string& path, long long w, long long h);
+
+// How PGM samples come back: scaled to [0, 1] by dividing by maxval (the study's CV_32F / 255), or
+// as stored (0..maxval, what an ImageCL Image<uchar> or Image<ushort> receives). PFM is read as is.
+enum class Samples { scaled, stored };
+
 // Throws filterlab::Error naming the file and the problem (missing, a directory, empty, bad header,
-// a declared size above the limit or larger than the file, truncated).
-ref::Image read_netpbm(const std::string& path);
+// a declared size above the limit or larger than the file, truncated, a sample above maxval, a PFM
+// scale that is not a finite non-zero number, a non-finite PFM sample).
+ref::Image read_netpbm(const std::string& path, Samples samples = Samples::scaled);
 // Writes little-endian grey PFM (rows bottom to top, as the format requires).
 void write_pfm(const std::string& path, const ref::Image& image);
 

@@ -1,16 +1,57 @@
 #include "tuner/cache.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 
 #include "error.hpp"
+#include "util/json_error.hpp"
 
 namespace filterlab::tuner {
 namespace {
 
 constexpr const char* kSchema = "filterlab.tuning-cache/1";
 
+// A JSON value as it stands in the file, cut short for a message.
+std::string shown(const nlohmann::json& v) {
+  const std::string text = v.dump();
+  return text.size() > 40 ? text.substr(0, 40) + "..." : text;
+}
+
+// A time in milliseconds: a finite number, not negative (a hand-edited -5 would become the best).
+double time_value(const nlohmann::json& v, const std::string& key) {
+  if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
+    throw Error("'" + key + "' is " + shown(v) + ", not a time (a finite number of milliseconds, 0 or more)");
+  return v.get<double>();
+}
+
+double time_field(const nlohmann::json& row, const std::string& key) {
+  if (!row.contains(key)) throw Error("'" + key + "' is missing");
+  return time_value(row[key], key);
+}
+
+// The configuration ID of a row: a non-empty string.
+std::string row_id(const nlohmann::json& row) {
+  if (!row.is_object()) throw Error("the row is " + shown(row) + ", not an object");
+  if (!row.contains("id") || !row["id"].is_string() || row["id"].get<std::string>().empty())
+    throw Error("'id' is " + (row.contains("id") ? shown(row["id"]) : std::string("missing")) + ", not a configuration ID");
+  return row["id"].get<std::string>();
+}
+
+const char* const kEditedHint = "the file was edited or damaged: fix or delete that line, or move the file away to measure afresh";
+
+// The header (line 1): an object of this schema.
+nlohmann::json checked_header(const std::string& path, const nlohmann::json& j) {
+  const auto schema = j.is_object() && j.contains("schema") && j["schema"].is_string() ? j["schema"].get<std::string>() : std::string();
+  if (schema != kSchema)
+    throw Error(path + " is not a tuning cache (its first line has schema '" + schema + "', not " + kSchema + ")",
+                "give another --cache path");
+  return j;
+}
+
 // Reads every complete line; returns the byte length of the complete part (a torn tail excluded).
+// A row that is not JSON or not a measurement is refused naming the file and the line.
 std::size_t parse_lines(const std::string& path, const std::string& text, CacheFile& out) {
   std::size_t start = 0, good = 0, line_no = 0;
   while (start < text.size()) {
@@ -19,19 +60,22 @@ std::size_t parse_lines(const std::string& path, const std::string& text, CacheF
     const std::string line = text.substr(start, nl - start);
     ++line_no;
     if (!line.empty()) {
+      const std::string where = "line " + std::to_string(line_no) + " of tuning cache " + path;
       nlohmann::json j;
       try {
         j = nlohmann::json::parse(line);
-      } catch (const std::exception& e) {
-        throw Error("line " + std::to_string(line_no) + " of tuning cache " + path + " is not JSON (" + e.what() + ")",
-                    "the file was edited or is not a tuning cache; move it away to start afresh");
+      } catch (const nlohmann::json::exception& e) {
+        throw Error(where + " is not JSON (" + json_error_text(e) + ")", kEditedHint);
       }
       if (line_no == 1) {
-        if (j.value("schema", "") != kSchema)
-          throw Error(path + " is not a tuning cache (schema '" + j.value("schema", "") + "')", "give another --cache path");
-        out.header = j;
+        out.header = checked_header(path, j);
       } else {
-        out.rows[j.at("id").get<std::string>()] = measurement_from_json(j);
+        try {
+          auto id = row_id(j);
+          out.rows[std::move(id)] = measurement_from_json(j);
+        } catch (const Error& e) {
+          throw Error(where + ": " + e.what(), kEditedHint);
+        }
       }
     }
     start = nl + 1;
@@ -57,21 +101,49 @@ nlohmann::json measurement_json(const std::string& id, const Measurement& m) {
 }
 
 Measurement measurement_from_json(const nlohmann::json& row) {
+  if (!row.is_object()) throw Error("the row is " + shown(row) + ", not an object");
   Measurement m;
-  m.point = row.value("point", std::vector<long>{});
-  if (row.at("valid").get<bool>()) {
-    m.time_ms = row.at("time_ms").get<double>();
-    m.q1_ms = row.value("q1_ms", m.time_ms);
-    m.q3_ms = row.value("q3_ms", m.time_ms);
-    m.samples_ms = row.value("samples_ms", std::vector<double>{});
+  if (row.contains("point")) {
+    const auto& p = row["point"];
+    if (!p.is_array() || !std::all_of(p.begin(), p.end(), [](const nlohmann::json& v) { return v.is_number_integer(); }))
+      throw Error("'point' is " + shown(p) + ", not a list of integers");
+    m.point = p.get<std::vector<long>>();
+  }
+  if (!row.contains("valid") || !row["valid"].is_boolean())
+    throw Error("'valid' is " + (row.contains("valid") ? shown(row["valid"]) : std::string("missing")) + ", not true or false");
+  if (row["valid"].get<bool>()) {
+    m.time_ms = time_field(row, "time_ms");
+    m.q1_ms = row.contains("q1_ms") ? time_field(row, "q1_ms") : m.time_ms;
+    m.q3_ms = row.contains("q3_ms") ? time_field(row, "q3_ms") : m.time_ms;
+    if (row.contains("samples_ms")) {
+      const auto& s = row["samples_ms"];
+      if (!s.is_array()) throw Error("'samples_ms' is " + shown(s) + ", not a list of times");
+      for (const auto& v : s) m.samples_ms.push_back(time_value(v, "samples_ms"));
+    }
   } else {
-    m.invalid = invalid_from_name(row.at("invalid").get<std::string>());
-    m.reason = row.value("reason", "");
+    const auto& kind = row.contains("invalid") ? row["invalid"] : nlohmann::json();
+    if (!kind.is_string()) throw Error("'invalid' is " + (kind.is_null() ? std::string("missing") : shown(kind)) + ", not a kind of failure");
+    m.invalid = invalid_from_name(kind.get<std::string>());
+    if (m.valid()) throw Error("the row says valid false but 'invalid' is none");
+    if (row.contains("reason")) {
+      if (!row["reason"].is_string()) throw Error("'reason' is " + shown(row["reason"]) + ", not text");
+      m.reason = row["reason"].get<std::string>();
+    }
   }
   return m;
 }
 
+void check_cache_path(const std::string& path) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(st))
+    throw Error("tuning cache " + path + " is a directory, not a file", "give --cache the path of a file (it is created if absent)");
+  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    throw Error("tuning cache " + path + " is not a regular file", "give --cache the path of a file (it is created if absent)");
+}
+
 CacheFile read_cache(const std::string& path) {
+  check_cache_path(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot read tuning cache " + path, "give the path of a cache an exhaustive run wrote (--cache)");
   std::stringstream ss;
@@ -103,6 +175,7 @@ void check_compute_units(const nlohmann::json& recorded, const nlohmann::json& n
 EvalCache::EvalCache(const std::string& path, const nlohmann::json& header) : path_(path), header_(header) {
   header_["schema"] = kSchema;
   if (path_.empty()) return;
+  check_cache_path(path_);  // before the lock: no PATH.lock beside a directory
   const auto dir = std::filesystem::path(path_).parent_path();
   std::error_code ec;  // a directory that cannot be made fails below, naming the lock file
   if (!dir.empty()) std::filesystem::create_directories(dir, ec);

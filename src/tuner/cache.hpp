@@ -2,7 +2,8 @@
 // A resumable record of evaluations: one JSON object per line (JSON lines), appended and flushed
 // after every evaluation, so an interrupted run loses at most the evaluation in flight and the next
 // run continues where it stopped. The first line describes the space and the setup; a cache opened
-// for another space or setup is refused. A torn last line (a crash mid-write) is dropped on open.
+// for another space or setup is refused. A torn last line (a crash mid-write) is dropped on open;
+// any other line that is not JSON or not a measurement is refused naming the file and the line.
 #include <fstream>
 #include <map>
 #include <memory>
@@ -39,7 +40,13 @@ class EvalCache {
 };
 
 nlohmann::json measurement_json(const std::string& id, const Measurement& m);
+// Throws filterlab::Error saying what is wrong with a row that is not a measurement: wrong types,
+// a missing field, a negative or non-finite time, an unknown kind of failure.
 Measurement measurement_from_json(const nlohmann::json& row);
+
+// Throws filterlab::Error when `path` cannot be a cache file (a directory, a device): checked
+// before a search starts and before its lock file is made.
+void check_cache_path(const std::string& path);
 
 // Reads a cache file without opening it for writing (simulation, analysis).
 struct CacheFile {

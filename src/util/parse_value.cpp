@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 #include "error.hpp"
@@ -13,6 +14,11 @@ namespace {
 
 std::string shown(const std::string& text) { return "'" + (text.size() > 40 ? text.substr(0, 40) + "..." : text) + "'"; }
 
+// "WHAT 'TEXT'", or "WHAT='TEXT'" when `what` ends in '=' (a kernel argument: "--args gain=").
+std::string label(const std::string& what, const std::string& text) {
+  return what + (!what.empty() && what.back() == '=' ? "" : " ") + shown(text);
+}
+
 std::string list(const std::vector<long>& allowed) {
   std::string s;
   for (std::size_t i = 0; i < allowed.size(); ++i)
@@ -20,14 +26,19 @@ std::string list(const std::vector<long>& allowed) {
   return s;
 }
 
-// The whole text as a base-10 integer, or nullopt (empty, trailing characters, overflow).
-std::optional<long> whole_integer(const std::string& text) {
-  if (text.empty() || std::isspace(static_cast<unsigned char>(text.front()))) return std::nullopt;
+// The whole text as a plain base-10 integer: `out` set and "" returned, else why not. "010" is
+// refused rather than read as 10: C, CLI11 and shells read it as octal 8.
+std::string read_integer(const std::string& text, long& out) {
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text.front()))) return "is not an integer";
   errno = 0;
   char* end = nullptr;
   const long v = std::strtol(text.c_str(), &end, 10);
-  if (errno == ERANGE || end != text.c_str() + text.size()) return std::nullopt;
-  return v;
+  if (end != text.c_str() + text.size()) return "is not an integer";
+  if (errno == ERANGE) return "is out of range";
+  const auto first_digit = text.find_first_not_of("+-");
+  if (text.size() - first_digit > 1 && text[first_digit] == '0') return "has a leading zero (010 is octal 8 to C and to some tools)";
+  out = v;
+  return "";
 }
 
 }  // namespace
@@ -35,18 +46,18 @@ std::optional<long> whole_integer(const std::string& text) {
 long parse_integer(const std::string& text, const std::string& what, long min, long max, const std::string& accepted_text) {
   const std::string accepted =
       accepted_text.empty() ? "an integer from " + std::to_string(min) + " to " + std::to_string(max) : accepted_text;
-  const auto v = whole_integer(text);
-  if (!v) throw Error(what + " " + shown(text) + " is not an integer", "give " + accepted);
-  if (*v < min || *v > max) throw Error(what + " " + shown(text) + " is out of range", "give " + accepted);
-  return *v;
+  long v = 0;
+  if (const auto problem = read_integer(text, v); !problem.empty()) throw Error(label(what, text) + " " + problem, "give " + accepted);
+  if (v < min || v > max) throw Error(label(what, text) + " is out of range", "give " + accepted);
+  return v;
 }
 
 long parse_integer_in(const std::string& text, const std::string& what, const std::vector<long>& allowed) {
-  const auto v = whole_integer(text);
-  if (!v) throw Error(what + " " + shown(text) + " is not an integer", "give " + list(allowed));
+  long v = 0;
+  if (const auto problem = read_integer(text, v); !problem.empty()) throw Error(label(what, text) + " " + problem, "give " + list(allowed));
   for (long a : allowed)
-    if (*v == a) return *v;
-  throw Error(what + " " + shown(text) + " is not supported", "give " + list(allowed));
+    if (v == a) return v;
+  throw Error(label(what, text) + " is not supported", "give " + list(allowed));
 }
 
 double parse_number(const std::string& text, const std::string& what, double min, double max) {
@@ -57,8 +68,8 @@ double parse_number(const std::string& text, const std::string& what, double min
   char* end = nullptr;
   const double v = plain ? std::strtod(text.c_str(), &end) : 0.0;
   if (!plain || errno == ERANGE || end != text.c_str() + text.size() || !std::isfinite(v))
-    throw Error(what + " " + shown(text) + " is not a finite number", "give " + range.str());
-  if (v < min || v > max) throw Error(what + " " + shown(text) + " is out of range", "give " + range.str());
+    throw Error(label(what, text) + " is not a finite number", "give " + range.str());
+  if (v < min || v > max) throw Error(label(what, text) + " is out of range", "give " + range.str());
   return v;
 }
 
@@ -71,17 +82,55 @@ std::vector<long> parse_integer_list(const std::string& text, const std::string&
     else
       parts.back().push_back(c);
   }
-  if (parts.size() != count) throw Error(what + " " + shown(text) + " is not " + form);
+  if (parts.size() != count) throw Error(label(what, text) + " is not " + form);
   std::vector<long> out;
+  const std::string range = "give integers from " + std::to_string(min) + " to " + std::to_string(max) + " (" + form + ")";
   for (const auto& p : parts) {
-    const auto v = whole_integer(p);
-    if (!v) throw Error(what + " " + shown(text) + ": " + shown(p) + " is not an integer", "give " + form);
-    if (*v < min || *v > max)
-      throw Error(what + " " + shown(text) + ": " + shown(p) + " is out of range",
-                  "give integers from " + std::to_string(min) + " to " + std::to_string(max) + " (" + form + ")");
-    out.push_back(*v);
+    long v = 0;
+    if (const auto problem = read_integer(p, v); !problem.empty())
+      throw Error(label(what, text) + ": " + shown(p) + " " + problem, problem == "is out of range" ? range : "give " + form);
+    if (v < min || v > max) throw Error(label(what, text) + ": " + shown(p) + " is out of range", range);
+    out.push_back(v);
   }
   return out;
+}
+
+namespace {
+
+struct IntegerType {
+  const char* name;
+  long min, max;
+};
+// The OpenCL C integer types a kernel's scalars and arrays may have (ImageCL's set).
+constexpr IntegerType kIntegerTypes[] = {{"uchar", 0, 255},           {"char", -128, 127},
+                                         {"ushort", 0, 65535},        {"short", -32768, 32767},
+                                         {"int", -2147483648L, 2147483647L}, {"uint", 0, 4294967295L}};
+
+}  // namespace
+
+double parse_typed_number(const std::string& text, const std::string& what, const std::string& type) {
+  for (const auto& t : kIntegerTypes)
+    if (type == t.name)
+      return static_cast<double>(parse_integer(text, what, t.min, t.max,
+                                               "an integer from " + std::to_string(t.min) + " to " + std::to_string(t.max) +
+                                                   " (the kernel's " + type + ")"));
+  // A float: finite as a float too (1e39 would become inf on the device).
+  if (type == "float") return parse_number(text, what, -std::numeric_limits<float>::max(), std::numeric_limits<float>::max());
+  throw Error(what + " has the type '" + type + "', which FilterLab cannot pass",
+              "use float, uchar, char, ushort, short, int or uint in the kernel");
+}
+
+std::pair<long, long> parse_image_size(const std::string& text, const std::string& what, long max_side, long long max_pixels,
+                                       const std::string& form) {
+  const auto v = parse_integer_list(text, what, 'x', 2, 1, max_side, form);
+  const long long pixels = static_cast<long long>(v[0]) * v[1];
+  if (pixels > max_pixels) {
+    const auto side = static_cast<long long>(std::sqrt(static_cast<double>(max_pixels)));
+    throw Error(what + " " + shown(text) + " is " + std::to_string(pixels) + " pixels, above the limit of " + std::to_string(max_pixels) +
+                    " pixels (" + std::to_string(side) + "x" + std::to_string(side) + ")",
+                "give a smaller " + form);
+  }
+  return {v[0], v[1]};
 }
 
 std::optional<long> env_integer(const char* name, long min, long max) {

@@ -5,6 +5,7 @@
 // saying what is accepted (never read as 0 or as a prefix, as atoi would).
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace filterlab {
@@ -22,6 +23,16 @@ double parse_number(const std::string& text, const std::string& what, double min
 // describes the expected shape in messages (e.g. "WIDTHxHEIGHT, e.g. 1021x767").
 std::vector<long> parse_integer_list(const std::string& text, const std::string& what, char sep, std::size_t count,
                                      long min, long max, const std::string& form);
+
+// A value of a kernel's scalar or array element of OpenCL C type `type` (float, uchar, char, ushort,
+// short, int, uint): integer types take a whole integer in the type's range (no 2.5, no 1e10),
+// float a finite number that stays finite as a float.
+double parse_typed_number(const std::string& text, const std::string& what, const std::string& type);
+
+// "WIDTHxHEIGHT": each side from 1 to max_side and at most max_pixels in all, checked before anything
+// of that size is allocated; `form` as for parse_integer_list.
+std::pair<long, long> parse_image_size(const std::string& text, const std::string& what, long max_side, long long max_pixels,
+                                       const std::string& form);
 
 // The environment variable's value parsed as above; nullopt when it is unset. A set but empty
 // variable is an error (it is almost always a mistake in a script).

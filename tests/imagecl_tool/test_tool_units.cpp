@@ -164,3 +164,59 @@ TEST_CASE("the kernel arguments from --args: every scalar and array once, number
   CHECK_THROWS_WITH(user_inputs(s, {img, img}, {"k=0.04"}, "5by3"), Catch::Contains("is not WIDTHxHEIGHT"));
   CHECK_THROWS_WITH(user_inputs(s, {img}, {"k=0.04"}), Catch::Contains("reads 2 Image(s) (dx, dy) but 1 --input"));
 }
+
+// Hostile tuning databases (issue 31): schema-checked on read and before a record, naming the file
+// and the key (or the line of a parse error), never nlohmann's raw text or a read of a missing key.
+TEST_CASE("a tuning database of the wrong shape is refused naming the file and the key", "[imagecl_tool][bad-input]") {
+  const auto db = temp_path("shape.json");
+  const auto with = [&](const std::string& text) {
+    std::ofstream(db) << text;
+    return db;
+  };
+  const std::string head = R"({"schema": "filterlab.imagecl-tuning/1", "kernels": {"aaaa": {"kernel": "k", "devices": {"dev-a": )";
+  CHECK_THROWS_WITH(lookup_tuned(with(R"({"schema": "filterlab.imagecl-tuning/1"})"), "aaaa", "k", "", "dev-a"),
+                    "the tuning database " + db + " has no \"kernels\" key: repair or delete it");
+  CHECK_THROWS_WITH(lookup_tuned(with(R"({"schema": "filterlab.imagecl-tuning/1", "kernels": []})"), "aaaa", "k", "", "dev-a"),
+                    Catch::StartsWith("the tuning database " + db + " holds [] at \"kernels\", not an object"));
+  CHECK_THROWS_WITH(lookup_tuned(with(head + R"({"id": 5, "time_ms": 1.0}}}}})"), "aaaa", "k", "", "dev-a"),
+                    "the tuning database " + db + " holds 5 at kernels[\"aaaa\"].devices[\"dev-a\"].id, not a configuration ID: "
+                    "repair that entry or delete the file (`imagecl tune` records it again)");
+  CHECK_THROWS_WITH(lookup_tuned(with(head + R"({"id": "imagecl.k/one", "time_ms": -5}}}}})"), "aaaa", "k", "", "dev-a"),
+                    Catch::Contains("holds -5 at kernels[\"aaaa\"].devices[\"dev-a\"].time_ms, not a time"));
+  CHECK_THROWS_WITH(lookup_tuned(with(head + R"({"id": "imagecl.k/one"}}}}})"), "aaaa", "k", "", "dev-a"),
+                    Catch::Contains("holds null at kernels[\"aaaa\"].devices[\"dev-a\"].time_ms, not a time"));
+  // A wrong entry of another kernel or device is refused too: the file is damaged as a whole.
+  CHECK_THROWS_WITH(lookup_tuned(with(head + R"({"id": "imagecl.k/one", "time_ms": 1}, "dev-b": "x"}}}})"), "aaaa", "k", "", "dev-a"),
+                    Catch::Contains("holds \"x\" at kernels[\"aaaa\"].devices[\"dev-b\"], not an object"));
+  CHECK_THROWS_WITH(record_tuned(with(R"({"schema": "filterlab.imagecl-tuning/1", "kernels": {"aaaa": 3}})"), "aaaa", "k", "k.icl",
+                                 fake_device("dev-a"), {{"id", "imagecl.k/one"}, {"time_ms", 1.0}}),
+                    Catch::Contains("holds 3 at kernels[\"aaaa\"], not an object"));
+  CHECK_THROWS_WITH(lookup_tuned(with("{\n  \"schema\": \"filterlab.imagecl-tuning/1\",\n  \"kernels\": {\n  }\n"), "aaaa", "k", "", "dev-a"),
+                    Catch::StartsWith("the tuning database " + db + " is not JSON (parse error at line ") &&
+                        !Catch::Contains("json.exception"));
+}
+
+TEST_CASE("a tuning database path that is a directory is refused before a search and without a lock beside it",
+          "[imagecl_tool][bad-input]") {
+  const auto dir = temp_path("db-dir");
+  std::filesystem::create_directories(dir);
+  std::filesystem::remove(dir + ".lock");
+  const std::string message = "the tuning database " + dir + " is a directory, not a file";
+  CHECK_THROWS_WITH(check_tuning_db(dir), Catch::StartsWith(message));
+  CHECK_THROWS_WITH(lookup_tuned(dir, "aaaa", "k", "", "dev-a"), Catch::StartsWith(message));
+  CHECK_THROWS_WITH(record_tuned(dir, "aaaa", "k", "k.icl", fake_device("dev-a"), {{"id", "imagecl.k/one"}, {"time_ms", 1.0}}),
+                    Catch::StartsWith(message));
+  CHECK_FALSE(std::filesystem::exists(dir + ".lock"));
+  const auto fresh = temp_path("fresh-dir/tuning.json");
+  std::remove(fresh.c_str());
+  CHECK_NOTHROW(check_tuning_db(fresh));  // no file yet: it will be created
+}
+
+TEST_CASE("a `run tuning` result with a wrong-typed row is refused naming the row", "[imagecl_tool][bad-input]") {
+  const auto path = temp_path("experiment-bad.json");
+  nlohmann::json j = {{"schema", "filterlab.result/2"}, {"experiment", "tuning"}, {"provenance", {{"device_slug", "dev-a"}}}};
+  j["best"]["imagecl.conv2d_u8"] = {{"variant_id", 7}, {"time_ms", 2.0}};
+  std::ofstream(path) << j.dump();
+  CHECK_THROWS_WITH(lookup_tuned(path, "any", "conv2d_u8", embedded_sha("conv2d_u8"), "dev-a"),
+                    Catch::StartsWith("the tuning database " + path + " holds 7 at best[\"imagecl.conv2d_u8\"].variant_id, not a configuration ID"));
+}

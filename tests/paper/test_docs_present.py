@@ -107,8 +107,6 @@ DOCS = hand_written_docs()
 # Pages whose narration is known and owned by another change; each must be fixed and then removed
 # from here (the test fails as soon as such a page is clean, so the entry cannot outlive its reason).
 PENDING = {
-    "imagecl/README.md": "issue 22, 2b562d4 and 'no longer' in the transformations' text",
-    "docs/bad-input.md": "row 3a's 'used to exit 0' and the 'Issue 18' note below the table",
 }
 
 

@@ -131,3 +131,38 @@ TEST_CASE("an output path that is a symbolic link is written through, the link k
   CHECK_THROWS_WITH(filterlab::io::write_file_atomically((dir / "loop1").string(), "x"), Catch::Contains("loop of symbolic links"));
   fs::remove_all(dir);
 }
+
+TEST_CASE("a PFM scale that is not a finite non-zero number is refused", "[io][bad-input]") {
+  const auto dir = temp_dir();
+  // "nan" used to pass the `scale == 0` test and pick big-endian (nan < 0 is false): denormals.
+  for (const std::string scale : {"nan", "-nan", "inf", "-inf", "0", "0.0"}) {
+    write_bytes(dir / "s.pfm", "Pf\n2 1\n" + scale + "\n" + std::string(8, '\0'));
+    CHECK_THROWS_WITH(filterlab::io::read_netpbm((dir / "s.pfm").string()),
+                      Catch::Contains("bad scale '" + scale + "' (a finite non-zero number is required"));
+  }
+  write_bytes(dir / "ok.pfm", "Pf\n2 1\n-1.0\n" + std::string(8, '\0'));
+  CHECK(filterlab::io::read_netpbm((dir / "ok.pfm").string()).px == std::vector<float>{0.0f, 0.0f});
+  fs::remove_all(dir);
+}
+
+TEST_CASE("PGM samples above maxval are refused, at maxval accepted", "[io][bad-input]") {
+  const auto dir = temp_dir();
+  write_bytes(dir / "a.pgm", std::string("P5\n2 2\n100\n") + '\x0a' + '\x64' + '\x1e' + '\x65');
+  CHECK_THROWS_WITH(filterlab::io::read_netpbm((dir / "a.pgm").string()),
+                    Catch::Contains("a.pgm: sample 101 at x=1, y=1 is above the maxval 100"));
+  write_bytes(dir / "b.pgm", std::string("P5\n1 1\n1000\n") + '\x03' + '\xe9');  // 1001, 16-bit
+  CHECK_THROWS_WITH(filterlab::io::read_netpbm((dir / "b.pgm").string()), Catch::Contains("sample 1001 at x=0, y=0 is above the maxval 1000"));
+  write_bytes(dir / "c.pgm", std::string("P5\n1 1\n1000\n") + '\x03' + '\xe8');
+  CHECK(filterlab::io::read_netpbm((dir / "c.pgm").string()).px == std::vector<float>{1.0f});
+  fs::remove_all(dir);
+}
+
+TEST_CASE("PGM samples come back scaled or as stored", "[io]") {
+  const auto dir = temp_dir();
+  write_bytes(dir / "a.pgm", std::string("P5\n2 1\n255\n") + '\x00' + '\x33');
+  using filterlab::io::Samples;
+  CHECK(filterlab::io::read_netpbm((dir / "a.pgm").string(), Samples::stored).px == std::vector<float>{0.0f, 51.0f});
+  CHECK(filterlab::io::read_image((dir / "a.pgm").string(), Samples::stored).px == std::vector<float>{0.0f, 51.0f});
+  CHECK(filterlab::io::read_image((dir / "a.pgm").string()).px == std::vector<float>{0.0f, 0.2f});
+  fs::remove_all(dir);
+}
