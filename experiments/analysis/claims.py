@@ -17,12 +17,20 @@ if A's interval lies entirely below B's, fails if it lies entirely above, and is
 they overlap. A claim made of several parts (sizes, pairs) holds if every part holds, fails if
 any part fails, and is otherwise inconclusive; "no data" where a part's rows are missing and
 nothing else decides. Only the Python standard library is used here.
+
+The written method. Every claim's method (quantity, statistic and interval, baseline, threshold,
+and when it holds, fails or is inconclusive) is written once, in claims_spec.toml beside this
+file; `claims_spec()` reads it and a Claim defined without a `check` text takes the one composed
+from its entry (`spec_check`). tests/test_claims_spec.py keeps the file and the study modules'
+claims one to one.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -68,15 +76,20 @@ class Claim:
     study   e.g. "S1"
     short   a few words for the table, e.g. "local memory pays from 5x5 up"
     text    the article's own words
-    check   how FilterLab checks it, in words
+    check   how FilterLab checks it, in words; left out (""), it is composed from the claim's
+            entry in claims_spec.toml (spec_check), and stays "" where the file has none
     evaluate(context) -> Part, context being whatever the study passes per device and condition
     """
     id: str
     study: str
     short: str
     text: str
-    check: str
+    check: str = ""
     evaluate: Callable[[Any], Part] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.check:
+            object.__setattr__(self, "check", spec_check(self.id))
 
 
 @dataclass(frozen=True)
@@ -181,6 +194,114 @@ def load_study(path: Path) -> Study:
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ClaimError(f"{path}: not valid JSON ({e})") from e
     return Study.from_json(data, path)
+
+
+# ---------------------------------------------------------------------------------------------
+# the claims specification (claims_spec.toml): the written method of every claim
+
+SPEC_PATH = Path(__file__).resolve().parent / "claims_spec.toml"
+# Every entry has these fields, non-empty; the order is the order of the composed text.
+SPEC_FIELDS = ("quantity", "statistic", "baseline", "threshold", "holds", "fails", "inconclusive")
+SPEC_OPTIONAL = ("no_data",)
+# "inconclusive" is written to follow the word "inconclusive" in the composed text.
+INCONCLUSIVE_OPENINGS = ("otherwise", "if ", "when ", "never")
+
+
+@functools.lru_cache(maxsize=None)
+def claims_spec(path: Path = SPEC_PATH) -> dict[str, dict[str, str]]:
+    """claim id -> {field: text}, read once from claims_spec.toml. Raises ClaimError where the
+    file cannot be read or parsed, an entry is not a table, or a field is unknown or not a string
+    (which fields an entry lacks is for spec_problems to say). Callers must not modify the
+    result (it is cached)."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ClaimError(f"{path}: cannot read ({e.strerror})") from e
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise ClaimError(f"{path}: not valid TOML ({e})") from e
+    known = SPEC_FIELDS + SPEC_OPTIONAL
+    for cid, entry in data.items():
+        nested = [k for k, v in entry.items() if isinstance(v, dict)] if isinstance(entry, dict) else []
+        if nested:
+            raise ClaimError(f"{path}: write the table of claim {cid}.{nested[0]} as "
+                             f"[\"{cid}.{nested[0]}\"]: unquoted, the dot makes nested tables")
+        if not isinstance(entry, dict):
+            raise ClaimError(f"{path}: '{cid}' must be a table of fields ([\"{cid}\"])")
+        for key, value in entry.items():
+            if key not in known:
+                raise ClaimError(f"{path}: [\"{cid}\"] has an unknown field '{key}' (fields: "
+                                 f"{', '.join(known)})")
+            if not isinstance(value, str):
+                raise ClaimError(f"{path}: [\"{cid}\"].{key} must be a string")
+    return data
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _clause(text: str) -> str:
+    return " ".join(text.split()).rstrip(".")
+
+
+def compose_check(entry: Mapping[str, str]) -> str:
+    """The method as one text, the fields in a fixed order:
+    "Quantity: ... Statistic: ... Baseline: ... Threshold: ... Holds if ...; fails if ...;
+    inconclusive .... No data if ...." (the last sentence only where the entry has no_data)."""
+    head = " ".join(f"{name.capitalize()}: {_sentence(entry[name])}"
+                    for name in ("quantity", "statistic", "baseline", "threshold"))
+    rule = (f"Holds if {_clause(entry['holds'])}; fails if {_clause(entry['fails'])}; "
+            f"inconclusive {_clause(entry['inconclusive'])}.")
+    out = f"{head} {rule}"
+    if entry.get("no_data", "").strip():
+        out += f" No data if {_clause(entry['no_data'])}."
+    return out
+
+
+def decision_rule(entry: Mapping[str, str]) -> str:
+    """The short form (the LaTeX ledger's): "Holds if ...; fails if ...; inconclusive ..."."""
+    return (f"Holds if {_clause(entry['holds'])}; fails if {_clause(entry['fails'])}; "
+            f"inconclusive {_clause(entry['inconclusive'])}.")
+
+
+def spec_check(claim_id: str) -> str:
+    """The composed method of a claim, or "" where claims_spec.toml has no complete entry for it
+    (tests/test_claims_spec.py says which id lacks what)."""
+    entry = claims_spec().get(claim_id)
+    if entry is None or any(not entry.get(f, "").strip() for f in SPEC_FIELDS):
+        return ""
+    return compose_check(entry)
+
+
+def spec_problems(defined: Iterable[str], spec: Mapping[str, Mapping[str, str]] | None = None
+                  ) -> list[str]:
+    """What keeps the specification and the defined claims (their ids) from being one to one:
+    a claim without an entry, an entry without some field (or with it empty, or with an
+    "inconclusive" that does not read after the word), an entry of no defined claim."""
+    spec = claims_spec() if spec is None else spec
+    defined = list(dict.fromkeys(defined))
+    problems = []
+    for cid in defined:
+        entry = spec.get(cid)
+        if entry is None:
+            problems.append(f"{cid}: no entry in {SPEC_PATH.name}; add [\"{cid}\"] with "
+                            f"{', '.join(SPEC_FIELDS)} written from its evaluate function")
+            continue
+        lacking = [f for f in SPEC_FIELDS if not str(entry.get(f, "")).strip()]
+        if lacking:
+            problems.append(f"{cid}: its entry in {SPEC_PATH.name} lacks {', '.join(lacking)} "
+                            f"(missing or empty)")
+        inc = str(entry.get("inconclusive", "")).strip()
+        if inc and not inc.lower().startswith(INCONCLUSIVE_OPENINGS):
+            problems.append(f"{cid}: 'inconclusive' must read after the word \"inconclusive\": "
+                            f"start it with one of {', '.join(repr(o) for o in INCONCLUSIVE_OPENINGS)}")
+    for cid in spec:
+        if cid not in defined:
+            problems.append(f"{cid}: an entry in {SPEC_PATH.name} of no claim the study modules "
+                            f"define (a typo, or a claim removed from the code)")
+    return problems
 
 
 # ---------------------------------------------------------------------------------------------
@@ -402,7 +523,51 @@ def ledger_tex(studies: list[Study]) -> str:
                     for cond in s.conditions))
             lines.append(" & ".join(cells) + r" \\")
     lines += [r"\end{longtable}", ""]
+    lines += method_tex(studies)
     return "\n".join(lines)
+
+
+def _method_parts(c: Claim) -> tuple[str, str]:
+    """(baseline, decision rule) of a claim, from claims_spec.toml; where the file has no complete
+    entry (a claims file of other code), ("", the claim's check text)."""
+    entry = claims_spec().get(c.id)
+    if entry is None or any(not entry.get(f, "").strip() for f in SPEC_FIELDS):
+        return "", c.check
+    return _clause(entry["baseline"]), decision_rule(entry)
+
+
+def _tex_quoted(text: str) -> str:
+    """tex_text, with "quoted words" typeset with LaTeX's opening and closing quotes."""
+    return re.sub(r'"([^"]*)"', r"``\1''", tex_text(text))
+
+
+def method_tex(studies: list[Study]) -> list[str]:
+    """Lines of a second longtable: per claim its baseline and its decision rule (the short form
+    of its written method; the Markdown ledger has the whole method)."""
+    e = R.latex_escape
+    spec = (r"@{}l>{\raggedright\arraybackslash}p{0.28\linewidth}"
+            r">{\raggedright\arraybackslash}p{0.62\linewidth}@{}")
+    head = r"Claim & Compared with & Verdict rule \\"
+    lines = [r"\setlength{\LTcapwidth}{\linewidth}",  # the caption's long path breaks badly in 4in
+             rf"\begin{{longtable}}{{{spec}}}",
+             r"\caption{Claims ledger: the written method of each claim "
+             r"(\texttt{experiments/analysis/claims\_spec.toml}, which the analysis reads): what "
+             r"it is compared with and when it holds, fails or is inconclusive. Timing intervals "
+             r"are the 95\,\% order-statistic intervals of the medians; ``lies below'' means "
+             r"entirely below. The quantity, statistic and threshold of each claim are in the "
+             r"Markdown ledger.}\label{tab:claims-method}\\",
+             r"\toprule", head, r"\midrule", r"\endfirsthead",
+             r"\multicolumn{3}{@{}l}{\textit{Claims ledger: the written method, continued}}\\",
+             r"\toprule", head, r"\midrule", r"\endhead",
+             r"\bottomrule", r"\endfoot"]
+    for index, s in enumerate(studies):
+        if index:
+            lines.append(r"\midrule")
+        for c in s.claims:
+            baseline, rule = _method_parts(c)
+            lines.append(" & ".join([e(c.id), _tex_quoted(baseline), _tex_quoted(rule)]) + r" \\")
+    lines += [r"\end{longtable}", ""]
+    return lines
 
 
 def ledger_details_tex(studies: list[Study]) -> str:
@@ -445,6 +610,9 @@ def ledger_details_tex(studies: list[Study]) -> str:
     return "\n".join(lines)
 
 
+NO_METHOD = "not written: experiments/analysis/claims_spec.toml has no complete entry for this claim."
+
+
 def _md(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -460,7 +628,10 @@ def ledger_markdown(studies: list[Study]) -> str:
            "for each sample size is in intervals.md) lies entirely below B's, fails if it lies entirely above, and "
            "is inconclusive if they overlap; a claim over several sizes or pairs holds if every "
            "part holds and fails if any part fails. Numbers are medians (k3 to k9: filter sizes "
-           "3x3 to 9x9). Every other claim says under \"Checked\" how it is checked.",
+           "3x3 to 9x9). Each claim's \"Method\" is its written method from "
+           "experiments/analysis/claims_spec.toml: the quantity, the statistic and its interval, "
+           "the baseline and how it is chosen, the threshold, and when the verdict holds, fails "
+           "or is inconclusive.",
            ""]
     for s in studies:
         conds = [s.condition_labels.get(c, c) for c in s.conditions]
@@ -481,7 +652,7 @@ def ledger_markdown(studies: list[Study]) -> str:
         out.append("")
         for c in s.claims:
             out += [f"#### {c.id}: {c.short}", "", f"Article: \"{c.text}\"", "",
-                    f"Checked: {c.check}", "",
+                    f"Method: {c.check or NO_METHOD}", "",
                     "| device | " + " | ".join(conds) + " |",
                     "| --- | " + " | ".join("---" for _ in conds) + " |"]
             for d in devs:

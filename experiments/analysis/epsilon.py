@@ -363,45 +363,33 @@ def _memory_then_alu(ctx) -> C.Part:
     return memory_then_alu(copy_fraction(by["naive"], bw), copy_fraction(by[LAST_STEP], bw))
 
 
-CLAIMS = [
+# Each claim's written method (quantity, statistic, baseline, threshold, verdict rule) is its entry in
+# claims_spec.toml; the Claim takes its check text from there.
+STUDY_CLAIMS = [
     C.Claim("S5.C1", "S5", "step 1 (packed short4) beats naive", "After this optimization step, the algorithm runs 1.6x faster on Adreno 630.",
-            "step 1 faster than the naive step (confidence intervals of the medians)", _faster("step1", "naive")),
+            evaluate=_faster("step1", "naive")),
     C.Claim("S5.C2", "S5", "step 2 (4 outputs per item) beats step 1", "With the above changes in place, the performance improves by 2.7x over the baseline.",
-            "step 2 faster than step 1", _faster("step2", "step1")),
+            evaluate=_faster("step2", "step1")),
     C.Claim("S5.C3", "S5", "step 3a (8 outputs) is slightly slower than step 2", "the performance on Adreno 630 drops off slightly, from 2.7x to 2.6x",
-            "step 3a slower than step 2", _slower("step3a", "step2")),
+            evaluate=_slower("step3a", "step2")),
     C.Claim("S5.C4", "S5", "step 3b (16 outputs) is slower than step 3a", "Table 2: step 3b 1.5x against step 3a 2.6x on Adreno 630.",
-            "step 3b slower than step 3a", _slower("step3b", "step3a")),
+            evaluate=_slower("step3b", "step3a")),
     C.Claim("S5.C5", "S5", "local memory beats naive but not step 2", "Both sizes yield a substantial improvement of 2x compared to the baseline, but it falls short of beating our implementation in step 2.",
-            "steps 4a and 4b each faster than naive and slower than step 2", _lm),
+            evaluate=_lm),
     C.Claim("S5.C6", "S5", "the larger work-group (4b) does not clearly help", "increasing the local size does not improve performance much",
-            "holds unless step 4b is clearly faster than step 4a", lambda ctx: C.not_clearly(_faster("step4b", "step4a")(ctx))),
+            evaluate=lambda ctx: C.not_clearly(_faster("step4b", "step4a")(ctx))),
     C.Claim("S5.C7", "S5", "branch-free 5a beats step 2", "When we apply this optimization [...] performance improves from 2.7x to 3x of the baseline.",
-            "step 5a faster than step 2", _faster("step5a", "step2")),
+            evaluate=_faster("step5a", "step2")),
     C.Claim("S5.C8", "S5", "branch-free 5b beats step 3a", "Table 2: step 5b 2.8x against step 3a 2.6x on Adreno 630.",
-            "step 5b faster than step 3a", _faster("step5b", "step3a")),
+            evaluate=_faster("step5b", "step3a")),
     C.Claim("S5.C9", "S5", "step 5a is the fastest step", "on the Adreno 630, the greatest performance boost came from step 5a",
-            "step 5a faster than every other step", _5a_best),
+            evaluate=_5a_best),
     C.Claim("S5.C10", "S5", "the best step differs between devices", "the main takeaway is that [...] you need to tune the kernel according to the target hardware",
-            "holds if our devices' fastest steps are not all the same step and each is clearly faster on its own device than the others' best; fails if every device has the same fastest step; the same verdict in every device's cell",
-            _best_differs),
+            evaluate=_best_differs),
     C.Claim("S5.C11", "S5", "naive is memory-bound, the optimised steps more ALU-bound",
             "In the naïve implementation, the algorithm is memory-bound. By data-packing, "
             "vectorized load and data reuse, it becomes more ALU-bound.",
-            "quantity: a step's fraction of the device's copy bandwidth on the bytes the filter "
-            "must move at least, f = bytes_min / (kernel time x copy_bandwidth_GBps), both from the "
-            "result file (bytes_min: one read of each input and one write of each output pixel, "
-            "the same for every step; copy_bandwidth_GBps: the device's measured copy), at the "
-            "median and at the ends of the median's confidence interval; a step is at the memory "
-            f"roof if even its lowest f is at least {ROOF:g}; holds if the naive step is at the "
-            f"roof and the last step ({LAST_STEP}) lies below it and further below than the naive "
-            f"step (its highest f below the naive step's lowest), fails if {LAST_STEP} is itself at "
-            "the roof, inconclusive otherwise, in particular whenever the naive step is below the "
-            "roof: the result files record no per-step traffic and no hardware counters, so a "
-            "naive step bound by its cache or texture traffic cannot be told from an ALU-bound one "
-            "(as bytes_min is the same for every step, two steps' f differ only by their speedup); "
-            "no data where bytes_min, the copy bandwidth or a timing is missing",
-            _memory_then_alu),
+            evaluate=_memory_then_alu),
 ]
 
 
@@ -411,7 +399,7 @@ def evaluate_claims(s: dict) -> C.Study:
     return C.evaluate_study(
         id="S5", title=TITLE, experiment=EXPERIMENT, conditions=["time"],
         condition_labels={"time": f"kernel time, T = {devs[0]['threshold']}"},
-        devices=[C.Device(d["slug"], d["device"], d["note"]) for d in devs], claims=CLAIMS,
+        devices=[C.Device(d["slug"], d["device"], d["note"]) for d in devs], claims=STUDY_CLAIMS,
         context=lambda slug, cond: {"dev": by[slug], "all": devs})
 
 

@@ -11,7 +11,8 @@ default set, runs its analysis module's main(argv) (which returns an exit status
 claims ledger (claims_ledger.tex, claims_ledger_details.tex, claims_ledger.md) from the claims of every
 module that has them (a function claims_study(out) returning a claims.Study), and results_notes.tex
 (\\ResultsNote{<experiment>} for captions: mixed commits, quick mode).
-Exits non-zero, before writing anything, if an experiment the paper needs has no results, or if the
+Exits non-zero, before writing anything, if an experiment the paper needs has no results (unless its
+module declares RESULTS_OPTIONAL: it then says "no data"), or if the
 results come from different commits (unless --allow-mixed-commits); and if any module fails.
 --quick (make reproduce QUICK=1): results from small inputs; a module that needs full-size results
 says so (exit status 3) and the paper's notes say which were left out.
@@ -49,6 +50,17 @@ def load_registry(path: Path = REGISTRY) -> list[dict]:
                          f"run `make registry` (it writes it from `filterlab experiments --json`)")
 
 
+def results_optional(experiment: dict) -> bool:
+    """Whether the experiment's analysis module runs without its results (it then says "no data"):
+    a module-level RESULTS_OPTIONAL (a reason) in its module, e.g. imagecl_portability's until every
+    device has run it."""
+    try:
+        module = importlib.import_module(experiment["analysis"])
+    except ImportError:
+        return False
+    return bool(getattr(module, "RESULTS_OPTIONAL", False))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--results", required=True, type=Path, help="raw results directory")
@@ -64,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     registry = [e for e in load_registry(args.registry) if e.get("in_default_set", True)]
     folders = {e["name"]: [e["name"], *e.get("also_reads", [])] for e in registry}
     present = R.experiments_present(args.results)
-    missing = [e["name"] for e in registry if e["name"] not in present]
+    missing = [e["name"] for e in registry if e["name"] not in present and not results_optional(e)]
     if missing:
         for e in missing:
             print(f"make_all: no results for experiment '{e}', which the paper needs: "

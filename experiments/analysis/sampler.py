@@ -329,61 +329,40 @@ def _c6(c: _Ctx) -> C.Part:
                                     _pair(c.s, ARTICLE_AMD, ARTICLE_INTEL, "article_pairs"))
 
 
+# Each claim's written method (quantity, statistic, baseline, threshold, verdict rule) is its entry in
+# claims_spec.toml; the Claim takes its check text from there.
 def study_claims() -> list[C.Claim]:
-    def claim(n, short, text, check, fn):
+    def claim(n, short, text, fn):
         return C.Claim(id=f"{STUDY_ID}.C{n}", study=STUDY_ID, short=short, text=text,
-                       check=check, evaluate=fn)
+                       evaluate=fn)
 
     return [
         claim(1, "1.0 already gives a mode-dependent value",
               "The fact that the access to 1.0 results already in a mode dependent value is "
               "indeed an indicator for the [0;1[ range (note that the right side is not "
               "included) of the normalized coordinates.",
-              "the four addressing modes do not all return the same value at s = 1.0",
               _c1),
         claim(2, "the addressing modes are OpenCV's REFLECT, WRAP, REPLICATE, CONSTANT",
               "CLK_ADDRESS_MIRRORED_REPEAT [...] cv::BORDER_REFLECT; CLK_ADDRESS_REPEAT [...] "
               "cv::BORDER_WRAP; CLK_ADDRESS_CLAMP_TO_EDGE [...] cv::BORDER_REPLICATE; "
               "CLK_ADDRESS_CLAMP [...] cv::BORDER_CONSTANT",
-              "with normalized coordinates and NEAREST, each mode reads exactly the texel "
-              "cv::borderInterpolate gives for its counterpart (the border colour 0 for "
-              "CONSTANT) at every texel centre of the grid, up to 1000 image widths outside "
-              "(measured devices only)",
               _c2),
         claim(3, "the devices differ only near texel edges",
               "The output of the test program running on an AMD R9 290 GPU device and on an "
               "Intel CPU device together with the differences",
-              "every entry in which this device differs from another device (published or "
-              "measured) lies at a texel edge: in the article's table, whose coordinates k/10 "
-              "are all texel edges, and among the grid's NEAREST reads (both defined)",
               _c3),
         claim(4, "CLAMP_TO_EDGE and CLAMP agree across devices",
               "(No sentence: the article's diff of its two tables changes the MIRRORED_REPEAT "
               "and REPEAT columns only.)",
-              "this device's CLAMP_TO_EDGE and CLAMP columns equal every other device's, and "
-              "so do its CLAMP_TO_EDGE and CLAMP grid reads (both defined) for every other "
-              "measured device",
               _c4),
         claim(5, "every entry is spec-conformant",
               "(No sentence: the article presents both tables as what the addressing modes do, "
               "calling neither device wrong.)",
-              "no entry is wrong by the spec oracle: each matches the float32 formula, or a "
-              "neighbouring texel at an edge as the conformance tests accept, or (NONE outside "
-              "the image) is undefined; LINEAR within the conformance tolerance",
               _c5),
         claim(6, "the AMD table is the more reasonable one",
               "Interestingly, the two devices produce slightly different values for the "
               "CLK_ADDRESS_MIRRORED_REPEAT and CLK_ADDRESS_REPEAT modes. I am not sure why this "
               "happens, but the AMD output seems more reasonable to me.",
-              "on the article's two tables, both judged by the spec oracle (the OpenCL "
-              "specification's addressing formulas in float32): (a) the tables differ, and only in "
-              "the MIRRORED_REPEAT and REPEAT columns; (b) \"more reasonable\" read as closer to the "
-              "specification: the AMD table has more entries equal to the formula's value than "
-              "the Intel table (a count over the 84 entries, no statistics: the tables are single "
-              "runs of a deterministic read); (b) holds if AMD has more, fails if fewer, "
-              "inconclusive if as many; the claim holds if (a) and (b) hold and fails if either "
-              "fails. The same verdict in both article columns; measured devices: no data (not "
-              "among the two devices compared)",
               _c6),
     ]
 

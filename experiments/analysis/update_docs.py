@@ -18,15 +18,21 @@ from pathlib import Path
 # file in paper/generated -> (file in docs/generated, title, what it is)
 TABLES = {
     "study_summary.md": ("study-summary.md", "Summary per study",
-                         "Per study: the article's claims reproduced on every device and condition, "
-                         "not reproduced anywhere they were decided, and mixed; the best result we "
-                         "measured."),
+                         "Per study: the article's claims by their verdicts over every device and "
+                         "condition (reproduced, holds where decided, depends on the device, not "
+                         "reproduced, open), the verdicts in words, and the best result we measured."),
     "claims_ledger.md": ("claims-ledger.md", "Claims ledger",
                          "Every claim of every reproduced article, judged per device."),
     "peers_table.md": ("peers.md", "Peers: every implementation beside FilterLab",
                        "OpenCV, Halide, CuPy and PyTorch on the same workloads, per device."),
     "peers_headline.md": ("peers-fastest.md", "Peers: the fastest per workload",
                           "Per device and workload, FilterLab's best against the fastest peer."),
+    "imagecl_portability_matrix.md": ("portability-matrix.md", "ImageCL portability: each device's tuned code on every device",
+                                      "Per ImageCL pipeline, each source device's tuned configuration run on each target "
+                                      "device, as a fraction of the target's own tuned kernel time (imagecl_portability)."),
+    "imagecl_portability_pp.md": ("performance-portability.md", "Performance portability (Pennycook's metric)",
+                                  "ImageCL, OpenCV, Halide and NPP: the harmonic mean of their efficiencies over the "
+                                  "device set (0 where unsupported), application and architectural, like against like."),
     "intervals.md": ("confidence-intervals.md", "Confidence intervals of the median",
                      "The order-statistic interval every timing result records: for each sample "
                      "size in the results, the ranks of its ends and its exact coverage "

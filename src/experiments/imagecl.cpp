@@ -1,13 +1,13 @@
 #include "experiments/imagecl.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <set>
 #include <memory>
 
 #include "error.hpp"
 #include "experiments/common.hpp"
+#include "experiments/imagecl_tuned.hpp"
 #include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
@@ -23,46 +23,6 @@ namespace filterlab {
 namespace {
 
 constexpr const char* kExperiment = "imagecl";
-
-// The paper's image sides (section 6): separable 4096^2 float, non-separable 8192^2 uchar, Harris 5120^2 float.
-int paper_side(const std::string& benchmark) {
-  if (benchmark == "sepconv") return 4096;
-  if (benchmark == "conv2d_u8") return 8192;
-  return 5120;
-}
-
-// The tuning experiment's result for this device (its "best": the tuning database), or null.
-nlohmann::json read_tuning(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return nullptr;
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const std::exception& e) {
-    throw Error(path + " is not valid JSON (" + e.what() + ")", "rerun the tuning experiment or remove the file");
-  }
-}
-
-struct Tuned {
-  imagecl::Config config;  // empty: none
-  nlohmann::json record;   // where it came from, or why there is none
-};
-
-// The best known configuration of a kernel's full space on this device, when the tuning result
-// has one that this build's space can still express.
-Tuned tuned_config(const nlohmann::json& tuning, const std::string& kernel, const imagecl::KernelSpace& space) {
-  if (tuning.is_null()) return {{}, {{"none", "no tuning result for this device in the results directory"}}};
-  const auto best = tuning.value("best", nlohmann::json::object()).value("imagecl." + kernel, nlohmann::json());
-  if (best.is_null() || !best.contains("variant_id")) return {{}, {{"none", "the tuning result has no full-space best for this kernel"}}};
-  const auto id = best["variant_id"].get<std::string>();
-  nlohmann::json record = {{"variant_id", id}, {"found_by", best.value("found_by", "")}, {"tuned_ms", best.value("time_ms", 0.0)},
-                           {"commit", tuning.value("provenance", nlohmann::json::object()).value("commit", nlohmann::json())}};
-  try {
-    return {imagecl::parse_config_id(space, id), record};
-  } catch (const Error& e) {
-    record["none"] = std::string("this build's space cannot express it: ") + e.what();
-    return {{}, record};
-  }
-}
 
 // What the tuned kernel costs the device (registers on NVIDIA; the driver's limits everywhere):
 // the evidence for what limits its time.

@@ -7,7 +7,8 @@
 
 // The registration list: one line per experiment, in the order the pipeline runs them. Each
 // X(name) is defined by src/experiments/registered/<name>.cpp as `Experiment name_experiment()`.
-// tuning runs before imagecl: imagecl times the configurations the tuner found on the device.
+// tuning runs before imagecl: imagecl times the configurations the tuner found on the device;
+// imagecl_portability times every device's tuned configurations (results/tuning/*.json) on this one.
 #define FILTERLAB_EXPERIMENTS(X) \
   X(scharr_single_storage)       \
   X(scharr_gradient_variants)    \
@@ -17,6 +18,7 @@
   X(epsilon)                     \
   X(tuning)                      \
   X(imagecl)                     \
+  X(imagecl_portability)         \
   X(peers)
 
 namespace filterlab::experiments {

@@ -69,3 +69,8 @@ def test_tuning_cost_judged_against_what_others_found(tmp_path):
     # Budgets of about the paper's that still do not get there: the cost is real.
     runs = {"paper": _live_run(tmp_path, "paper", [9.0] * 1700), "guided": _live_run(tmp_path, "guided", [8.0] * 1700)}
     assert _tuning_claim(tmp_path, runs, sub_best=1.0).verdict == C.HOLDS
+    # Reaching it after 200 of 1,700 evaluations is far less than "about 1,700" without being a tenth of
+    # it: neither verdict.
+    runs = {"paper": _live_run(tmp_path, "paper", [9.0] * 199 + [1.0] + [9.0] * 1500),
+            "guided": _live_run(tmp_path, "guided", [8.0] * 1700)}
+    assert _tuning_claim(tmp_path, runs, sub_best=1.0).verdict == C.INCONCLUSIVE

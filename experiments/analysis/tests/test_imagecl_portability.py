@@ -1,0 +1,215 @@
+"""imagecl_portability.py: the portability matrix, Pennycook's PP, Study 6's claims C7 and C8, and
+the experiment's schema, on synthetic result files built from the committed Study 6a results (their
+tuned rows, their complete provenance) and on the committed results themselves."""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import RESULTS, load_json
+import claims as C
+import imagecl_portability as IP
+
+SLUGS = sorted(p.stem for p in (RESULTS / "imagecl").glob("*.json"))
+GPU = next(s for s in SLUGS if s.startswith("nvidia"))
+CPUS = [s for s in SLUGS if s != GPU]
+
+
+def _scaled(stats: dict, f: float) -> dict:
+    return {k: (v * f if k != "n" else v) for k, v in stats.items()}
+
+
+def fake_result(target: str, factors: dict[str, float | str]) -> dict:
+    """A portability result on `target` as the C++ writes it: per source device (factors' keys), the
+    source's tuned configuration of every kernel, timed at `factor` x the target's own tuned time
+    (1 for the target itself), or listed as unsupported (factor "unsupported")."""
+    own = load_json(RESULTS / "imagecl" / f"{target}.json")
+    prov = copy.deepcopy(own["provenance"])
+    for key in ("samples_per_kernel", "spaces", "tuning_database"):
+        prov.pop(key, None)
+    prov["sources"] = [{"device_slug": s, "device": load_json(RESULTS / "imagecl" / f"{s}.json")["provenance"]["device"],
+                        "file": f"results/tuning/{s}.json", "commit": "a" * 40} for s in factors]
+    tuned = [r for r in own["rows"] if r.get("tuned")]
+    rows, unsupported = [], []
+    for s, f in factors.items():
+        src = {r["kernel"]: r for r in load_json(RESULTS / "imagecl" / f"{s}.json")["rows"] if r.get("tuned")}
+        for bench in IP.PIPELINES:
+            if f == "unsupported":
+                unsupported.append({"benchmark": bench, "source_device_slug": s, "source_device": s,
+                                    "variant_ids": [src[k]["variant_id"] for k in IP.PIPELINE_KERNELS[bench]],
+                                    "kind": "device_limit", "unsupported": "work-group of 16384 work-items > the device's 1024"})
+                continue
+            for r in tuned:
+                if r["benchmark"] != bench:
+                    continue
+                row = {k: v for k, v in r.items() if k not in ("tuned", "resources")}
+                vid = src[r["kernel"]]["variant_id"]
+                row.update(variant_id=vid, case_id=f"{vid}/{r['width']}x{r['height']}/from:{s}",
+                           source_device_slug=s, source_device=s, source_tuning_commit="a" * 40,
+                           source_found_by="test", source_time_ms=1.0, own=s == target,
+                           kernel_ms=_scaled(r["kernel_ms"], f), wall_ms=_scaled(r["wall_ms"], f),
+                           samples_kernel_ms=[x * f for x in r["samples_kernel_ms"]],
+                           samples_wall_ms=[x * f for x in r["samples_wall_ms"]])
+                rows.append(row)
+    return {"schema": "filterlab.result/2", "schema_version": 2, "experiment": IP.EXPERIMENT,
+            "provenance": prov, "rows": rows, "unsupported": unsupported, "missing": []}
+
+
+def results_with(tmp_path: Path, files: dict[str, dict]) -> Path:
+    """A results directory: the committed results plus these portability files."""
+    root = tmp_path / "results"
+    shutil.copytree(RESULTS, root, ignore=shutil.ignore_patterns("logs", "cache"))
+    (root / IP.EXPERIMENT).mkdir()
+    for slug, data in files.items():
+        (root / IP.EXPERIMENT / f"{slug}.json").write_text(json.dumps(data))
+    return root
+
+
+# ---------------------------------------------------------------------------------------------
+# Pennycook's metric
+
+
+def test_pennycook_is_the_harmonic_mean_and_zero_where_unsupported():
+    e = lambda m: {"median": m, "lo": m, "hi": m}  # noqa: E731
+    assert IP.pennycook([e(1.0), e(0.5)])["median"] == pytest.approx(2 / 3)
+    assert IP.pennycook([e(1.0), e(0.0)])["median"] == 0.0
+    assert IP.pennycook([e(1.0), None]) is None
+    assert IP.pennycook([]) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# the matrix and S6.C7
+
+
+def _c7(summary: dict, target: str, bench: str) -> C.Part:
+    return IP.retuning_claim({"portability": summary, "device": {"slug": target}, "bench": bench})
+
+
+def test_matrix_cells_and_retuning_holds_when_every_other_configuration_is_slow(tmp_path):
+    target = CPUS[0]
+    root = results_with(tmp_path, {target: fake_result(target, {target: 1.0, GPU: 5.0, CPUS[1]: 2.0})})
+    s = IP.summarize(root)
+    assert not s["no_data"]
+    cell = s["matrix"]["conv2d_u8"]["cells"][target]
+    assert cell[target]["efficiency"] == {"median": 1.0, "lo": 1.0, "hi": 1.0}
+    assert cell[GPU]["efficiency"]["median"] == pytest.approx(0.2)
+    assert cell[CPUS[1]]["efficiency"]["median"] == pytest.approx(0.5)
+    for bench in IP.WORKLOADS:
+        part = _c7(s, target, bench)
+        assert part.verdict == C.HOLDS, part.detail
+    assert _c7(s, GPU, "sepconv").verdict == C.NO_DATA  # no result on the GPU
+
+
+def test_retuning_fails_when_another_configuration_is_as_fast(tmp_path):
+    target = CPUS[0]
+    root = results_with(tmp_path, {target: fake_result(target, {target: 1.0, GPU: 5.0, CPUS[1]: 1.0})})
+    part = _c7(IP.summarize(root), target, "conv2d_u8")
+    assert part.verdict == C.FAILS, part.detail
+
+
+def test_an_unsupported_configuration_counts_as_performing_poorly(tmp_path):
+    target = CPUS[0]
+    root = results_with(tmp_path, {target: fake_result(target, {target: 1.0, GPU: "unsupported", CPUS[1]: 3.0})})
+    s = IP.summarize(root)
+    assert s["matrix"]["harris"]["cells"][target][GPU]["status"] == "unsupported"
+    assert s["matrix"]["harris"]["cells"][target][GPU]["efficiency"]["median"] == 0.0
+    part = _c7(s, target, "harris")
+    assert part.verdict == C.HOLDS and "unsupported" in part.detail
+
+
+def test_one_configuration_everywhere_pp(tmp_path):
+    """Every device a target: each source's configuration gets a PP over the three devices; an
+    unsupported one makes it 0."""
+    files = {GPU: fake_result(GPU, {GPU: 1.0, CPUS[0]: "unsupported", CPUS[1]: 4.0}),
+             CPUS[0]: fake_result(CPUS[0], {GPU: 3.0, CPUS[0]: 1.0, CPUS[1]: 1.25}),
+             CPUS[1]: fake_result(CPUS[1], {GPU: 3.0, CPUS[0]: 1.25, CPUS[1]: 1.0})}
+    root = results_with(tmp_path, files)
+    s = IP.summarize(root)
+    pp = s["pp"]["conv2d_u8"]["pp"]
+    assert pp[f"from:{CPUS[0]}:kernel"]["app:all"]["median"] == 0.0  # unsupported on the GPU
+    own, gpu_everywhere = pp["imagecl:kernel"]["app:all"], pp[f"from:{GPU}:kernel"]["app:all"]
+    assert own["devices"] == 3 and gpu_everywhere["median"] < own["median"]
+    out = tmp_path / "out"
+    assert IP.main(["--results", str(root), "--out", str(out)]) == 0
+    assert "unsupported" in (out / "imagecl_portability_matrix.md").read_text()
+    assert (out / "imagecl_portability_matrix.pdf").is_file()
+
+
+# ---------------------------------------------------------------------------------------------
+# S6.C8
+
+
+def _pp_summary(imagecl: float, opencv: float, halide: float, npp: float) -> dict:
+    v = lambda m: {"median": m, "lo": m * 0.95, "hi": min(1.0, m * 1.05), "devices": 3}  # noqa: E731
+    pp = {"imagecl:wall": {"app:all": v(imagecl)}, "imagecl:kernel": {"app:all": v(imagecl)},
+          "OpenCV": {"app:all": v(opencv)}, "Halide": {"app:all": v(halide)}, "NPP": {"app:all": v(npp)}}
+    devices = {s: {"name": s} for s in SLUGS}
+    return {"pp": {"sepconv": {"sets": {"all": SLUGS, "gpu": [GPU]}, "devices": devices, "pp": pp}}}
+
+
+def test_pp_claim_holds_fails_and_is_inconclusive():
+    ctx = lambda s: {"portability": s, "device": {"slug": GPU}, "bench": "sepconv"}  # noqa: E731
+    assert IP.pp_claim(ctx(_pp_summary(0.8, 0.3, 0.4, 0.0))).verdict == C.HOLDS
+    assert IP.pp_claim(ctx(_pp_summary(0.3, 0.3, 0.8, 0.0))).verdict == C.FAILS
+    assert IP.pp_claim(ctx(_pp_summary(0.5, 0.49, 0.2, 0.0))).verdict == C.INCONCLUSIVE
+    assert IP.pp_claim(ctx(None)).verdict == C.NO_DATA
+
+
+# ---------------------------------------------------------------------------------------------
+# the committed results (no portability results yet)
+
+
+def test_committed_results_without_portability_say_no_data(tmp_path, capsys):
+    s = IP.summarize(RESULTS)
+    if not (RESULTS / IP.EXPERIMENT).is_dir():
+        assert s["no_data"] and s["matrix"] == {}
+        assert _c7(s, GPU, "sepconv").verdict == C.NO_DATA
+    # PP of ImageCL's own tuning and of the peers comes from Study 6a and the peers: every device.
+    for bench in IP.WORKLOADS:
+        b = s["pp"][bench]
+        assert sorted(b["sets"]["all"]) == SLUGS and b["sets"]["gpu"] == [GPU]
+        assert b["pp"]["NPP"]["app:all"]["median"] == 0.0  # NPP runs on CUDA devices only
+        assert b["pp"]["NPP"]["app:gpu"]["median"] > 0.0
+        assert 0.0 < b["pp"]["imagecl:kernel"]["app:all"]["median"] <= 1.0
+        assert IP.pp_claim({"portability": s, "bench": bench, "device": {"slug": GPU}}).verdict != C.NO_DATA
+    out = tmp_path / "out"
+    assert IP.main(["--results", str(RESULTS), "--out", str(out)]) == 0
+    if s["no_data"]:
+        assert "no data" in capsys.readouterr().out
+        assert "no data" in (out / "imagecl_portability_matrix.md").read_text()
+    assert r"\newcommand{\PortabilityThreshold}{0.8}" in (out / "imagecl_portability_macros.tex").read_text()
+
+
+def test_make_all_runs_without_portability_results(generated):
+    summary = load_json(generated / "imagecl_portability_summary.json")
+    assert summary["experiment"] == IP.EXPERIMENT
+    claims = load_json(generated / "tuning_claims.json")
+    ids = [c["id"] for c in claims["claims"]]
+    assert "S6.C7" in ids and "S6.C8" in ids
+    assert "S6.C7" in (generated / "claims_ledger.md").read_text()
+
+
+# ---------------------------------------------------------------------------------------------
+# the result schema
+
+
+def test_schema_accepts_a_result_and_refuses_broken_ones():
+    T = pytest.importorskip("test_result_schemas")
+    data = fake_result(CPUS[0], {CPUS[0]: 1.0, GPU: "unsupported", CPUS[1]: 2.0})
+    assert T.errors(IP.EXPERIMENT, data) == []
+    assert T.errors(IP.EXPERIMENT, data, 2) == []
+    assert T.key_contract_problems(data) == []
+    for breakage in (lambda d: d["rows"][0].pop("source_device_slug"),
+                     lambda d: d["rows"][0].update(own="yes"),
+                     lambda d: d["rows"][0].update(case_id=d["rows"][0]["variant_id"]),
+                     lambda d: d["unsupported"][0].pop("unsupported"),
+                     lambda d: d["provenance"].pop("sources"),
+                     lambda d: d.pop("schema_version")):
+        broken = copy.deepcopy(data)
+        breakage(broken)
+        assert T.errors(IP.EXPERIMENT, broken), breakage

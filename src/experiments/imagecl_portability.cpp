@@ -1,0 +1,244 @@
+#include "experiments/imagecl_portability.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "error.hpp"
+#include "experiments/common.hpp"
+#include "experiments/imagecl_tuned.hpp"
+#include "experiments/provenance.hpp"
+#include "experiments/result_file.hpp"
+#include "experiments/row_keys.hpp"
+#include "imagecl/check.hpp"
+#include "imagecl/launcher.hpp"
+#include "io/atomic_file.hpp"
+#include "ocl/bandwidth.hpp"
+#include "ocl/runtime.hpp"
+#include "stats.hpp"
+
+namespace filterlab {
+namespace {
+
+constexpr const char* kExperiment = "imagecl_portability";
+
+// One source device: its tuning result (the "best" of every kernel it tuned).
+struct Source {
+  std::string slug, name, file, commit;
+  nlohmann::json tuning;
+};
+
+// Every tuning result in <results>/tuning/ (the target's own included), by file name.
+std::vector<Source> read_sources(const std::string& results_dir, nlohmann::json& skipped) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(results_dir) / "tuning";
+  std::vector<fs::path> files;
+  std::error_code ec;
+  if (fs::is_directory(dir, ec))
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<Source> out;
+  for (const auto& f : files) {
+    auto tuning = read_tuning(f.string());
+    if (!tuning.is_object() || tuning.value("experiment", "") != "tuning" || !tuning.contains("best") || !tuning["best"].is_object()) {
+      skipped.push_back({{"file", f.string()}, {"reason", "not a tuning result with a \"best\" object"}});
+      continue;
+    }
+    const auto prov = tuning.value("provenance", nlohmann::json::object());
+    Source s;
+    s.slug = f.stem().string();  // results are named <device slug>.json
+    s.name = prov.value("device", s.slug);
+    s.file = f.string();
+    s.commit = prov.value("commit", "");
+    s.tuning = std::move(tuning);
+    out.push_back(std::move(s));
+  }
+  if (out.empty())
+    throw Error("no tuning result in " + dir.string(),
+                "run the tuning experiment first (filterlab run tuning), or copy the committed "
+                "experiments/results/tuning/*.json there");
+  return out;
+}
+
+struct Timed {
+  std::size_t source = 0;
+  std::string benchmark, kernel;
+  imagecl::Config config;
+  nlohmann::json tuned;  // the source's record of this configuration (found_by, tuned_ms, commit)
+  std::unique_ptr<imagecl::Launcher> launcher;
+  ocl::Samples samples;
+  cl::NDRange global;
+};
+
+}  // namespace
+
+std::string run_imagecl_portability(const ocl::Device& device, const ImageclPortabilityRunConfig& cfg) {
+  const auto& dev = device.info;
+  ocl::Runtime rt(device);
+  const int scale = cfg.scale > 0 ? cfg.scale : (dev.is_cpu() ? 4 : 1);
+  if (scale != 1 && scale != 2 && scale != 4 && scale != 8) throw Error("--scale must be 1, 2, 4 or 8");
+  const int reps = choose_repetitions(dev, cfg.repetitions);
+  nlohmann::json skipped_files = nlohmann::json::array();
+  const auto sources = read_sources(cfg.results_dir, skipped_files);
+  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
+  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
+
+  std::cerr << "[" << kExperiment << "] " << dev.name << ": " << sources.size() << " source device(s); measuring copy bandwidth\n";
+  const auto bw = ocl::measure_copy_bandwidth(rt);
+  nlohmann::json rows = nlohmann::json::array(), unsupported = nlohmann::json::array(), missing = nlohmann::json::array();
+  std::vector<ocl::GeneratedSource> kernel_files;
+  std::size_t benchmarks_run = 0;
+  for (const auto& b : imagecl::benchmarks()) {
+    if (b.name.find(cfg.benchmarks) == std::string::npos) continue;
+    ++benchmarks_run;
+    const int side = paper_side(imagecl::computes(b)) / scale;  // the imagecl experiment's sizes
+    const auto input = imagecl::benchmark_input(side, side, cfg.seed);
+    const auto oracle = imagecl::benchmark_oracle(b, input);
+    for (const auto& k : b.kernels) kernel_files.push_back({"imagecl/" + k + ".cl", imagecl::kernel_space(k).opencl});
+    std::vector<Timed> timed;
+    for (std::size_t s = 0; s < sources.size(); ++s) {
+      const auto& src = sources[s];
+      const nlohmann::json pair = {{"benchmark", b.name}, {"source_device_slug", src.slug}, {"source_device", src.name}};
+      // The source's tuned configuration of every kernel of the pipeline.
+      std::vector<imagecl::Config> configs;
+      std::vector<nlohmann::json> records;
+      std::string why_missing;
+      for (const auto& k : b.kernels) {
+        const auto t = tuned_config(src.tuning, k, imagecl::kernel_space(k));
+        if (t.config.empty()) {
+          why_missing = k + ": " + t.record.value("none", "no configuration");
+          break;
+        }
+        configs.push_back(t.config);
+        records.push_back(t.record);
+      }
+      if (!why_missing.empty()) {
+        auto m = pair;
+        m["reason"] = why_missing;
+        missing.push_back(m);
+        continue;
+      }
+      std::vector<std::string> ids;
+      for (std::size_t i = 0; i < b.kernels.size(); ++i) ids.push_back(imagecl::config_id(imagecl::kernel_space(b.kernels[i]), configs[i]));
+      auto refuse = [&](const std::string& kind, const std::string& reason) {
+        auto u = pair;
+        u["variant_ids"] = ids;
+        u["kind"] = kind;
+        u["unsupported"] = reason;
+        unsupported.push_back(u);
+        std::cerr << "[" << kExperiment << "] " << b.name << " from " << src.slug << ": unsupported (" << reason << ")\n";
+      };
+      // The target's limits that need no build (work-group, local/constant memory, image support, ...).
+      std::string violation;
+      for (std::size_t i = 0; i < b.kernels.size() && violation.empty(); ++i)
+        if (auto v = imagecl::violation(imagecl::kernel_space(b.kernels[i]), configs[i], dev); !v.empty()) violation = ids[i] + ": " + v;
+      if (!violation.empty()) {
+        refuse("device_limit", violation);
+        continue;
+      }
+      // Build every kernel: the driver's own limits (CL_KERNEL_WORK_GROUP_SIZE) and build failures.
+      std::vector<std::unique_ptr<imagecl::Launcher>> launchers;
+      try {
+        for (std::size_t i = 0; i < b.kernels.size(); ++i)
+          launchers.push_back(std::make_unique<imagecl::Launcher>(rt, imagecl::kernel_space(b.kernels[i]), configs[i]));
+      } catch (const Unsupported& e) {
+        refuse("device_limit", e.what());
+        continue;
+      } catch (const Error& e) {
+        refuse("build", e.what());
+        continue;
+      }
+      // Verify on the image it is timed on; a wrong result stops the run.
+      std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2 from " << src.slug << ": verifying\n";
+      try {
+        const auto o = imagecl::check_benchmark(rt, b, configs, input, oracle);
+        if (!o.passed)
+          throw Error(ids.front() + " ... (tuned on " + src.slug + ") disagrees with the oracle at " + o.where,
+                      "this is a compiler or kernel bug; nothing was timed");
+      } catch (const Unsupported& e) {
+        refuse("device_limit", e.what());
+        continue;
+      }
+      for (std::size_t i = 0; i < b.kernels.size(); ++i) {
+        Timed t;
+        t.source = s, t.benchmark = b.name, t.kernel = b.kernels[i], t.config = configs[i], t.tuned = records[i];
+        t.launcher = std::move(launchers[i]);
+        timed.push_back(std::move(t));
+      }
+    }
+    // As the imagecl experiment: images resident while timed when they fit in half the device memory.
+    const std::uint64_t per_launcher = 16ull * static_cast<std::uint64_t>(side) * static_cast<std::uint64_t>(side);
+    const bool resident = per_launcher * timed.size() <= dev.global_mem_bytes / 2;
+    if (resident)
+      for (auto& t : timed) t.launcher->bind(imagecl::timing_args(t.kernel, input)), t.global = t.launcher->global();
+    const auto sample = [&](Timed& t, ocl::Samples& into) {
+      if (!resident) t.launcher->bind(imagecl::timing_args(t.kernel, input)), t.global = t.launcher->global();
+      ocl::take_sample(rt.queue, [&] { return std::vector<cl::Event>{t.launcher->enqueue()}; }, into);
+      if (!resident) t.launcher->release();
+    };
+    warm_up_and_measure(timed, cfg.warmup, reps, cfg.seed, std::string(kExperiment) + " " + b.name, sample);
+    if (resident)
+      for (auto& t : timed) t.launcher->release();
+    for (const auto& t : timed) {
+      const auto& src = sources[t.source];
+      const auto& space = imagecl::kernel_space(t.kernel);
+      nlohmann::json row = {{"benchmark", t.benchmark},
+                            {"kernel", t.kernel},
+                            {"source_device_slug", src.slug},
+                            {"source_device", src.name},
+                            {"source_tuning_commit", src.commit},
+                            {"source_found_by", t.tuned.value("found_by", "")},
+                            {"source_time_ms", t.tuned.value("tuned_ms", 0.0)},
+                            {"own", src.slug == dev.slug},
+                            {"width", side},
+                            {"height", side},
+                            {"build_options", t.launcher->options()},
+                            {"program_sha256", t.launcher->source().sha256},
+                            {"local_size", {t.launcher->local()[0], t.launcher->local()[1]}},
+                            {"global_size", {t.global[0], t.global[1]}},
+                            {"local_bytes", imagecl::local_bytes(space, t.config)},
+                            {"kernel_ms", summary_json(summarize(t.samples.kernel_ms))},
+                            {"wall_ms", summary_json(summarize(t.samples.wall_ms))},
+                            {"samples_kernel_ms", t.samples.kernel_ms},
+                            {"samples_wall_ms", t.samples.wall_ms}};
+      // The kernel is the family, the configuration the variant; a case: its size and where it was tuned.
+      add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(),
+                   std::to_string(side) + "x" + std::to_string(side) + "/from:" + src.slug);
+      rows.push_back(row);
+    }
+  }
+  if (benchmarks_run == 0) throw Error("--variants '" + cfg.benchmarks + "' matches no ImageCL benchmark", "`filterlab imagecl-show` lists them");
+  nlohmann::json result;
+  add_result_head(result, "filterlab.result", kExperiment);
+  auto all = ocl::load_program_source({}, kernel_files);
+  all.sha256 = "per row (rows[].program_sha256)";
+  auto prov = provenance(dev, all, "per row (-D switches of the configuration)");
+  nlohmann::json source_list = nlohmann::json::array();
+  for (const auto& s : sources)
+    source_list.push_back({{"device_slug", s.slug}, {"device", s.name}, {"file", s.file}, {"commit", s.commit},
+                           {"device_type", s.tuning.value("provenance", nlohmann::json::object()).value("device_type", "")},
+                           {"date", s.tuning.value("provenance", nlohmann::json::object()).value("date", "")}});
+  prov["sources"] = source_list;
+  if (!skipped_files.empty()) prov["sources_skipped"] = skipped_files;
+  prov["scale"] = scale;
+  prov["warmup"] = cfg.warmup;
+  prov["repetitions"] = reps;
+  prov["order_seed"] = cfg.seed;
+  prov["input"] = "random integers 0..255 (exact float results for the convolutions), square images (as the imagecl experiment)";
+  prov["verification"] = "every source's pipeline compared with the oracle on the image it is timed on before timing";
+  prov["peak_host_rss_mib"] = peak_host_rss_mib();
+  prov["copy_bandwidth_GBps"] = bw.best_GBps();
+  prov["copy_bandwidth"] = bandwidth_json(bw);
+  result["provenance"] = prov;
+  result["rows"] = rows;
+  result["unsupported"] = unsupported;
+  result["missing"] = missing;
+  write_result(out_path, result, "rows");
+  std::cerr << "[" << kExperiment << "] wrote " << out_path << " (" << rows.size() << " rows, " << unsupported.size()
+            << " unsupported pairs, " << missing.size() << " without a configuration)\n";
+  return out_path;
+}
+
+}  // namespace filterlab
