@@ -33,6 +33,9 @@ TABLES = {
     "imagecl_portability_pp.md": ("performance-portability.md", "Performance portability (Pennycook's metric)",
                                   "ImageCL, OpenCV, Halide and NPP: the harmonic mean of their efficiencies over the "
                                   "device set (0 where unsupported), application and architectural, like against like."),
+    "tuning_caches.md": ("tuning-caches.md", "Tuning caches: where each one's times come from",
+                         "Every tuning cache the results use: the commit and time it was started at (later runs "
+                         "resume it) and the compute units it was measured with, beside the results' own."),
     "intervals.md": ("confidence-intervals.md", "Confidence intervals of the median",
                      "The order-statistic interval every timing result records: for each sample "
                      "size in the results, the ranks of its ends and its exact coverage "

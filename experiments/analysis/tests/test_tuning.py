@@ -74,3 +74,16 @@ def test_tuning_cost_judged_against_what_others_found(tmp_path):
     runs = {"paper": _live_run(tmp_path, "paper", [9.0] * 199 + [1.0] + [9.0] * 1500),
             "guided": _live_run(tmp_path, "guided", [8.0] * 1700)}
     assert _tuning_claim(tmp_path, runs, sub_best=1.0).verdict == C.INCONCLUSIVE
+
+
+def test_cache_provenance_names_older_commits_and_other_compute_units():
+    from conftest import RESULTS
+    files = [(p, load_json(p)) for p in sorted((RESULTS / "tuning").glob("*.json"))]
+    caches = T.cache_provenance(RESULTS, files)
+    assert caches and all(c["commit"] != "?" for c in caches)
+    off = [c for c in caches if c["compute_units"] != c["results_compute_units"]]
+    # PoCL 5's unfused sub-spaces and Study 1's and 4's spaces were measured with 16 units, its results with 8
+    assert {c["slug"] for c in off} == {"pocl-cpu-skylake-avx512-intel-r-xeon-r-processor"}
+    assert all(c["compute_units"] == 16 and c["results_compute_units"] == 8 for c in off)
+    sentence = T.cache_sentence(caches)
+    assert f"{len(off)} caches were measured with 16 compute units while its results ran with 8" in sentence
