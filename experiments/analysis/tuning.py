@@ -383,7 +383,7 @@ def caches_tex(caches: list[dict]) -> str:
              r"\toprule Device & cache & commit & started (UTC) & CUs \\ \midrule \endhead",
              r"\bottomrule \endfoot"]
     for c in caches:
-        mark = "$^\ast$" if c["compute_units"] != c["results_compute_units"] else ""
+        mark = r"$^\ast$" if c["compute_units"] != c["results_compute_units"] else ""
         lines.append(f"{e(T.short_device(c['device']))} & {e(c['cache'])} & \\texttt{{{c['commit'][:7]}}} & "
                      f"{e(c['started'])} & {c['compute_units']}{mark} \\\\")
     lines.append(r"\end{longtable}")

@@ -63,7 +63,7 @@ def fake_result(target: str, factors: dict[str, float | str]) -> dict:
 def results_with(tmp_path: Path, files: dict[str, dict]) -> Path:
     """A results directory: the committed results plus these portability files."""
     root = tmp_path / "results"
-    shutil.copytree(RESULTS, root, ignore=shutil.ignore_patterns("logs", "cache"))
+    shutil.copytree(RESULTS, root, ignore=shutil.ignore_patterns("logs", "cache", IP.EXPERIMENT))
     (root / IP.EXPERIMENT).mkdir()
     for slug, data in files.items():
         (root / IP.EXPERIMENT / f"{slug}.json").write_text(json.dumps(data))
@@ -213,3 +213,18 @@ def test_schema_accepts_a_result_and_refuses_broken_ones():
         broken = copy.deepcopy(data)
         breakage(broken)
         assert T.errors(IP.EXPERIMENT, broken), breakage
+
+
+def test_committed_portability_runs():
+    """The committed runs: every target timed every source's pipelines, own on the diagonal where the
+    target has a tuning result, and the 2-core's 64x8 Harris work-groups refused by the H100's driver."""
+    s = IP.summarize(RESULTS)
+    if s["no_data"]:
+        pytest.skip("no committed imagecl_portability results")
+    for p, m in s["matrix"].items():
+        for target, col in m["cells"].items():
+            if target in SLUGS:  # a device with its own tuning result
+                assert col[target]["efficiency"] == {"median": 1.0, "lo": 1.0, "hi": 1.0}, (p, target)
+    h100 = [t for t in s["matrix"]["harris"]["cells"] if t not in SLUGS]
+    for t in h100:
+        assert s["matrix"]["harris"]["cells"][t][CPUS[0] if "pthread" in CPUS[0] else CPUS[1]]["status"] == "unsupported"
