@@ -108,21 +108,8 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
         timed.push_back(std::move(t));
       }
     }
-    // Every configuration's images stay resident while it is timed when they fit in half the
-    // device memory (at most 4 images of 4 bytes per pixel each); otherwise they are bound around
-    // each sample (untimed), which costs host time for every sample at the paper's sizes.
-    const std::uint64_t per_launcher = 16ull * static_cast<std::uint64_t>(side) * static_cast<std::uint64_t>(side);
-    const bool resident = per_launcher * timed.size() <= dev.global_mem_bytes / 2;
-    if (resident)
-      for (auto& t : timed) t.launcher->bind(imagecl::timing_args(t.kernel, input)), t.global = t.launcher->global();
-    const auto sample = [&](Timed& t, ocl::Samples& into) {
-      if (!resident) t.launcher->bind(imagecl::timing_args(t.kernel, input)), t.global = t.launcher->global();
-      ocl::take_sample(rt.queue, [&] { return std::vector<cl::Event>{t.launcher->enqueue()}; }, into);
-      if (!resident) t.launcher->release();
-    };
-    warm_up_and_measure(timed, cfg.warmup, reps, cfg.seed, std::string(kExperiment) + " " + b.name, sample);
-    if (resident)
-      for (auto& t : timed) t.launcher->release();
+    time_launchers(rt, timed, side, input, dev.global_mem_bytes, cfg.warmup, reps, cfg.seed,
+                   std::string(kExperiment) + " " + b.name);
     for (const auto& t : timed) {
       const auto& space = imagecl::kernel_space(t.kernel);
       nlohmann::json row = {{"benchmark", t.benchmark},
