@@ -65,6 +65,17 @@ PIPELINE_KERNELS = {"sepconv": ["sepconv_row", "sepconv_col"], "sepconv_fused": 
                     "harris_fused": ["harris_fused"]}
 # Study 6's conditions (the unfused benchmarks) -> the peers' workload; its pipelines from peers.py.
 WORKLOADS = {"sepconv": "sepconv5", "conv2d_u8": "conv2d5_u8", "harris": "harris"}
+# The same unfused pipelines with the ImageCL paper's transformations alone (rows with
+# "transformations": "paper"): each source's fastest configuration without FilterLab's extensions.
+PAPER = "/paper"
+PAPER_PIPELINES = [b + PAPER for b in WORKLOADS]
+PIPELINE_KERNELS.update({b + PAPER: PIPELINE_KERNELS[b] for b in WORKLOADS})
+ALL_PIPELINES = PIPELINES + PAPER_PIPELINES
+
+
+def _split(pipeline: str) -> tuple[str, str]:
+    """A matrix pipeline -> (benchmark, transformation set)."""
+    return (pipeline[:-len(PAPER)], "paper") if pipeline.endswith(PAPER) else (pipeline, "filterlab")
 BENCH_LABELS = {"sepconv": "separable conv.", "conv2d_u8": "non-separable conv.", "harris": "Harris"}
 # S6.C7: "performs poorly" = at most 80 % of the retuned code's speed (at least 25 % more time).
 POOR = 0.8
@@ -97,6 +108,8 @@ def _load(path: Path) -> dict:
         raise R.ResultError(f"{path}: provenance.device_slug does not match the file name")
     R.check_schema(data, "filterlab.result", path)
     data["rows"] = [R.with_row_keys(r, EXPERIMENT, path, f"rows[{i}]") for i, r in enumerate(data["rows"])]
+    for r in data["rows"] + data.get("unsupported", []) + data.get("missing", []):
+        r.setdefault("transformations", "filterlab")  # results written before the paper set existed
     for i, r in enumerate(data["rows"]):
         for key in ("benchmark", "kernel", "source_device_slug", "width", "kernel_ms", "wall_ms"):
             if key not in r:
@@ -171,7 +184,8 @@ def _source_choice(results: Path, slug: str, files: list[dict]) -> dict[str, str
         if all("time_ms" in b for b in best):
             times[p] = sum(b["time_ms"] for b in best)
         else:  # the tuning file is not in this results directory: what the rows recorded
-            rows = [r for f in files for r in f["rows"] if r["source_device_slug"] == slug and r["benchmark"] == p]
+            rows = [r for f in files for r in f["rows"] if r["source_device_slug"] == slug and r["benchmark"] == p
+                    and r["transformations"] == "filterlab"]
             got = {r["kernel"]: r["source_time_ms"] for r in rows}
             if all(k in got for k in PIPELINE_KERNELS[p]):
                 times[p] = sum(got[k] for k in PIPELINE_KERNELS[p])
@@ -187,7 +201,8 @@ def matrices(files: list[dict]) -> dict:
     """Per pipeline: targets (columns), sources (rows) and every cell."""
     targets = [f["provenance"]["device_slug"] for f in files]
     out = {}
-    for p in PIPELINES:
+    for p in ALL_PIPELINES:
+        bench, tset = _split(p)
         sources: list[str] = []
         for f in files:
             for s in f["provenance"].get("sources", []):
@@ -198,9 +213,10 @@ def matrices(files: list[dict]) -> dict:
             t = f["provenance"]["device_slug"]
             col = cells.setdefault(t, {})
             for s in sources:
-                rows = [r for r in f["rows"] if r["benchmark"] == p and r["source_device_slug"] == s]
-                unsup = [u for u in f.get("unsupported", []) if u["benchmark"] == p and u["source_device_slug"] == s]
-                miss = [m for m in f.get("missing", []) if m["benchmark"] == p and m["source_device_slug"] == s]
+                def mine(items: list[dict]) -> list[dict]:
+                    return [x for x in items if x["benchmark"] == bench and x["source_device_slug"] == s
+                            and x["transformations"] == tset]
+                rows, unsup, miss = mine(f["rows"]), mine(f.get("unsupported", [])), mine(f.get("missing", []))
                 time = _pipeline_time(rows, p) if rows else None
                 if time:
                     col[s] = {"status": "measured", **time}
@@ -297,6 +313,16 @@ def portability(results: Path, files: list[dict]) -> dict:
                         ref = min((v[cls] for v in port_own.values()), key=lambda x: x["median"])
                         impls[key] = {"class": cls, "relative": _ratio(ref, c[cls], same=s == t),
                                       "time": c[cls], "pipeline": p, "ids": c["ids"]}
+            # ImageCL with the paper's transformations alone: the portability run's own row.
+            paper = mats.get(bench + PAPER, {}).get("cells", {}).get(t, {}).get(t)
+            for cls in ("wall", "kernel"):
+                if paper and paper["status"] == "measured" and paper["side"] == side:
+                    impls[f"imagecl-paper:{cls}"] = {"class": cls, "stats": paper[cls], "pipeline": bench + PAPER,
+                                                     "ids": paper["ids"], "from": "imagecl_portability (own row)"}
+                else:
+                    impls[f"imagecl-paper:{cls}"] = {"class": cls, "status": "no data", "reason": (
+                        "the portability run did not time the device's own paper-transformations pipeline"
+                        if not paper or paper["status"] != "measured" else f"timed at {paper['side']}^2, not {side}^2")}
             for lib, (cls, backends) in PP_PEERS.items():
                 names = backends.get(dtype, [])
                 if not names:
@@ -364,7 +390,7 @@ def portability(results: Path, files: list[dict]) -> dict:
             devices[t] = {"name": name, "type": dtype, "side": side, "floor_ms": floor, "bytes_min": bytes_min,
                           "copy_GBps": copy, "best": {cls: {"stats": b, "by": label} for cls, (b, label) in best.items()},
                           "impls": impls}
-        names = ["imagecl:wall", "imagecl:kernel"] + [f"from:{s}:{c}" for s in sources for c in ("wall", "kernel")] + list(PP_PEERS)
+        names = ["imagecl:wall", "imagecl:kernel", "imagecl-paper:wall", "imagecl-paper:kernel"] + [f"from:{s}:{c}" for s in sources for c in ("wall", "kernel")] + list(PP_PEERS)
         sets = {"all": sorted(devices), "gpu": sorted(t for t, d in devices.items() if d["type"] == "GPU")}
         pp = {}
         for n in names:
@@ -488,13 +514,15 @@ def matrix_md(summary: dict) -> str:
 def _impl_label(summary: dict, key: str) -> str:
     if key.startswith("imagecl:"):
         return "ImageCL, tuned per device"
+    if key.startswith("imagecl-paper:"):
+        return "ImageCL, paper's transformations only, tuned per device"
     if key.startswith("from:"):
         return f"ImageCL, {_name(summary, key.split(':')[1])}'s configuration everywhere"
     return {"NPP": "NPP (exact border)"}.get(key, key)
 
 
 def _pp_rows(summary: dict, cls: str) -> list[str]:
-    keys = ["imagecl:" + cls]
+    keys = ["imagecl:" + cls, "imagecl-paper:" + cls]
     sources = sorted({s for b in summary["pp"].values() for s in b["source_choice"]})
     keys += [f"from:{s}:{cls}" for s in sources]
     keys += [lib for lib, (c, _) in PP_PEERS.items() if c == cls]
@@ -572,7 +600,7 @@ def macros_tex(summary: dict) -> str:
                          f"(image sides / {t['scale']})")
         out += cmd("RunSentence", "; ".join(parts))
     words = {"sepconv": "Sep", "conv2d_u8": "Conv", "harris": "Harris"}
-    libs = {"imagecl": "Imagecl", "OpenCV": "Opencv", "Halide": "Halide", "NPP": "Npp"}
+    libs = {"imagecl": "Imagecl", "imagecl-paper": "ImageclPaper", "OpenCV": "Opencv", "Halide": "Halide", "NPP": "Npp"}
     for b, data in summary["pp"].items():
         for key, vals in data["pp"].items():
             if key.startswith("from:"):
@@ -687,8 +715,9 @@ def retuning_claim(ctx: dict) -> C.Part:
     return C.Part(C.INCONCLUSIVE, detail)
 
 
-def pp_claim(ctx: dict) -> C.Part:
-    """S6.C8 on one benchmark (the same verdict in every device's column: PP is over the device set
+def pp_claim(ctx: dict, ours: str = "imagecl") -> C.Part:
+    """S6.C8 (ours "imagecl": FilterLab's extensions; S6.C8p: "imagecl-paper", the paper's
+    transformations alone) on one benchmark (the same verdict in every device's column: PP is over the device set
     H): ImageCL's PP (application efficiency, each device's own tuning) against OpenCV's and
     Halide's (wall clock) and NPP's (kernel events) over H. Holds if ImageCL's PP interval lies above
     every peer's, fails if some peer's lies above ImageCL's, inconclusive otherwise."""
@@ -702,7 +731,7 @@ def pp_claim(ctx: dict) -> C.Part:
     where = "H = " + ", ".join(T.short_device(b["devices"][t]["name"]) for t in H)
     verdicts, parts = [], []
     for lib, (cls, _) in PP_PEERS.items():
-        mine, theirs = b["pp"][f"imagecl:{cls}"]["app:all"], b["pp"][lib]["app:all"]
+        mine, theirs = b["pp"][f"{ours}:{cls}"]["app:all"], b["pp"][lib]["app:all"]
         if mine is None or theirs is None:
             return C.Part(C.NO_DATA, f"{where}: {'ImageCL' if mine is None else lib}'s efficiency is unknown on some device of H")
         parts.append(f"{lib} {_pp(theirs)} vs ImageCL {_pp(mine)} ({CLASS_LABELS[cls]})")

@@ -16,6 +16,7 @@ prints the efficiency table.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import statistics
@@ -630,68 +631,96 @@ def macros_tex(summary: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-def _efficiency_panel(ax, s: dict, colors: dict) -> None:
-    """One space: median and IQR band per simulated strategy, the paper's method as points."""
+def _value_at(s: dict, strat: str, k: int) -> float | None:
+    """A space's median fraction of its optimum after k evaluations of a simulated strategy: 1 once
+    the space is exhausted, None past the curve's budget."""
+    c = s["by_strategy"].get(strat)
+    if not c:
+        return None
+    if k <= len(c["curve"]):
+        return c["curve"][k - 1][1]
+    return 1.0 if k >= s["valid"] else None
+
+
+def _spaces_panel(ax, spaces: list[dict], colors: dict) -> None:
+    """Every sub-space of one device in one panel: per strategy the median over the spaces of their
+    median curves (line) and the lowest to highest of them (band); the paper's method as the
+    median over spaces at each budget (points, bars: lowest to highest)."""
     import matplotlib.ticker as mticker
+    kmax = max(s["valid"] for s in spaces)
     for strat in ("random", "guided"):
-        c = s["by_strategy"].get(strat)
-        if not c:
-            continue
-        xs = list(range(1, len(c["curve"]) + 1))
-        ax.plot(xs, [q[1] for q in c["curve"]], color=colors[strat], lw=1, label=STRATEGY_LABELS[strat])
-        ax.fill_between(xs, [q[0] for q in c["curve"]], [q[2] for q in c["curve"]], color=colors[strat],
-                        alpha=0.2, lw=0)
-    p = s["by_strategy"].get("paper")
-    if p:
-        pts = p["points"]
-        ax.errorbar([x["budget"] for x in pts], [x["q"][1] for x in pts],
-                    yerr=[[x["q"][1] - x["q"][0] for x in pts], [x["q"][2] - x["q"][1] for x in pts]],
+        xs, med, lo, hi = [], [], [], []
+        for k in range(1, kmax + 1):
+            vals = [_value_at(s, strat, k) for s in spaces]
+            if any(v is None for v in vals):
+                break
+            xs.append(k)
+            med.append(statistics.median(vals))
+            lo.append(min(vals))
+            hi.append(max(vals))
+        if xs:
+            ax.plot(xs, med, color=colors[strat], lw=1, label=STRATEGY_LABELS[strat])
+            ax.fill_between(xs, lo, hi, color=colors[strat], alpha=0.18, lw=0)
+    # The paper's method: its median at each budget of every space; a space with no more valid
+    # points than the budget was searched exhaustively there (1).
+    budgets = sorted({pt["budget"] for s in spaces for pt in (s["by_strategy"].get("paper") or {}).get("points", [])})
+    by_budget: dict[int, list[float]] = {}
+    for b in budgets:
+        vals = []
+        for s in spaces:
+            pts = {pt["budget"]: pt["q"][1] for pt in (s["by_strategy"].get("paper") or {}).get("points", [])}
+            vals.append(pts.get(b, 1.0 if b >= s["valid"] and pts else None))
+        if None not in vals:
+            by_budget[b] = vals
+    full = sorted(by_budget)
+    if full:
+        meds = [statistics.median(by_budget[b]) for b in full]
+        ax.errorbar(full, meds, yerr=[[m - min(by_budget[b]) for m, b in zip(meds, full)],
+                                      [max(by_budget[b]) - m for m, b in zip(meds, full)]],
                     fmt="o", ms=2.5, lw=0.8, color=colors["paper"], label=STRATEGY_LABELS["paper"])
     ax.axhline(0.95, color="k", lw=0.5, ls=":")
     ax.set_xscale("log")
     ax.set_ylim(0, 1.03)
-    ax.set_yticks([0, 0.5, 1])
-    ticks = [1, 2, 3, 4, 5] if s["valid"] < 10 else [1, 3, 10, 30, 100, 300, 1000]
-    ax.xaxis.set_major_locator(mticker.FixedLocator(ticks))
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
+    ax.xaxis.set_major_locator(mticker.FixedLocator([1, 10, 100, 1000] if kmax > 300 else [1, 3, 10, 30, 100, 300]))
     ax.xaxis.set_major_formatter(mticker.FormatStrFormatter("%d"))
     ax.xaxis.set_minor_locator(mticker.NullLocator())
-    ax.set_xlim(1, max(2, s["valid"]) * 1.1)
+    ax.set_xlim(1, kmax * 1.1)
     ax.tick_params(labelsize=FO.SMALL_FONT_PT, pad=1.5)
-    ax.text(0.97, 0.06, f"{s['valid']} valid", transform=ax.transAxes, ha="right", va="bottom",
-            fontsize=FO.SMALL_FONT_PT)
+    valid = sorted(s["valid"] for s in spaces)
+    span_text = f"{valid[0]}" if valid[0] == valid[-1] else f"{valid[0]}-{valid[-1]}"
+    ax.text(0.97, 0.06, f"{len(spaces)} spaces, {span_text} valid", transform=ax.transAxes,
+            ha="right", va="bottom", fontsize=FO.SMALL_FONT_PT)
 
 
-def _efficiency_grid(rows: list[str], devices: list[dict], space_of, path: Path, height_per_row: float) -> None:
-    """A grid of panels, one row per space and one column per device, drawn at the printed size."""
+def efficiency_figure(summary: dict, path: Path) -> None:
+    """One figure at the printed width, one panel per device and kind of sub-space: the exhaustive
+    sub-spaces and small spaces together, and the wide sub-spaces where the device has them. Each
+    space's own curve is in the efficiency table (its checkpoints)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     colors = {"random": "tab:gray", "paper": "tab:orange", "guided": "tab:blue"}
-    if not rows or not devices:  # e.g. results of full-space runs alone (--spaces 'imagecl.x$')
+    panels = []
+    for d in summary["devices"]:
+        for wide in (False, True):  # regs: a source of Tables 2-5's best, not plotted
+            spaces = [s for n, s in d["spaces"].items()
+                      if s.get("by_strategy") and not n.endswith(":regs") and is_wide(n) == wide]
+            if spaces:
+                panels.append((T.short_device(d["name"]) + (", wide" if wide else ""), spaces))
+    if not panels:
         fig, ax = plt.subplots(figsize=(FO.TEXT_WIDTH_IN, 1.0))
         ax.axis("off")
         ax.text(0.5, 0.5, "no exhaustive sub-space in these results", ha="center", fontsize=FO.FONT_PT)
         FO.save(fig, path)
         plt.close(fig)
         return
-    fig, axes = plt.subplots(len(rows), len(devices), squeeze=False, sharey=True,
-                             figsize=(FO.TEXT_WIDTH_IN, 0.7 + height_per_row * len(rows)))
-    for i, row in enumerate(rows):
-        for j, d in enumerate(devices):
-            ax = axes[i][j]
-            s = space_of(d, row)
-            if s is None:
-                ax.axis("off")
-                ax.text(0.5, 0.5, "not searched\non this device", ha="center", va="center",
-                        fontsize=FO.SMALL_FONT_PT, transform=ax.transAxes)
-                continue
-            _efficiency_panel(ax, s, colors)
-            if i == 0:
-                ax.set_title(T.short_device(d["name"]), fontsize=FO.FONT_PT)
-            if j == 0:  # a space's name on two short lines, so that rows' labels do not run together
-                ax.set_ylabel(row.replace("_", "\n", 1), fontsize=FO.SMALL_FONT_PT)
-            if i == len(rows) - 1:
-                ax.set_xlabel("evaluations", fontsize=FO.FONT_PT)
+    fig, axes = plt.subplots(1, len(panels), squeeze=False, sharey=True, figsize=(FO.TEXT_WIDTH_IN, 2.2))
+    for ax, (title, spaces) in zip(axes[0], panels):
+        _spaces_panel(ax, spaces, colors)
+        ax.set_title(title, fontsize=FO.SMALL_FONT_PT)
+        ax.set_xlabel("evaluations", fontsize=FO.SMALL_FONT_PT)
+    axes[0][0].set_ylabel("fraction of the optimum", fontsize=FO.SMALL_FONT_PT)
     handles, labels = [], []
     for ax in axes.flat:
         for h, lab in zip(*ax.get_legend_handles_labels()):
@@ -699,39 +728,9 @@ def _efficiency_grid(rows: list[str], devices: list[dict], space_of, path: Path,
                 handles.append(h)
                 labels.append(lab)
     fig.legend(handles, labels, loc="upper center", ncol=len(labels), fontsize=FO.FONT_PT, frameon=False)
-    fig.tight_layout(rect=(0, 0, 1, 1 - 0.3 / (0.7 + height_per_row * len(rows))), h_pad=0.6, w_pad=0.8)
+    fig.tight_layout(rect=(0, 0, 1, 0.87), w_pad=0.5)
     FO.save(fig, path)
     plt.close(fig)
-
-
-def efficiency_figure(summary: dict, path: Path, wide_path: Path) -> None:
-    """Two figures at the printed width: the sub-spaces and small spaces (rows = spaces, columns =
-    devices), and the wide sub-spaces (rows = kernels, columns = the devices that have them)."""
-    def short(name: str) -> str:
-        return name.split(".", 1)[1].split(":")[0] if name.startswith("imagecl.") else name.split(".", 1)[-1]
-    devices = [d for d in summary["devices"] if any(s.get("by_strategy") for s in d["spaces"].values())]
-    narrow = {}
-    wide = {}
-    for d in devices:
-        for n, s in d["spaces"].items():
-            if s.get("by_strategy") and not n.endswith(":regs"):  # regs: a source of Tables 2-5's best, not plotted
-                (wide if is_wide(n) else narrow).setdefault(short(n), {})[d["slug"]] = s
-    # Drawn at the size it prints, a full page of the appendix (text height 9 in less the caption),
-    # so that no panel is scaled down.
-    per_row = min(1.3, (8.0 - 0.7) / max(1, len(narrow)))
-    _efficiency_grid(sorted(narrow), devices, lambda d, row: narrow[row].get(d["slug"]), path, per_row)
-    wide_devices = [d for d in devices if any(d["slug"] in v for v in wide.values())]
-    if wide_devices:
-        _efficiency_grid(sorted(wide), wide_devices, lambda d, row: wide[row].get(d["slug"]), wide_path, 1.05)
-    else:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        fig, ax = plt.subplots(figsize=(FO.TEXT_WIDTH_IN, 1))
-        ax.axis("off")
-        ax.text(0.5, 0.5, "no device has wide sub-spaces", ha="center", fontsize=FO.FONT_PT)
-        FO.save(fig, wide_path)
-        plt.close(fig)
 
 
 def figure6(summary: dict, path: Path) -> None:
@@ -936,20 +935,39 @@ NEAR_OPTIMUM = 0.95           # our tuner "reaches" the optimum when within 5 % 
 CHEAP_FRACTION = 0.1          # S6.C6: "far less" than the paper's tuning cost means at most a tenth of it
 
 
-def _versus(ctx, library: str, want_faster: bool, gpu: bool) -> C.Part:
+def paper_wall(ctx) -> dict | None:
+    """ImageCL's wall time for the benchmark with the paper's transformations alone on the device:
+    the imagecl_portability run's own row of that pipeline, at the side of Study 6a's figure-6 entry
+    (None where the run did not time it at that side)."""
+    d, bench, port = ctx["device"], ctx["bench"], ctx.get("portability")
+    e = d["figure6"].get(bench)
+    dev = ((port or {}).get("pp", {}).get(bench, {}).get("devices", {})).get(d["slug"])
+    impl = (dev or {}).get("impls", {}).get("imagecl-paper:wall", {})
+    if not e or "stats" not in impl or dev["side"] != e["side"]:
+        return None
+    st = impl["stats"]
+    return {"ms": st["median"], "ci_low": st["lo"], "ci_high": st["hi"], "ids": impl["ids"]}
+
+
+def _versus(ctx, library: str, want_faster: bool, gpu: bool, paper: bool = False) -> C.Part:
     """ImageCL against one baseline (its fastest back end) on one benchmark, wall clock against
     wall clock; holds if ImageCL's interval lies entirely below the baseline's (want_faster) or
-    entirely above it, fails if the other way round, inconclusive if they overlap."""
+    entirely above it, fails if the other way round, inconclusive if they overlap. ImageCL is
+    Study 6a's tuned code with FilterLab's extensions, or (paper) the portability run's pipeline
+    with the paper's transformations alone."""
     d, bench = ctx["device"], ctx["bench"]
     if (d["type"] == "GPU") != gpu:
         return C.Part(C.NO_DATA, "the paper's claim is about " + ("GPUs" if gpu else "its CPU"))
     e = d["figure6"].get(bench)
-    sp = (e or {}).get("speedups", {}).get(library)
+    wall = paper_wall(ctx) if paper else (e or {}).get("imagecl_wall")
+    sp = speedups({"type": d["type"]}, {**e, "imagecl_wall": wall}).get(library) if e and wall else None
     if not sp or None in sp["peer_ci"]:
-        return C.Part(C.NO_DATA, f"no measured {library} or ImageCL wall time for {bench}")
+        what = "ImageCL (paper's transformations, portability run)" if paper else "ImageCL"
+        return C.Part(C.NO_DATA, f"no measured {library} or {what} wall time for {bench}")
     lo, hi = sp["imagecl_ci"]
     plo, phi = sp["peer_ci"]
-    detail = (f"ImageCL {R.fmt_ms(e['imagecl_wall']['ms'])} ms vs {library} ({PEER_LABELS[sp['peer']]}) "
+    label = "ImageCL with the paper's transformations only" if paper else "ImageCL"
+    detail = (f"{label} {R.fmt_ms(wall['ms'])} ms vs {library} ({PEER_LABELS[sp['peer']]}) "
               f"{R.fmt_ms(sp['peer_ms'])} ms, speedup {sp['speedup']:.2f} (wall vs wall)")
     if hi < plo:
         verdict = C.HOLDS if want_faster else C.FAILS
@@ -1041,6 +1059,18 @@ STUDY_CLAIMS = [
             "the auto-tuner executed around 1700 valid candidate implementations [...] for each device/benchmark "
             "combination. This required around 2 hours in total.",
             evaluate=_tuning_cost),
+    # The same five comparisons with the paper's transformations alone (no interior split, register
+    # window, vector loads or fusion): the imagecl_portability run's own rows of that set.
+    C.Claim("S6.C1p", STUDY_ID, "on GPUs, ImageCL (paper's transformations) beats OpenCV",
+            "as S6.C1", evaluate=lambda ctx: _versus(ctx, "OpenCV", True, True, paper=True)),
+    C.Claim("S6.C2p", STUDY_ID, "on GPUs, ImageCL (paper's transformations) beats Halide",
+            "as S6.C2", evaluate=_only(("sepconv", "conv2d_u8"), lambda ctx: _versus(ctx, "Halide", True, True, paper=True))),
+    C.Claim("S6.C3p", STUDY_ID, "on the CPU, ImageCL (paper's transformations) loses to Halide",
+            "as S6.C3", evaluate=_only(("sepconv", "conv2d_u8"), lambda ctx: _versus(ctx, "Halide", False, False, paper=True))),
+    C.Claim("S6.C4p", STUDY_ID, "on the CPU, ImageCL (paper's transformations) loses to OpenCV at convolution",
+            "as S6.C4", evaluate=_only(("sepconv", "conv2d_u8"), lambda ctx: _versus(ctx, "OpenCV", False, False, paper=True))),
+    C.Claim("S6.C5p", STUDY_ID, "on the CPU, ImageCL (paper's transformations) beats OpenCV at Harris",
+            "as S6.C5", evaluate=_only(("harris",), lambda ctx: _versus(ctx, "OpenCV", True, False, paper=True))),
     # The portability thesis, from the imagecl_portability experiment (and, for PP, Study 6a's
     # tuned rows and the peers); evaluated in imagecl_portability.py.
     C.Claim("S6.C7", STUDY_ID, "code tuned for one device performs poorly on another",
@@ -1051,6 +1081,8 @@ STUDY_CLAIMS = [
             "we can generate high performing implementations for different devices from a single source code, "
             "thereby improving performance portability",
             evaluate=IP.pp_claim),
+    C.Claim("S6.C8p", STUDY_ID, "ImageCL (paper's transformations) gives performance portability",
+            "as S6.C8", evaluate=lambda ctx: IP.pp_claim(ctx, "imagecl-paper")),
 ]
 
 
@@ -1110,7 +1142,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{EXPERIMENT}: S6.C7/S6.C8: {e}", file=sys.stderr)
         return 1
     C.save_study(claims_of(summary, portability), out / f"{EXPERIMENT}_claims.json")
-    efficiency_figure(summary, out / "tuning_efficiency.pdf", out / "tuning_efficiency_wide.pdf")
+    efficiency_figure(summary, out / "tuning_efficiency.pdf")
     figure6(summary, out / "tuning_figure6.pdf")
     print_table(summary)
     print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) -> {out}")

@@ -81,6 +81,7 @@ std::vector<Source> read_sources(const std::string& results_dir, nlohmann::json&
 
 struct Timed {
   std::size_t source = 0;
+  std::string set;  // "filterlab": the full space's tuned configuration; "paper": the paper's transformations only
   std::string benchmark, kernel;
   imagecl::Config config;
   nlohmann::json tuned;  // the source's record of this configuration (found_by, tuned_ms, commit)
@@ -115,76 +116,87 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
     const auto oracle = imagecl::benchmark_oracle(b, input);
     for (const auto& k : b.kernels) kernel_files.push_back({"imagecl/" + k + ".cl", imagecl::kernel_space(k).opencl});
     std::vector<Timed> timed;
-    for (std::size_t s = 0; s < sources.size(); ++s) {
-      const auto& src = sources[s];
-      const nlohmann::json pair = {{"benchmark", b.name}, {"source_device_slug", src.slug}, {"source_device", src.name}};
-      // The source's tuned configuration of every kernel of the pipeline.
-      std::vector<imagecl::Config> configs;
-      std::vector<nlohmann::json> records;
-      std::string why_missing;
-      for (const auto& k : b.kernels) {
-        const auto t = tuned_config(with_subspace_fallback(src.tuning, k), k, imagecl::kernel_space(k));
-        if (t.config.empty()) {
-          why_missing = k + ": " + t.record.value("none", "no configuration");
-          break;
+    // A benchmark of unfused kernels is shipped twice per source: with FilterLab's extensions (the
+    // source's tuned configuration of the full space) and with the paper's transformations alone.
+    const bool unfused = std::none_of(b.kernels.begin(), b.kernels.end(), [](const std::string& k) {
+      const auto& args = imagecl::kernel_space(k).args;
+      return std::any_of(args.begin(), args.end(), [](const imagecl::SpaceArg& a) { return !a.stage.empty(); });
+    });
+    for (std::size_t s = 0; s < sources.size(); ++s)
+      for (const std::string set : {"filterlab", "paper"}) {
+        if (set == "paper" && !unfused) continue;
+        const auto& src = sources[s];
+        const nlohmann::json pair = {{"benchmark", b.name}, {"source_device_slug", src.slug}, {"source_device", src.name},
+                                     {"transformations", set}};
+        // The source's tuned configuration of every kernel of the pipeline.
+        std::vector<imagecl::Config> configs;
+        std::vector<nlohmann::json> records;
+        std::string why_missing;
+        for (const auto& k : b.kernels) {
+          const auto& space = imagecl::kernel_space(k);
+          const auto t = set == "paper" ? paper_tuned_config(src.tuning, k, space)
+                                        : tuned_config(with_subspace_fallback(src.tuning, k), k, space);
+          if (t.config.empty()) {
+            why_missing = k + ": " + t.record.value("none", "no configuration");
+            break;
+          }
+          configs.push_back(t.config);
+          records.push_back(t.record);
         }
-        configs.push_back(t.config);
-        records.push_back(t.record);
+        if (!why_missing.empty()) {
+          auto m = pair;
+          m["reason"] = why_missing;
+          missing.push_back(m);
+          continue;
+        }
+        std::vector<std::string> ids;
+        for (std::size_t i = 0; i < b.kernels.size(); ++i) ids.push_back(imagecl::config_id(imagecl::kernel_space(b.kernels[i]), configs[i]));
+        auto refuse = [&](const std::string& kind, const std::string& reason) {
+          auto u = pair;
+          u["variant_ids"] = ids;
+          u["kind"] = kind;
+          u["unsupported"] = reason;
+          unsupported.push_back(u);
+          std::cerr << "[" << kExperiment << "] " << b.name << " (" << set << ") from " << src.slug << ": unsupported (" << reason << ")\n";
+        };
+        // The target's limits that need no build (work-group, local/constant memory, image support, ...).
+        std::string violation;
+        for (std::size_t i = 0; i < b.kernels.size() && violation.empty(); ++i)
+          if (auto v = imagecl::violation(imagecl::kernel_space(b.kernels[i]), configs[i], dev); !v.empty()) violation = ids[i] + ": " + v;
+        if (!violation.empty()) {
+          refuse("device_limit", violation);
+          continue;
+        }
+        // Build every kernel: the driver's own limits (CL_KERNEL_WORK_GROUP_SIZE) and build failures.
+        std::vector<std::unique_ptr<imagecl::Launcher>> launchers;
+        try {
+          for (std::size_t i = 0; i < b.kernels.size(); ++i)
+            launchers.push_back(std::make_unique<imagecl::Launcher>(rt, imagecl::kernel_space(b.kernels[i]), configs[i]));
+        } catch (const Unsupported& e) {
+          refuse("device_limit", e.what());
+          continue;
+        } catch (const Error& e) {
+          refuse("build", e.what());
+          continue;
+        }
+        // Verify on the image it is timed on; a wrong result stops the run.
+        std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2 (" << set << ") from " << src.slug << ": verifying\n";
+        try {
+          const auto o = imagecl::check_benchmark(rt, b, configs, input, oracle);
+          if (!o.passed)
+            throw Error(ids.front() + " ... (tuned on " + src.slug + ") disagrees with the oracle at " + o.where,
+                        "this is a compiler or kernel bug; nothing was timed");
+        } catch (const Unsupported& e) {
+          refuse("device_limit", e.what());
+          continue;
+        }
+        for (std::size_t i = 0; i < b.kernels.size(); ++i) {
+          Timed t;
+          t.source = s, t.set = set, t.benchmark = b.name, t.kernel = b.kernels[i], t.config = configs[i], t.tuned = records[i];
+          t.launcher = std::move(launchers[i]);
+          timed.push_back(std::move(t));
+        }
       }
-      if (!why_missing.empty()) {
-        auto m = pair;
-        m["reason"] = why_missing;
-        missing.push_back(m);
-        continue;
-      }
-      std::vector<std::string> ids;
-      for (std::size_t i = 0; i < b.kernels.size(); ++i) ids.push_back(imagecl::config_id(imagecl::kernel_space(b.kernels[i]), configs[i]));
-      auto refuse = [&](const std::string& kind, const std::string& reason) {
-        auto u = pair;
-        u["variant_ids"] = ids;
-        u["kind"] = kind;
-        u["unsupported"] = reason;
-        unsupported.push_back(u);
-        std::cerr << "[" << kExperiment << "] " << b.name << " from " << src.slug << ": unsupported (" << reason << ")\n";
-      };
-      // The target's limits that need no build (work-group, local/constant memory, image support, ...).
-      std::string violation;
-      for (std::size_t i = 0; i < b.kernels.size() && violation.empty(); ++i)
-        if (auto v = imagecl::violation(imagecl::kernel_space(b.kernels[i]), configs[i], dev); !v.empty()) violation = ids[i] + ": " + v;
-      if (!violation.empty()) {
-        refuse("device_limit", violation);
-        continue;
-      }
-      // Build every kernel: the driver's own limits (CL_KERNEL_WORK_GROUP_SIZE) and build failures.
-      std::vector<std::unique_ptr<imagecl::Launcher>> launchers;
-      try {
-        for (std::size_t i = 0; i < b.kernels.size(); ++i)
-          launchers.push_back(std::make_unique<imagecl::Launcher>(rt, imagecl::kernel_space(b.kernels[i]), configs[i]));
-      } catch (const Unsupported& e) {
-        refuse("device_limit", e.what());
-        continue;
-      } catch (const Error& e) {
-        refuse("build", e.what());
-        continue;
-      }
-      // Verify on the image it is timed on; a wrong result stops the run.
-      std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2 from " << src.slug << ": verifying\n";
-      try {
-        const auto o = imagecl::check_benchmark(rt, b, configs, input, oracle);
-        if (!o.passed)
-          throw Error(ids.front() + " ... (tuned on " + src.slug + ") disagrees with the oracle at " + o.where,
-                      "this is a compiler or kernel bug; nothing was timed");
-      } catch (const Unsupported& e) {
-        refuse("device_limit", e.what());
-        continue;
-      }
-      for (std::size_t i = 0; i < b.kernels.size(); ++i) {
-        Timed t;
-        t.source = s, t.benchmark = b.name, t.kernel = b.kernels[i], t.config = configs[i], t.tuned = records[i];
-        t.launcher = std::move(launchers[i]);
-        timed.push_back(std::move(t));
-      }
-    }
     time_launchers(rt, timed, side, input, dev.global_mem_bytes, cfg.warmup, reps, cfg.seed,
                    std::string(kExperiment) + " " + b.name);
     for (const auto& t : timed) {
@@ -198,6 +210,7 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
                             {"source_found_by", t.tuned.value("found_by", "")},
                             {"source_time_ms", t.tuned.value("tuned_ms", 0.0)},
                             {"own", src.slug == dev.slug},
+                            {"transformations", t.set},
                             {"width", side},
                             {"height", side},
                             {"build_options", t.launcher->options()},
@@ -211,7 +224,7 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
                             {"samples_wall_ms", t.samples.wall_ms}};
       // The kernel is the family, the configuration the variant; a case: its size and where it was tuned.
       add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(),
-                   std::to_string(side) + "x" + std::to_string(side) + "/from:" + src.slug);
+                   std::to_string(side) + "x" + std::to_string(side) + "/from:" + src.slug + (t.set == "paper" ? "/paper" : ""));
       rows.push_back(row);
     }
   }
@@ -233,6 +246,10 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
   prov["repetitions"] = reps;
   prov["order_seed"] = cfg.seed;
   prov["input"] = "random integers 0..255 (exact float results for the convolutions), square images (as the imagecl experiment)";
+  prov["transformations"] =
+      "filterlab: each source's tuned configuration of the full space (FilterLab's extensions included); paper: the "
+      "fastest configuration in the source's tuning result that uses only the ImageCL paper's transformations (its "
+      "Table 1), for the benchmarks of unfused kernels";
   prov["verification"] = "every source's pipeline compared with the oracle on the image it is timed on before timing";
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
   prov["copy_bandwidth_GBps"] = bw.best_GBps();

@@ -37,4 +37,43 @@ Tuned tuned_config(const nlohmann::json& tuning, const std::string& kernel, cons
   }
 }
 
+bool paper_transformations_only(const imagecl::KernelSpace& space, const imagecl::Config& config) {
+  for (const auto& a : space.args)
+    if (!a.stage.empty()) return false;
+  static const char* const extensions[] = {"ICL_INTERIOR", "ICL_WINDOW_", "ICL_VECTOR_", "ICL_LITERAL_"};
+  for (std::size_t i = 0; i < space.params.size() && i < config.size(); ++i)
+    for (const char* e : extensions)
+      if (space.params[i].define.rfind(e, 0) == 0 && config[i] != space.params[i].values.front()) return false;
+  return true;
+}
+
+Tuned paper_tuned_config(const nlohmann::json& tuning, const std::string& kernel, const imagecl::KernelSpace& space) {
+  if (tuning.is_null()) return {{}, {{"none", "no tuning result for this device in the results directory"}}};
+  const auto best = tuning.value("best", nlohmann::json::object());
+  const std::string prefix = "imagecl." + kernel;
+  Tuned pick{{}, {{"none", "the tuning result has no configuration of this kernel with the paper's transformations only"}}};
+  double pick_ms = 0;
+  for (const auto& [key, entry] : best.items()) {
+    if (key != prefix && key.rfind(prefix + ":", 0) != 0) continue;
+    if (!entry.contains("variant_id") || !entry.contains("time_ms")) continue;
+    const double ms = entry["time_ms"].get<double>();
+    if (!pick.config.empty() && ms >= pick_ms) continue;
+    imagecl::Config c;
+    try {
+      c = imagecl::parse_config_id(space, entry["variant_id"].get<std::string>());
+    } catch (const Error&) {
+      continue;  // a configuration this build's space cannot express
+    }
+    if (!paper_transformations_only(space, c)) continue;
+    const auto by = entry.value("found_by", "");
+    pick = {c,
+            {{"variant_id", entry["variant_id"]},
+             {"found_by", by.empty() ? key + " (exhaustive)" : by},
+             {"tuned_ms", ms},
+             {"commit", tuning.value("provenance", nlohmann::json::object()).value("commit", nlohmann::json())}}};
+    pick_ms = ms;
+  }
+  return pick;
+}
+
 }  // namespace filterlab

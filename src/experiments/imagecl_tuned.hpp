@@ -32,6 +32,16 @@ struct Tuned {
 // that this build's space can still express.
 Tuned tuned_config(const nlohmann::json& tuning, const std::string& kernel, const imagecl::KernelSpace& space);
 
+// Whether a configuration uses only the ImageCL paper's transformations (its Table 1: work-group
+// size, coarsening, interleaving, image, constant and local memory, unrolling): every FilterLab
+// extension (interior split, register window, vector loads and stores, literal weights) at its first
+// value, which is off, and the kernel is not a fused pipeline (fusion is an extension too).
+bool paper_transformations_only(const imagecl::KernelSpace& space, const imagecl::Config& config);
+
+// The fastest configuration of a kernel in a tuning result that uses only the paper's
+// transformations: the faster of its full-space best and every sub-space's best that qualify.
+Tuned paper_tuned_config(const nlohmann::json& tuning, const std::string& kernel, const imagecl::KernelSpace& space);
+
 // Times every launcher of `timed` (each T has launcher, kernel, global and samples) with the common
 // protocol on the benchmark input. Every configuration's images stay resident while it is timed when
 // they fit in half the device memory (at most 4 images of 4 bytes per pixel each); otherwise they are

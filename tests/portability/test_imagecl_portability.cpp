@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "experiments/imagecl_portability.hpp"
@@ -16,13 +17,27 @@ using filterlab::run_imagecl_portability;
 
 namespace {
 
-// A tuning result as the tuning experiment writes it, reduced to what the experiment reads.
-void write_tuning(const fs::path& path, const std::string& device, const std::string& variant_id) {
-  const nlohmann::json tuning = {
+// A tuning result as the tuning experiment writes it, reduced to what the experiment reads: the
+// full-space best and, optionally, a sub-space's best.
+void write_tuning(const fs::path& path, const std::string& device, const std::string& variant_id,
+                  const std::string& sub_id = "", double sub_ms = 0) {
+  nlohmann::json tuning = {
       {"experiment", "tuning"},
       {"provenance", {{"device", device}, {"device_type", "GPU"}, {"commit", std::string(40, 'a')}}},
       {"best", {{"imagecl.conv2d_u8", {{"variant_id", variant_id}, {"time_ms", 1.5}, {"found_by", "test"}}}}}};
+  if (!sub_id.empty()) tuning["best"]["imagecl.conv2d_u8:sub"] = {{"variant_id", sub_id}, {"time_ms", sub_ms}};
   std::ofstream(path) << tuning.dump(1);
+}
+
+nlohmann::json run_conv2d_u8(const fs::path& dir) {
+  ImageclPortabilityRunConfig cfg;
+  cfg.results_dir = dir.string();
+  cfg.benchmarks = "conv2d_u8";
+  cfg.scale = 8;
+  cfg.repetitions = 2;
+  cfg.warmup = 0;
+  std::ifstream in(run_imagecl_portability(filterlab::test::runtime().device, cfg));
+  return nlohmann::json::parse(in);
 }
 
 }  // namespace
@@ -49,8 +64,13 @@ TEST_CASE("imagecl_portability times a source's configuration and names one the 
   const auto result = nlohmann::json::parse(in);
 
   REQUIRE(result["experiment"] == "imagecl_portability");
-  REQUIRE(result["rows"].size() == 1);
+  // The configuration uses the paper's transformations only: shipped as both sets, timed twice.
+  REQUIRE(result["rows"].size() == 2);
   const auto& row = result["rows"][0];
+  CHECK(row["transformations"] == "filterlab");
+  CHECK(result["rows"][1]["transformations"] == "paper");
+  CHECK(result["rows"][1]["variant_id"] == row["variant_id"]);
+  CHECK(result["rows"][1]["case_id"] == row["case_id"].get<std::string>() + "/paper");
   CHECK(row["source_device_slug"] == "source-fits");
   CHECK(row["source_device"] == "Fits");
   CHECK(row["own"] == false);
@@ -61,7 +81,7 @@ TEST_CASE("imagecl_portability times a source's configuration and names one the 
   CHECK(row["kernel_ms"]["n"] == 2);
   CHECK(row["samples_wall_ms"].size() == 2);
 
-  REQUIRE(result["unsupported"].size() == 1);
+  REQUIRE(result["unsupported"].size() == 2);
   const auto& u = result["unsupported"][0];
   CHECK(u["source_device_slug"] == "source-too-wide");
   CHECK(u["kind"] == "device_limit");
@@ -69,6 +89,32 @@ TEST_CASE("imagecl_portability times a source's configuration and names one the 
   CHECK(result["missing"].empty());
   REQUIRE(result["provenance"]["sources"].size() == 2);
   CHECK(result["provenance"]["scale"] == 8);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("imagecl_portability ships the paper's transformations alone beside FilterLab's extensions") {
+  const fs::path dir = fs::temp_directory_path() / ("filterlab-portability-paper-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "tuning");
+  const std::string rest = "/il0/image_in0/image_out0/constant_k1/local_in0/unroll_0x5/unroll_1x5";
+  // The full-space best uses the interior split (an extension); the sub-space's best does not.
+  write_tuning(dir / "tuning" / "mixed.json", "Mixed", "imagecl.conv2d_u8/wg16x4/c4x1" + rest + "/interior1",
+               "imagecl.conv2d_u8/wg8x4/c2x1" + rest, 2.5);
+  // Only an extension configuration: the paper set has nothing to ship and says why.
+  write_tuning(dir / "tuning" / "only-ext.json", "Only extensions", "imagecl.conv2d_u8/wg16x4/c4x1" + rest + "/interior1");
+  const auto result = run_conv2d_u8(dir);
+  std::map<std::string, std::string> ids;
+  for (const auto& r : result["rows"])
+    ids[r["source_device_slug"].get<std::string>() + ":" + r["transformations"].get<std::string>()] = r["variant_id"];
+  INFO(result["unsupported"].dump());
+  CHECK(ids.size() == 3);
+  CHECK(ids["mixed:filterlab"] == "imagecl.conv2d_u8/wg16x4/c4x1" + rest + "/interior1");
+  CHECK(ids["mixed:paper"] == "imagecl.conv2d_u8/wg8x4/c2x1" + rest);
+  CHECK(ids["only-ext:filterlab"] == "imagecl.conv2d_u8/wg16x4/c4x1" + rest + "/interior1");
+  REQUIRE(result["missing"].size() == 1);
+  CHECK(result["missing"][0]["source_device_slug"] == "only-ext");
+  CHECK(result["missing"][0]["transformations"] == "paper");
+  CHECK(result["missing"][0]["reason"].get<std::string>().find("paper's transformations only") != std::string::npos);
   fs::remove_all(dir);
 }
 

@@ -24,10 +24,11 @@ def _scaled(stats: dict, f: float) -> dict:
     return {k: (v * f if k != "n" else v) for k, v in stats.items()}
 
 
-def fake_result(target: str, factors: dict[str, float | str]) -> dict:
+def fake_result(target: str, factors: dict[str, float | str], paper: float | None = None) -> dict:
     """A portability result on `target` as the C++ writes it: per source device (factors' keys), the
     source's tuned configuration of every kernel, timed at `factor` x the target's own tuned time
-    (1 for the target itself), or listed as unsupported (factor "unsupported")."""
+    (1 for the target itself), or listed as unsupported (factor "unsupported"); with `paper`, each
+    unfused benchmark again with the paper's transformations alone at paper x that time."""
     own = load_json(RESULTS / "imagecl" / f"{target}.json")
     prov = copy.deepcopy(own["provenance"])
     for key in ("samples_per_kernel", "spaces", "tuning_database"):
@@ -56,6 +57,13 @@ def fake_result(target: str, factors: dict[str, float | str]) -> dict:
                            samples_kernel_ms=[x * f for x in r["samples_kernel_ms"]],
                            samples_wall_ms=[x * f for x in r["samples_wall_ms"]])
                 rows.append(row)
+                if paper is not None and bench in IP.WORKLOADS:
+                    twin = copy.deepcopy(row)
+                    twin.update(transformations="paper", case_id=row["case_id"] + "/paper",
+                                kernel_ms=_scaled(row["kernel_ms"], paper), wall_ms=_scaled(row["wall_ms"], paper),
+                                samples_kernel_ms=[x * paper for x in row["samples_kernel_ms"]],
+                                samples_wall_ms=[x * paper for x in row["samples_wall_ms"]])
+                    rows.append(twin)
     return {"schema": "filterlab.result/2", "schema_version": 2, "experiment": IP.EXPERIMENT,
             "provenance": prov, "rows": rows, "unsupported": unsupported, "missing": []}
 
@@ -158,6 +166,53 @@ def test_pp_claim_holds_fails_and_is_inconclusive():
     assert IP.pp_claim(ctx(_pp_summary(0.3, 0.3, 0.8, 0.0))).verdict == C.FAILS
     assert IP.pp_claim(ctx(_pp_summary(0.5, 0.49, 0.2, 0.0))).verdict == C.INCONCLUSIVE
     assert IP.pp_claim(ctx(None)).verdict == C.NO_DATA
+
+
+# ---------------------------------------------------------------------------------------------
+# the paper's transformations alone (S6.C1p-C5p, S6.C8p)
+
+
+def test_paper_transformations_form_their_own_matrix_and_implementation(tmp_path):
+    files = {t: fake_result(t, {s: 1.0 if s == t else 1.25 for s in SLUGS}, paper=2.0) for t in SLUGS}
+    s = IP.summarize(results_with(tmp_path, files))
+    for bench in IP.WORKLOADS:
+        paper, ours = s["matrix"][bench + IP.PAPER], s["matrix"][bench]
+        for t in SLUGS:
+            assert paper["cells"][t][t]["efficiency"]["median"] == 1.0
+            assert paper["cells"][t][t]["kernel"]["median"] == pytest.approx(2 * ours["cells"][t][t]["kernel"]["median"])
+            impl = s["pp"][bench]["devices"][t]["impls"]["imagecl-paper:kernel"]
+            assert impl["pipeline"] == bench + IP.PAPER and impl["stats"] == paper["cells"][t][t]["kernel"]
+        pp = s["pp"][bench]["pp"]
+        assert 0 < pp["imagecl-paper:kernel"]["app:all"]["median"] < pp["imagecl:kernel"]["app:all"]["median"]
+    # The paper rows never enter FilterLab's matrices (their times are 2x, FilterLab's own 1x).
+    for t in SLUGS:
+        own = [r for r in files[t]["rows"] if r["benchmark"] == "conv2d_u8" and "transformations" not in r
+               and r["source_device_slug"] == t]
+        assert s["matrix"]["conv2d_u8"]["cells"][t][t]["kernel"]["median"] == pytest.approx(own[0]["kernel_ms"]["median"])
+    assert IP.pp_claim({"portability": s, "bench": "sepconv", "device": {"slug": GPU}}, "imagecl-paper").verdict != C.NO_DATA
+
+
+def test_paper_claims_compare_the_paper_pipeline_with_the_peers(tmp_path):
+    import tuning as TU
+    files = {t: fake_result(t, {s: 1.0 for s in SLUGS}, paper=3.0) for t in SLUGS}
+    root = results_with(tmp_path, files)
+    out = tmp_path / "out"
+    assert TU.main(["--results", str(root), "--out", str(out)]) == 0
+    study = C.load_study(out / "tuning_claims.json")
+    c1, c1p = study.outcome("S6.C1", GPU, "sepconv"), study.outcome("S6.C1p", GPU, "sepconv")
+    assert c1.verdict != C.NO_DATA and c1p.verdict != C.NO_DATA
+    assert "paper's transformations only" in c1p.detail
+    # 3x the portability run's own time: the wall time quoted is three times that row's.
+    own = [r for r in files[GPU]["rows"] if r["benchmark"] == "sepconv" and r.get("transformations") == "paper"
+           and r["source_device_slug"] == GPU]
+    assert R_fmt(sum(r["wall_ms"]["median"] for r in own)) in c1p.detail
+    assert study.outcome("S6.C3p", GPU, "sepconv").verdict == C.NO_DATA  # a CPU claim
+    assert study.outcome("S6.C2p", GPU, "harris").verdict == C.NO_DATA   # convolutions only
+
+
+def R_fmt(ms: float) -> str:
+    import results as R
+    return R.fmt_ms(ms)
 
 
 # ---------------------------------------------------------------------------------------------
