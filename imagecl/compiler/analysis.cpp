@@ -16,6 +16,7 @@
 #include "cxx_only.hpp"
 #include "index_eval.hpp"
 #include "limits.hpp"
+#include "op_count.hpp"
 #include "pragma_rules.hpp"
 #include "reporter.hpp"
 #include "tuning.hpp"
@@ -978,6 +979,7 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   decide_vector_stores(ctx, v, a);
   decide_float_windows(ctx, a);
   build_tuning(a.model);
+  if (!rep.failed()) a.model.counts = count_operations(ctx, a);
   return !rep.failed();
 }
 

@@ -259,6 +259,33 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
   return true;
 }
 
+// A stage's reads by the fused kernel's names: <kernel>_<image> for a parameter, the consumer's
+// name for an intermediate (read from its tile).
+OperationCounts fused_names(const FusedPipeline& f, const FusionStage& s) {
+  OperationCounts c = s.model.counts.per_pixel;
+  c.reads_by_image.clear();
+  for (const auto& [image, n] : s.model.counts.per_pixel.reads_by_image)
+    c.reads_by_image[f.is_intermediate(s, image) ? image : s.prefixed(image)] = n;
+  return c;
+}
+
+// Per output pixel: each stage once (the tile's halo, computed again by the neighbouring
+// work-group, is the variant's cost, not the algorithm's). The compulsory bytes (space.cpp) are of
+// the fused kernel's own Images only: the intermediates stay in local memory.
+KernelCounts fused_counts(const FusedPipeline& f) {
+  KernelCounts c;
+  const auto& p = f.producer.model.counts, &q = f.consumer.model.counts;
+  c.known = p.known && q.known;
+  if (!c.known) {
+    c.reason = !p.known ? f.producer.model.name + ": " + p.reason : f.consumer.model.name + ": " + q.reason;
+    return c;
+  }
+  c.per_pixel = fused_names(f, f.producer) + fused_names(f, f.consumer);
+  c.branches = p.branches;
+  c.branches.insert(c.branches.end(), q.branches.begin(), q.branches.end());
+  return c;
+}
+
 std::string space_text(const FusedPipeline& f) {
   using nlohmann::json;
   auto j = space_json(f.model);
@@ -298,6 +325,12 @@ std::string space_text(const FusedPipeline& f) {
                               {"rule", "local_memory entries with define null (the intermediates' tiles) are always in local memory"}});
   j["analysis"]["stages"] = {{f.producer.model.name, space_json(f.producer.model)["analysis"]},
                              {f.consumer.model.name, space_json(f.consumer.model)["analysis"]}};
+  j["counts"]["fusion"] = "per output pixel: the sum of the stages' per-pixel counts (each stage once per pixel, no halo "
+                          "recomputation); image_reads include the consumer's reads of the intermediates from local memory "
+                          "(image_reads_by_image names them as pipeline.intermediates does); compulsory_bytes only of the "
+                          "pipeline's external Images (the intermediates stay on chip); stages: each stage's own counts";
+  j["counts"]["stages"] = {{f.producer.model.name, space_json(f.producer.model)["counts"]},
+                           {f.consumer.model.name, space_json(f.consumer.model)["counts"]}};
   return j.dump(2) + "\n";
 }
 
@@ -331,6 +364,7 @@ CompileResult compile_pipeline(const std::string& path, const std::string& text)
   const bool producer = analyse_stage(dir + pf.producer, true, f.producer, out.diagnostics);
   const bool consumer = analyse_stage(dir + pf.consumer, false, f.consumer, out.diagnostics);
   if (!producer || !consumer || !plan(pf, path, f, out.diagnostics)) return out;
+  f.model.counts = fused_counts(f);
   out.opencl = generate_fused_opencl(f);
   out.space = space_text(f);
   out.ok = true;

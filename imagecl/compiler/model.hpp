@@ -70,6 +70,36 @@ struct Param {
   int dims = 2;  // Images
 };
 
+// What one logical thread (one pixel of the grid) does, counted from the kernel body by
+// op_count.cpp (constant loop trip counts multiplied out): the floors of the roofline's ceilings.
+struct OperationCounts {
+  double fp32_add = 0, fp32_mul = 0, fp32_fma = 0, fp32_other = 0;
+  double int_to_float = 0, float_to_int = 0;
+  double image_reads = 0, image_writes = 0, array_reads = 0;
+  std::map<std::string, double> reads_by_image;
+
+  OperationCounts& operator+=(const OperationCounts& o);
+  OperationCounts scaled(double n) const;
+  OperationCounts max(const OperationCounts& o) const;  // elementwise: an upper bound of either
+};
+
+inline OperationCounts operator+(OperationCounts a, const OperationCounts& b) { return a += b; }
+
+// A branch of the body and which arm the counts take.
+struct BranchCount {
+  std::string where;     // file:line:column
+  std::string kind;      // if, ?:, &&, ||
+  std::string decision;  // constant, interior, loop range, undecided
+  std::string counted;   // then, else, maximum (if, ?:); both, left only, maximum (&&, ||)
+};
+
+struct KernelCounts {
+  bool known = false;
+  std::string reason;  // why not known
+  OperationCounts per_pixel;
+  std::vector<BranchCount> branches;
+};
+
 // A tuning parameter: its -D name and the values the space offers (a forced choice has one value).
 struct TuningParam {
   std::string name, define, table1, note;
@@ -93,6 +123,7 @@ struct KernelModel {
   // Forced choices from #pragma imagecl force: key "local:in", "image:out", "constant:k",
   // "interleaved", "unroll:<loop id>" -> 0/1 (unroll: 0 = only factor 1, 1 = only the full unroll).
   std::map<std::string, int> forced;
+  KernelCounts counts;  // per logical thread, from the source body (never the generated code)
 
   const ImageInfo* image(const std::string& n) const;
   const ArrayInfo* array(const std::string& n) const;

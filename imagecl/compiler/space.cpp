@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "space.hpp"
 
 #include <cstdint>
@@ -15,6 +16,63 @@ bool tunable(const KernelModel& m, const std::string& define) {
   for (const auto& p : m.tuning)
     if (p.define == define) return true;
   return false;
+}
+
+const char* const kCountsRule =
+    "per logical thread (one pixel of the grid), from the kernel body after macro expansion; the generated code "
+    "(boundary handling, tiles, windows) is not counted. Loops: constant trip counts multiplied out; a loop without "
+    "one (or with break/continue), while, do, switch or goto makes the counts unknown. Branches (if, ?:, &&, ||): "
+    "the arm that runs for a pixel far inside a large image when the condition is a constant, compares idx/idy "
+    "with constants (decision interior) or holds for every value of the loop variables, else the elementwise "
+    "maximum of the arms (decision undecided); each is listed under branches. fp32_add: float + and - (also +=, "
+    "-=, ++, --); fp32_mul: *; fp32_fma: fma and mad calls; fp32_other: / and float builtins, one each; "
+    "int_to_float, float_to_int: conversions (implicit, casts, convert_*); constant subexpressions (folded), unary "
+    "minus and comparisons are not counted. image_reads: pixel reads of every Image; array_reads: elements of array "
+    "parameters and tables; compulsory_bytes: one pixel of each read Image plus one of each written Image (Images "
+    "of the grid's size); compulsory_int_to_float, compulsory_float_to_int: one conversion per pixel of each integer "
+    "Image read or written (no more than counted): the conversions left when each loaded pixel is converted once";
+
+// One pixel of every Image the kernel reads and of every Image it writes.
+double compulsory_bytes(const KernelModel& m) {
+  double bytes = 0;
+  for (const auto& img : m.images)
+    if (img.read || img.written) bytes += static_cast<double>(bytes_of(img.pixel));
+  return bytes;
+}
+
+// Conversions no implementation avoids: each integer Image read is converted to float once per pixel
+// (where the body converts integers at all), each integer Image written is converted from float once;
+// the counted conversions bound both (a kernel may keep integers integer).
+double compulsory_conversions(const KernelModel& m, bool written, double counted) {
+  double n = 0;
+  for (const auto& img : m.images)
+    if ((written ? img.written : img.read) && img.pixel != "float") n += 1;
+  return std::min(n, counted);
+}
+
+nlohmann::json branches_json(const std::vector<BranchCount>& branches) {
+  auto out = nlohmann::json::array();
+  for (const auto& b : branches)
+    out.push_back({{"where", b.where}, {"kind", b.kind}, {"decision", b.decision}, {"counted", b.counted}});
+  return out;
+}
+
+nlohmann::json counts_json(const KernelModel& m) {
+  const auto& c = m.counts;
+  nlohmann::json j{{"known", c.known}, {"rule", kCountsRule}};
+  if (!c.known) {
+    j["reason"] = c.reason;
+    return j;
+  }
+  const auto& p = c.per_pixel;
+  j.update({{"fp32_add", p.fp32_add}, {"fp32_mul", p.fp32_mul}, {"fp32_fma", p.fp32_fma}, {"fp32_other", p.fp32_other},
+            {"int_to_float", p.int_to_float}, {"float_to_int", p.float_to_int}, {"image_reads", p.image_reads},
+            {"image_reads_by_image", p.reads_by_image}, {"image_writes", p.image_writes}, {"array_reads", p.array_reads},
+            {"compulsory_bytes", compulsory_bytes(m)},
+            {"compulsory_int_to_float", compulsory_conversions(m, false, p.int_to_float)},
+            {"compulsory_float_to_int", compulsory_conversions(m, true, p.float_to_int)},
+            {"branches", branches_json(c.branches)}});
+  return j;
 }
 
 }  // namespace
@@ -141,6 +199,7 @@ nlohmann::json space_json(const KernelModel& m) {
     loops.push_back(s);
   }
   j["analysis"] = {{"images", images}, {"arrays", arrays}, {"loops", loops}};
+  j["counts"] = counts_json(m);
   return j;
 }
 

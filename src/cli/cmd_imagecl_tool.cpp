@@ -59,6 +59,16 @@ ocl::Device one_device(const std::string& selector, const std::string& command) 
 
 imagecl::UserKernel compile_for_use(const std::string& source) { return imagecl::compile_cached(source); }
 
+// One line: what a logical thread does (the space's "counts"), or why the compiler could not count it.
+std::string counts_line(const imagecl::OpCounts& c) {
+  if (!c.known) return "per pixel: operation counts unknown (" + c.reason + ")";
+  std::ostringstream o;
+  o << "per pixel: fp32 " << c.fp32_add << " add, " << c.fp32_mul << " mul, " << c.fp32_fma << " fma, " << c.fp32_other
+    << " other; " << c.int_to_float << " int->float, " << c.float_to_int << " float->int; " << c.image_reads
+    << " image reads; " << c.compulsory_bytes << " compulsory bytes";
+  return o.str();
+}
+
 std::string coverage(const imagecl::KernelSpace& s, const std::vector<imagecl::Config>& configs) {
   std::size_t covered = 0, total = 0;
   for (std::size_t i = 0; i < s.params.size(); ++i) {
@@ -158,7 +168,8 @@ int ImageclTool::run() {
 int cmd_imagecl_compile(const ImageclToolArgs& a) {
   const auto k = imagecl::compile_user_kernel(a.source, a.out_dir);
   std::cout << "kernel " << k.space.kernel << ": " << static_cast<long long>(k.space.configurations) << " configurations, "
-            << k.space.params.size() << " parameters, source sha256 " << k.source_sha256 << "\n";
+            << k.space.params.size() << " parameters, source sha256 " << k.source_sha256 << "\n"
+            << counts_line(k.space.counts) << "\n";
   for (const auto& p : {k.opencl_path, k.space_path, k.reference_path, k.host_header_path, k.host_source_path})
     std::cout << "wrote " << p << "\n";
   return 0;

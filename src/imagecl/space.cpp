@@ -13,6 +13,28 @@
 namespace filterlab::imagecl {
 namespace {
 
+// The "counts" object filterlab-imagecl writes (absent in spaces written before it: not known).
+OpCounts parse_counts(const nlohmann::json& j) {
+  OpCounts c;
+  if (!j.contains("counts")) {
+    c.reason = "the search space has no operation counts";
+    return c;
+  }
+  const auto& k = j["counts"];
+  c.known = k.at("known").get<bool>();
+  if (!c.known) {
+    c.reason = k.value("reason", "");
+    return c;
+  }
+  const auto number = [&](const char* key) { return k.at(key).get<double>(); };
+  c.fp32_add = number("fp32_add"), c.fp32_mul = number("fp32_mul"), c.fp32_fma = number("fp32_fma");
+  c.fp32_other = number("fp32_other"), c.int_to_float = number("int_to_float"), c.float_to_int = number("float_to_int");
+  c.image_reads = number("image_reads"), c.compulsory_bytes = number("compulsory_bytes");
+  c.compulsory_int_to_float = number("compulsory_int_to_float");
+  c.compulsory_float_to_int = number("compulsory_float_to_int");
+  return c;
+}
+
 KernelSpace parse_json(const std::string& text, const std::string& opencl) {
   const auto j = nlohmann::json::parse(text);
   KernelSpace s;
@@ -57,6 +79,7 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
       s.vector_store.push_back({v.at("image").get<std::string>(), v.at("define").get<std::string>(),
                                 v.at("image_define").is_null() ? "" : v.at("image_define").get<std::string>()});
   s.configurations = j.at("configurations").get<double>();
+  s.counts = parse_counts(j);
   return s;
 }
 

@@ -52,6 +52,23 @@ constexpr long kMaxWindowElements = 1024;  // a work-item's private window, padd
 // float windows of ~300 elements crashed PoCL 3.1 with SIGSEGV); no GPU holds that in registers.
 constexpr long kMaxGroupWindowBytes = 1 << 20;
 
+// What one logical thread (one pixel of the grid) does, counted by filterlab-imagecl from the kernel
+// body with constant loop trip counts multiplied out: the operations and bytes the roofline's
+// floors are derived from. Configuration-independent: the algorithm's work, not a variant's.
+struct OpCounts {
+  bool known = false;                  // false: the space JSON has no counts (or the body has an uncountable loop)
+  std::string reason;                  // why not known
+  double fp32_add = 0, fp32_mul = 0;   // float additions/subtractions and multiplications
+  double fp32_fma = 0;                 // explicit fma/mad calls (two operations each)
+  double fp32_other = 0;               // float division, sqrt and other builtins, one each
+  double int_to_float = 0;             // conversions of integer pixels or values to float
+  double float_to_int = 0;             // conversions of float results to integer types
+  double image_reads = 0;              // pixel reads of every Image, before any reuse between threads
+  double compulsory_bytes = 0;         // each read Image's pixel once plus each written Image's pixel once
+  double compulsory_int_to_float = 0;  // one per integer Image read (each loaded pixel converted once)
+  double compulsory_float_to_int = 0;  // one per integer Image written
+};
+
 struct KernelSpace {
   std::string kernel, opencl, sha256;
   std::string grid_image;  // or the fixed grid below
@@ -64,6 +81,7 @@ struct KernelSpace {
   std::vector<WindowUse> window;
   std::vector<VectorStore> vector_store;
   double configurations = 0;  // product of the value counts, before device constraints
+  OpCounts counts;            // per logical thread (see OpCounts)
 
   const SpaceArg& arg(const std::string& name) const;
 };

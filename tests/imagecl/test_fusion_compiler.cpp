@@ -133,3 +133,40 @@ TEST_CASE("bad pipelines are rejected with the place and the reason", "[imagecl]
   check("#pragma imagecl pipeline(p, x_y.icl, x.icl)\n", "p.icl:1:1: error:", "would both be named 'x_y_z'");
   check("#pragma imagecl pipeline(p, wide.icl, col.icl, out -> in)\n", "p.icl:1:1: error:", "writes Image 'side' but the consumer does not read it");
 }
+
+TEST_CASE("a fused kernel's counts: the stages' sum, the bytes of its external Images only", "[imagecl][compiler][fusion][counts]") {
+  Scratch d("counts");
+  // uchar -> float intermediate (1 read, 1 int->float, 1 mul) -> uchar (3 reads, 2 add, 1 float->int).
+  d.write("lift.icl", "#pragma imagecl grid(src)\n__kernel void lift(Image<uchar> src, Image<float> mid) {\n"
+                      "  mid[idx][idy] = 0.5f * src[idx][idy];\n}\n");
+  d.write("sum3.icl", "#pragma imagecl grid(dst)\n#pragma imagecl boundary(mid, clamped)\n"
+                      "__kernel void sum3(Image<float> mid, Image<uchar> dst) {\n"
+                      "  dst[idx][idy] = convert_uchar_sat_rte(mid[idx - 1][idy] + mid[idx][idy] + mid[idx + 1][idy]);\n}\n");
+  d.write("loop.icl", "#pragma imagecl grid(dst)\n__kernel void loop(Image<float> mid, Image<uchar> dst, int n) {\n"
+                      "  float s = mid[idx][idy];\n  for (int i = 0; i < n; i++) s = s * 0.5f;\n  dst[idx][idy] = convert_uchar_sat_rte(s);\n}\n");
+  const auto counts = [&](const std::string& pragma) {
+    const auto p = d.write("p.icl", pragma);
+    const auto r = compile(p, read_file_text(p));
+    INFO(r.diagnostics);
+    REQUIRE(r.ok);
+    return space_of(r)["counts"];
+  };
+  const auto c = counts("#pragma imagecl pipeline(lift_sum, lift.icl, sum3.icl)\n");
+  INFO(c.dump(1));
+  REQUIRE(c["known"] == true);
+  CHECK(c["fp32_add"] == 2);
+  CHECK(c["fp32_mul"] == 1);
+  CHECK(c["int_to_float"] == 1);
+  CHECK(c["float_to_int"] == 1);
+  CHECK(c["image_reads"] == 4);
+  CHECK(c["image_reads_by_image"] == nlohmann::json({{"lift_src", 1.0}, {"mid", 3.0}}));
+  CHECK(c["image_writes"] == 2);  // the tile cell and the output pixel
+  CHECK(c["compulsory_bytes"] == 2);  // src and dst, uchar; the float intermediate never leaves the chip
+  CHECK(c["stages"]["lift"]["compulsory_bytes"] == 5);
+  CHECK(c["stages"]["sum3"]["compulsory_bytes"] == 5);
+  // A stage that cannot be counted makes the fused kernel's counts unknown, naming the stage.
+  const auto u = counts("#pragma imagecl pipeline(lift_loop, lift.icl, loop.icl)\n");
+  CHECK(u["known"] == false);
+  CHECK(u["reason"].get<std::string>().rfind("loop: ", 0) == 0);
+  CHECK(u["reason"].get<std::string>().find("loop.icl:4:3: a loop whose trip count is not a compile-time constant") != std::string::npos);
+}

@@ -24,6 +24,35 @@ TEST_CASE("every benchmark kernel is embedded with a space whose size is the pro
   CHECK_THROWS_AS(kernel_space("blur"), filterlab::Error);
 }
 
+TEST_CASE("the embedded spaces carry the compiler's per-pixel operation counts", "[imagecl]") {
+  const auto& conv = kernel_space("conv2d_u8").counts;
+  REQUIRE(conv.known);
+  CHECK(conv.fp32_add == 25);
+  CHECK(conv.fp32_mul == 25);
+  CHECK(conv.fp32_fma == 0);
+  CHECK(conv.fp32_other == 0);
+  CHECK(conv.int_to_float == 25);
+  CHECK(conv.float_to_int == 1);
+  CHECK(conv.image_reads == 25);
+  CHECK(conv.compulsory_bytes == 2);
+  const auto& fused = kernel_space("harris_fused").counts;
+  CHECK(fused.fp32_add == 26);
+  CHECK(fused.image_reads == 16);
+  CHECK(fused.compulsory_bytes == 8);
+  for (const auto& name : kernel_names()) CHECK(kernel_space(name).counts.known);
+
+  // A space from before the counts, and one whose kernel could not be counted.
+  const std::string base = R"({"kernel": "k", "grid": {"image": "out"}, "arguments": [], "parameters": [], "local_memory": [],
+                               "constant_memory": [], "configurations": 1)";
+  const auto old = parse_space(base + "}", "");
+  CHECK_FALSE(old.counts.known);
+  CHECK(old.counts.reason == "the search space has no operation counts");
+  const auto unknown = parse_space(base + R"(, "counts": {"known": false, "reason": "k.icl:4:3: a while or do loop"}})", "");
+  CHECK_FALSE(unknown.counts.known);
+  CHECK(unknown.counts.reason == "k.icl:4:3: a while or do loop");
+  CHECK_THROWS_AS(parse_space(base + R"(, "counts": {"known": true, "fp32_add": 1}})", ""), filterlab::Error);
+}
+
 TEST_CASE("configuration IDs are stable, unique and parse back; options carry every switch", "[imagecl]") {
   const auto& s = kernel_space("sepconv_row");
   Config c;
