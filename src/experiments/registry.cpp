@@ -9,7 +9,9 @@
 // X(name) is defined by src/experiments/registered/<name>.cpp as `Experiment name_experiment()`.
 // tuning runs before imagecl: imagecl times the configurations the tuner found on the device;
 // imagecl_portability times every device's tuned configurations (results/tuning/*.json) on this one.
+// roofline runs first: the device's ceilings, which the other experiments' analyses may read.
 #define FILTERLAB_EXPERIMENTS(X) \
+  X(roofline)                    \
   X(scharr_single_storage)       \
   X(scharr_gradient_variants)    \
   X(pyramid_storage)             \

@@ -65,6 +65,9 @@ Bandwidth measure_copy_bandwidth(Runtime& rt, std::uint64_t bytes, int reps) {
     bw.kernel_copy_ms = summarize(k.kernel_ms);
     bw.enqueue_copy_ms = summarize(c.kernel_ms);
     bw.split_copy_ms = summarize(sp.kernel_ms);
+    bw.kernel_copy_samples_ms = k.kernel_ms;
+    bw.enqueue_copy_samples_ms = c.kernel_ms;
+    bw.split_copy_samples_ms = sp.kernel_ms;
   } catch (const cl::Error& e) {
     rethrow(e, "measuring copy bandwidth on " + info.name);
   }

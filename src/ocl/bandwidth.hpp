@@ -2,6 +2,7 @@
 // Measures a device's achievable global-memory bandwidth, counting bytes read plus bytes written:
 // the roofline that every timed kernel is compared with.
 #include <cstdint>
+#include <vector>
 
 #include "ocl/runtime.hpp"
 #include "stats.hpp"
@@ -17,6 +18,8 @@ struct Bandwidth {
   // a device may serve more slowly than a copy. Not the roofline; recorded beside it.
   Summary split_copy_ms;
   double split_GBps = 0;
+  // The raw samples behind the three summaries (ms).
+  std::vector<double> kernel_copy_samples_ms, enqueue_copy_samples_ms, split_copy_samples_ms;
   double best_GBps() const { return kernel_GBps > enqueue_GBps ? kernel_GBps : enqueue_GBps; }
 };
 

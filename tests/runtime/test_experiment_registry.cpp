@@ -56,7 +56,7 @@ TEST_CASE("an option that does not apply to an experiment is an error naming it"
   CHECK_THROWS_WITH(check_options(find_experiment("tiled"), given({"--base"})), Catch::Contains("--base does not apply"));
   CHECK_THROWS_WITH(check_options(find_experiment("epsilon"), given({})), Catch::Contains("epsilon needs --base"));
   CHECK_THROWS_WITH(check_options(find_experiment("peers"), given({})), Catch::Contains("run by filterlab-peers"));
-  CHECK_THROWS_WITH(find_experiment("nosuch"), Catch::Contains("available: scharr_single_storage"));
+  CHECK_THROWS_WITH(find_experiment("nosuch"), Catch::Contains("available: roofline, scharr_single_storage"));
 }
 
 TEST_CASE("a result is kept only when commit and kernel hashes are this binary's", "[experiments]") {

@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""Experiment "roofline": each device's measured ceilings -> a table, and the floors that a kernel's
+per-pixel work meets on a device (floors()).
+
+    /usr/bin/python3 experiments/analysis/roofline.py --results experiments/results --out paper/generated
+
+Reads <results>/roofline/<device_slug>.json (schema "filterlab.roofline/2", written by `filterlab run
+roofline`): the copy bandwidth, one row per probe of kernels/probe/roofline.cl with its rate and raw
+samples, and every embedded ImageCL kernel's operation counts per pixel. Writes to --out:
+    roofline_summary.json    derived numbers: per device each ceiling (median and 95 % interval),
+                             and each ImageCL kernel's floors per megapixel where its counts are known
+    roofline_ceilings.tex    the ceilings, one column per device
+    roofline_imagecl.tex/.md each ImageCL pipeline's tuned kernel time (Study 6a's tuned rows) beside
+                             its floors on the same device, the binding ceiling and the fraction of it
+
+How an operation maps to a ceiling (floors()):
+    memory      compulsory_bytes per pixel at the copy bandwidth (bytes read plus written);
+    FP32        as written, without contraction: each add, mul and other (division, sqrt, builtins:
+                one instruction each, a lower bound) is one instruction at the no-contraction probe's
+                rate (fp32_exact: one flop per instruction, so GFLOP/s = G instructions/s); each
+                explicit fma is one instruction of two flops at the fma probe's instruction rate
+                (fp32_fma GFLOP/s / 2). With contracted=True, min(add, mul) multiply-add pairs are
+                fused into fmas first: the least the compiler can leave to issue;
+    conversion  the compulsory conversions (compulsory_int_to_float: one per integer Image read, each
+                loaded pixel converted once; compulsory_float_to_int: one per integer Image written)
+                at the faster of the uchar and ushort probes (a floor is a lower bound) and at the
+                float -> uchar (saturating, round to even) probe; the conversions as written (every
+                tap converted again) are reported beside it (conversion_as_counted), not as a floor;
+    local       only where the counts give local_bytes per pixel: at the float local-load probe.
+The binding ceiling is the one with the largest floor.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import results as R  # noqa: E402
+import tex_layout as T  # noqa: E402
+
+EXPERIMENT = "roofline"
+# make_all.py: the experiment may be absent from a results directory (the analysis says "no data").
+RESULTS_OPTIONAL = "the ceilings need each device's run of roofline; without it the table says no data"
+
+PROBES = ["fp32_exact", "fp32_fma", "cvt_u8_f32", "cvt_u16_f32", "cvt_f32_u8", "local_f32", "local_u8"]
+UNITS = {"flop": "GFLOP/s", "conversion": "Gconv/s", "byte": "GB/s"}
+# The table's rows: summary key, label, unit (the copy bandwidth first, then the probes in order).
+CEILINGS = [
+    ("copy", "copy bandwidth (read + written)", "GB/s"),
+    ("fp32_exact", "FP32 mul or add, not contracted", "GFLOP/s"),
+    ("fp32_fma", "FP32 fma (2 flops each)", "GFLOP/s"),
+    ("cvt_u8_f32", "uchar to float", "G/s"),
+    ("cvt_u16_f32", "ushort to float", "G/s"),
+    ("cvt_f32_u8", "float to uchar (sat., rte)", "G/s"),
+    ("local_f32", "local float loads", "GB/s"),
+    ("local_u8", "local uchar loads", "GB/s"),
+]
+COUNT_KEYS = ("fp32_add", "fp32_mul", "fp32_fma", "fp32_other", "int_to_float", "float_to_int",
+              "image_reads", "compulsory_bytes", "compulsory_int_to_float", "compulsory_float_to_int")
+PROV_KEYS = {"device": "str", "device_slug": "str", "device_type": "str", "host": "str",
+             "commit": "str", "commit_dirty": "bool", "driver_version": "str", "repetitions": "int",
+             "warmup": "int", "copy_bandwidth_GBps": "number", "probe_sizes": "dict"}
+ROW_KEYS = {"probe": "str", "work_unit": "str", "rate_unit": "str", "ops_per_launch": "number",
+            "work_per_op": "number", "work_per_launch": "number", "kernel_ms": "dict",
+            "samples_kernel_ms": "list", "rate": "dict", "build_options": "str", "check": "str"}
+
+
+# ---------------------------------------------------------------------------------------------
+# floors
+
+
+def rates_of(ceilings: dict) -> dict:
+    """The rates floors() reads, from a device's ceilings (summary form: key -> {median, ...})."""
+    m = {k: v["median"] for k, v in ceilings.items()}
+    return {"copy_GBps": m["copy"], "fp32_exact_GFLOPs": m["fp32_exact"],
+            "fp32_fma_GFLOPs": m["fp32_fma"],
+            "int_to_float_Gps": max(m["cvt_u8_f32"], m["cvt_u16_f32"]),
+            "float_to_int_Gps": m["cvt_f32_u8"], "local_GBps": m["local_f32"]}
+
+
+def _time_s(count: float, rate_per_s: float | None, what: str) -> float:
+    """count operations (or bytes) at rate_per_s; 0 for no work, ValueError for work at no rate."""
+    if count < 0:
+        raise ValueError(f"negative count for {what}: {count}")
+    if count == 0:
+        return 0.0
+    if not rate_per_s or rate_per_s <= 0 or not math.isfinite(rate_per_s):
+        raise ValueError(f"{what}: {count:g} per pixel but no positive rate to divide by")
+    return count / rate_per_s
+
+
+def floors(counts: dict, pixels: float, rates: dict, contracted: bool = False) -> dict:
+    """Each ceiling's floor in ms for `pixels` logical threads doing `counts` (an OpCounts: per
+    pixel) on a device of `rates` (rates_of()), and the binding (largest) one:
+    {"floors_ms": {"memory": ..., "fp32": ..., "conversion": ..., ["local": ...]},
+     "binding": name, "floor_ms": the largest}. The mapping is the module docstring's.
+    ValueError where the counts are not known."""
+    if not counts.get("known", False):
+        raise ValueError("the kernel's operation counts are not known (counts.known is false)")
+    if pixels < 0:
+        raise ValueError(f"negative pixel count {pixels}")
+    add, mul = counts["fp32_add"], counts["fp32_mul"]
+    fma, other = counts["fp32_fma"], counts["fp32_other"]
+    if contracted:  # each fused pair: one fma instead of a mul and an add
+        fused = min(add, mul)
+        fma, add, mul = fma + fused, add - fused, mul - fused
+    exact_per_s = rates.get("fp32_exact_GFLOPs", 0) * 1e9  # one flop per instruction
+    fma_per_s = rates.get("fp32_fma_GFLOPs", 0) * 1e9 / 2  # two flops per instruction
+    per_pixel_s = {
+        "memory": _time_s(counts["compulsory_bytes"], rates.get("copy_GBps", 0) * 1e9,
+                          "compulsory bytes"),
+        "fp32": (_time_s(add + mul + other, exact_per_s, "FP32 add, mul and other")
+                 + _time_s(fma, fma_per_s, "FP32 fma")),
+        "conversion": (_time_s(counts["compulsory_int_to_float"], rates.get("int_to_float_Gps", 0) * 1e9,
+                               "int to float")
+                       + _time_s(counts["compulsory_float_to_int"], rates.get("float_to_int_Gps", 0) * 1e9,
+                                 "float to int")),
+    }
+    as_counted = (_time_s(counts["int_to_float"], rates.get("int_to_float_Gps", 0) * 1e9, "int to float")
+                  + _time_s(counts["float_to_int"], rates.get("float_to_int_Gps", 0) * 1e9, "float to int"))
+    if counts.get("local_bytes") is not None and rates.get("local_GBps"):
+        per_pixel_s["local"] = _time_s(counts["local_bytes"], rates["local_GBps"] * 1e9,
+                                       "local bytes")
+    out = {k: v * pixels * 1e3 for k, v in per_pixel_s.items()}
+    binding = max(out, key=lambda k: out[k])
+    return {"floors_ms": out, "binding": binding, "floor_ms": out[binding],
+            "conversion_as_counted_ms": as_counted * pixels * 1e3}
+
+
+# ---------------------------------------------------------------------------------------------
+# raw -> derived
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=R.REL_TOL)
+
+
+def _rate_row(obj: dict, where: str, prov: dict, path: Path) -> dict:
+    R._require(obj, ROW_KEYS, where, path)
+    R.row_keys(obj, EXPERIMENT, path, where)
+    k = R._stats(obj["kernel_ms"], f"{where}.kernel_ms", path)
+    R._samples(obj["samples_kernel_ms"], k, f"{where}.samples_kernel_ms", path)
+    if k.n != prov["repetitions"]:
+        raise R.ResultError(f"{path}: '{where}' has n = {k.n} but provenance.repetitions = "
+                            f"{prov['repetitions']}")
+    if UNITS.get(obj["work_unit"]) != obj["rate_unit"]:
+        raise R.ResultError(f"{path}: '{where}': work unit '{obj['work_unit']}' with rate unit "
+                            f"'{obj['rate_unit']}'")
+    if not _close(obj["work_per_launch"], obj["ops_per_launch"] * obj["work_per_op"]):
+        raise R.ResultError(f"{path}: '{where}.work_per_launch' is not ops_per_launch x work_per_op")
+    rate = obj["rate"]
+    R._require(rate, {"median": "number", "ci95_low": "number", "ci95_high": "number"},
+               f"{where}.rate", path)
+    giga = obj["work_per_launch"] / 1e9
+    for key, ms in (("median", k.median), ("ci95_low", k.ci95_high), ("ci95_high", k.ci95_low)):
+        want = giga / (ms * 1e-3)
+        if not _close(rate[key], want):
+            raise R.ResultError(f"{path}: '{where}.rate.{key}' is {rate[key]!r}, but work_per_launch "
+                                f"over the kernel time gives {want!r} {obj['rate_unit']}")
+    return {"median": rate["median"], "lo": rate["ci95_low"], "hi": rate["ci95_high"],
+            "unit": obj["rate_unit"], "kernel_ms": k.median, "check": obj["check"]}
+
+
+def _copy(obj: dict, path: Path) -> dict:
+    R._require(obj, {"GBps": "number", "kernel_GBps": "number", "enqueue_copy_GBps": "number",
+                     "bytes_per_copy": "int", "kernel_ms": "dict", "enqueue_copy_ms": "dict",
+                     "samples_kernel_ms": "list", "samples_enqueue_copy_ms": "list"}, "copy", path)
+    out = {}
+    for name, stats, samples in (("kernel", "kernel_ms", "samples_kernel_ms"),
+                                 ("enqueue", "enqueue_copy_ms", "samples_enqueue_copy_ms")):
+        s = R._stats(obj[stats], f"copy.{stats}", path)
+        R._samples(obj[samples], s, f"copy.{samples}", path)
+        moved = 2.0 * obj["bytes_per_copy"] / 1e9  # read plus written
+        out[name] = {"median": moved / (s.median * 1e-3), "lo": moved / (s.ci95_high * 1e-3),
+                     "hi": moved / (s.ci95_low * 1e-3)}
+    if not _close(out["kernel"]["median"], obj["kernel_GBps"]) or not _close(
+            out["enqueue"]["median"], obj["enqueue_copy_GBps"]):
+        raise R.ResultError(f"{path}: copy GB/s disagree with bytes_per_copy and the median times")
+    best = max(out.values(), key=lambda v: v["median"])
+    if not _close(best["median"], obj["GBps"]):
+        raise R.ResultError(f"{path}: copy.GBps is {obj['GBps']!r}, not the better of the kernel and "
+                            f"the enqueued copy ({best['median']!r})")
+    return {**best, "unit": "GB/s"}
+
+
+def load_device(path: Path) -> dict:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise R.ResultError(f"{path}: cannot read as JSON ({e})") from e
+    R._require(data, {"schema": "str", "experiment": "str", "provenance": "dict", "copy": "dict",
+                      "rows": "list", "imagecl_counts": "dict"}, "", path)
+    R.check_schema(data, "filterlab.roofline", path)
+    if data["experiment"] != EXPERIMENT:
+        raise R.ResultError(f"{path}: experiment is '{data['experiment']}', not '{EXPERIMENT}'")
+    prov = data["provenance"]
+    R._require(prov, PROV_KEYS, "provenance", path)
+    if prov["device_slug"] != path.stem:
+        raise R.ResultError(f"{path}: provenance.device_slug is '{prov['device_slug']}' but the "
+                            f"file is named '{path.name}'")
+    probes = [r.get("probe") for r in data["rows"]]
+    if sorted(probes) != sorted(PROBES):
+        raise R.ResultError(f"{path}: rows hold probes {probes}, expected each of {PROBES} once")
+    ceilings = {"copy": _copy(data["copy"], path)}
+    for i, r in enumerate(data["rows"]):
+        ceilings[r["probe"]] = _rate_row(r, f"rows[{i}]", prov, path)
+    counts = {}
+    for name, c in data["imagecl_counts"].items():
+        R._require(c, {"known": "bool", **{k: "number" for k in COUNT_KEYS}},
+                   f"imagecl_counts.{name}", path)
+        counts[name] = {k: c[k] for k in ("known", *COUNT_KEYS)}
+    return {"slug": prov["device_slug"], "device": prov["device"], "type": prov["device_type"],
+            "host": prov["host"], "commit": prov["commit"], "commit_dirty": prov["commit_dirty"],
+            "driver": prov["driver_version"], "repetitions": prov["repetitions"],
+            "probe_sizes": prov["probe_sizes"], "ceilings": ceilings, "counts": counts}
+
+
+def derive(results_dir: Path) -> dict:
+    """Every device's ceilings and its ImageCL kernels' floors per megapixel (known counts only);
+    no devices (no_data) where the results hold no roofline folder."""
+    folder = Path(results_dir) / EXPERIMENT
+    files = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    devices = sorted((load_device(p) for p in files), key=lambda d: (d["device"].lower(), d["slug"]))
+    for d in devices:
+        rates = rates_of(d["ceilings"])
+        d["rates"] = rates
+        d["kernel_floors_per_megapixel"] = {
+            name: {"as_written": floors(c, 1e6, rates), "contracted": floors(c, 1e6, rates, True)}
+            for name, c in sorted(d["counts"].items()) if c["known"]}
+    return {"no_data": not devices, "ceilings": [{"key": k, "label": lab, "unit": u}
+                                                 for k, lab, u in CEILINGS],
+            "devices": devices}
+
+
+# ---------------------------------------------------------------------------------------------
+# ImageCL's tuned pipelines against their floors
+
+
+def imagecl_against_floors(results_dir: Path, devices: list[dict]) -> list[dict]:
+    """Per device with a roofline result and Study 6a's tuned rows, per pipeline: the tuned kernel
+    time (kernels' medians added), each ceiling's floor for the pipeline at its side (the kernels'
+    floors added: they run one after the other), the binding ceiling and the floor over the time
+    (as written, and with every multiply-add pair contracted, the least issue the code allows)."""
+    import imagecl_portability as IP  # noqa: E402  (the pipelines and Study 6a's tuned rows)
+    out = []
+    for d in devices:
+        tuned = IP._tuned_rows(Path(results_dir), d["slug"])
+        for pipeline, t in tuned.items():
+            kernels = IP.PIPELINE_KERNELS[pipeline]
+            counts = [d["counts"].get(k) for k in kernels]
+            row = {"device": d["device"], "slug": d["slug"], "pipeline": pipeline, "side": t["side"],
+                   "kernel_ms": t["kernel"], "ids": t["ids"]}
+            if not all(c and c["known"] for c in counts):
+                row["no_floor"] = "operation counts unknown for " + ", ".join(
+                    k for k, c in zip(kernels, counts) if not (c and c["known"]))
+                out.append(row)
+                continue
+            pixels = float(t["side"]) ** 2
+            for mode, contracted in (("as_written", False), ("contracted", True)):
+                per = [floors(c, pixels, d["rates"], contracted) for c in counts]
+                total = {k: sum(f["floors_ms"].get(k, 0.0) for f in per) for k in per[0]["floors_ms"]}
+                binding = max(total, key=lambda k: total[k])
+                row[mode] = {"floors_ms": total, "binding": binding, "floor_ms": total[binding],
+                             "fraction": total[binding] / t["kernel"]["median"],
+                             # A floor above the time's interval: that probe runs slower than the
+                             # kernel does the same work, so its rate is no ceiling here.
+                             "above_time": sorted(k for k, v in total.items() if v > t["kernel"]["hi"])}
+            out.append(row)
+    return out
+
+
+CEILING_LABELS = {"memory": "memory", "fp32": "FP32 issue", "conversion": "conversion", "local": "local memory"}
+
+
+def imagecl_tex(rows: list[dict]) -> str:
+    e = R.latex_escape
+    lines = ["% Generated by experiments/analysis/roofline.py from the raw results; do not edit."]
+    if not rows:
+        return "\n".join(lines + [r"\begin{tabular}{l}", r"\toprule",
+                                  r"no roofline and Study 6a results on one device \\", r"\bottomrule",
+                                  r"\end{tabular}", ""])
+    lines += [r"\begin{tabular}{llrrrrrlr}", r"\toprule",
+              r"device & pipeline & side & kernel ms & memory & FP32 & conv. & binding & fraction \\",
+              r"\midrule"]
+    for r in rows:
+        head = [e(T.short_device(r["device"])), e(r["pipeline"].replace("_", " ")), str(r["side"]),
+                R.fmt_ms(r["kernel_ms"]["median"])]
+        if "no_floor" in r:
+            lines.append(" & ".join(head + [r"\multicolumn{5}{l}{" + e(r["no_floor"]) + "}"]) + r" \\")
+            continue
+        a, c = r["as_written"], r["contracted"]
+        f = a["floors_ms"]
+        bind = CEILING_LABELS[a["binding"]] + ("" if c["binding"] == a["binding"]
+                                               else f" ({CEILING_LABELS[c['binding']]} if contracted)")
+        mark = r"$^\dagger$" if a["above_time"] else ""
+        lines.append(" & ".join(head + [R.fmt_ms(f["memory"]), R.fmt_ms(f["fp32"]), R.fmt_ms(f["conversion"]),
+                                        e(bind), f"{a['fraction']:.2f} ({c['fraction']:.2f}){mark}"]) + r" \\")
+    lines += [r"\bottomrule", r"\end{tabular}", ""]
+    return "\n".join(lines)
+
+
+def imagecl_md(rows: list[dict]) -> str:
+    if not rows:
+        return "No roofline and Study 6a results on one device: no data.\n"
+    out = ["Floors in ms: each ceiling's floor for the pipeline's counted work at its side; fraction: the "
+           "binding floor over the tuned kernel time (with every multiply-add pair contracted in brackets).", "",
+           "| device | pipeline | side | kernel ms | memory | FP32 | conversion | binding | fraction |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        head = f"| {T.short_device(r['device'])} | {r['pipeline']} | {r['side']} | {R.fmt_ms(r['kernel_ms']['median'])} |"
+        if "no_floor" in r:
+            out.append(head + f" {r['no_floor']} | | | | |")
+            continue
+        a, c = r["as_written"], r["contracted"]
+        f = a["floors_ms"]
+        mark = (" (floor above the time: " + ", ".join(CEILING_LABELS[k] for k in a["above_time"])
+                + " probe slower than the kernel)") if a["above_time"] else ""
+        out.append(head + f" {R.fmt_ms(f['memory'])} | {R.fmt_ms(f['fp32'])} | {R.fmt_ms(f['conversion'])} | "
+                   f"{CEILING_LABELS[a['binding']]} | {a['fraction']:.2f} ({c['fraction']:.2f}){mark} |")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# outputs
+
+
+def _cell(c: dict) -> str:
+    return f"{R.fmt_sig(c['median'])} ({R.fmt_sig(c['lo'])}--{R.fmt_sig(c['hi'])})"
+
+
+def ceilings_tex(s: dict) -> str:
+    e = R.latex_escape
+    lines = ["% Generated by experiments/analysis/roofline.py from the raw results; do not edit."]
+    devs = s["devices"]
+    if not devs:
+        return "\n".join(lines + [r"\begin{tabular}{l}", r"\toprule",
+                                  r"no roofline results (run \texttt{filterlab run roofline}) \\",
+                                  r"\bottomrule", r"\end{tabular}", ""])
+    lines += [r"\begin{tabular}{ll" + "r" * len(devs) + "}", r"\toprule",
+              "Ceiling & Unit & " + " & ".join(T.stacked(T.short_device(d["device"])) for d in devs)
+              + r" \\", r"\midrule"]
+    for c in s["ceilings"]:
+        lines.append(" & ".join([e(c["label"]), e(c["unit"])]
+                                + [_cell(d["ceilings"][c["key"]]) for d in devs]) + r" \\")
+    lines += [r"\bottomrule", r"\end{tabular}", ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--results", required=True, type=Path,
+                    help="results directory (holds roofline/<slug>.json)")
+    ap.add_argument("--out", required=True, type=Path, help="output directory (created)")
+    args = ap.parse_args(argv)
+    try:
+        summary = derive(args.results)
+    except (R.ResultError, ValueError) as e:
+        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
+        return 1
+    try:
+        summary["imagecl"] = imagecl_against_floors(args.results, summary["devices"])
+    except (R.ResultError, OSError, KeyError, ValueError) as e:
+        print(f"{EXPERIMENT}: ImageCL against its floors: {e}", file=sys.stderr)
+        return 1
+    s = R.save_summary(args.out, EXPERIMENT, summary)
+    R.write_text(args.out / "roofline_ceilings.tex", ceilings_tex(s))
+    R.write_text(args.out / "roofline_imagecl.tex", imagecl_tex(s["imagecl"]))
+    R.write_text(args.out / "roofline_imagecl.md", imagecl_md(s["imagecl"]))
+    if s["no_data"]:
+        print(f"{EXPERIMENT}: no data ({args.results / EXPERIMENT}/ holds no result) -> {args.out}")
+    for d in s["devices"]:
+        c = d["ceilings"]
+        print(f"{EXPERIMENT}: {d['device']}: copy {R.fmt_sig(c['copy']['median'])} GB/s, FP32 "
+              f"{R.fmt_sig(c['fp32_exact']['median'])} / {R.fmt_sig(c['fp32_fma']['median'])} GFLOP/s "
+              f"(not contracted / fma), uchar to float {R.fmt_sig(c['cvt_u8_f32']['median'])} G/s, "
+              f"local {R.fmt_sig(c['local_f32']['median'])} GB/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
