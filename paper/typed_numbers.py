@@ -128,7 +128,7 @@ ALLOWED = [
     r"\b(?:Study|Studies|Section|Sections|Figure|Figures|Table|Tables|Appendix|step|steps|Step|"
     r"claim|claims|workload|workloads|level|Level|Workload)(?:~|\s)\d+[a-z]?\b(?![,.]\d)",
     r"\b(?:and|to|or)~\d+[a-z]?\b",
-    r"\bS\d\.C\d+\b", r"\bS\d\.C\d+--?C?\d+\b", r"\bS\d\b", r"\bC\d+\b", r"\bC\d+--C?\d+\b",
+    r"\bS\d\.C\d+p\b", r"\bS\d\.C\d+\b", r"\bS\d\.C\d+--?C?\d+\b", r"\bFP32\b", r"\bS\d\b", r"\bC\d+\b", r"\bC\d+--C?\d+\b",
     r"\bR9~?290\b", r"\bH200\b", r"\bH100\b", r"\bPoCL~\d\b", r"\bA630\b", r"\bAdreno(?:~|\s)?\d+\b", r"\bi7-\d+K?\b", r"\bClang~?\d+\b",
     r"\bOpenCL~?\d\.\d\b", r"\bC\+\+\d+\b", r"\bLGPL-\d\.\d\b", r"\bfloat32\b", r"\bint8\b|INT8\b",
     r"\b[1-3]-D\b", r"\bimage[123]d\w*", r"\bd/d[xy]\b", r"\bk\d\b", r"\blevel~0\b",

@@ -157,13 +157,18 @@ def _optional_json(path: Path) -> dict | None:
 
 
 def _tuned_rows(results: Path, slug: str) -> dict[str, dict]:
-    """ImageCL's own tuning on a device from Study 6a (rows marked tuned), per pipeline."""
+    """ImageCL's own tuning on a device from Study 6a (rows marked tuned), per pipeline; only where
+    every kernel's row times the configuration the device's tuning result names now (a tuning
+    result measured again after Study 6a's run makes its tuned rows another configuration's)."""
     data = _optional_json(results / "imagecl" / f"{slug}.json")
     if data is None:
         return {}
     rows = [r for r in data.get("rows", []) if r.get("tuned")]
     for i, r in enumerate(rows):
         r.setdefault("variant_id", R.with_row_keys(r, "imagecl", results / "imagecl" / f"{slug}.json", f"rows[{i}]")["variant_id"])
+    best = (_optional_json(results / "tuning" / f"{slug}.json") or {}).get("best")
+    if best is not None:
+        rows = [r for r in rows if (best.get(f"imagecl.{r['kernel']}") or {}).get("variant_id") == r["variant_id"]]
     out = {}
     for p in PIPELINES:
         t = _pipeline_time([r for r in rows if r["benchmark"] == p], p)
@@ -613,6 +618,11 @@ def macros_tex(summary: dict) -> str:
     return out
 
 
+def _compact(summary: dict, slug: str) -> str:
+    """A device's label short enough for a heat map's narrow column (vendor and CPU model dropped)."""
+    return T.short_device(summary["names"].get(slug, slug)).replace("NVIDIA ", "").replace(" Intel Xeon", "")
+
+
 def figure(summary: dict, path: Path) -> None:
     """Heat map per pipeline: rows = source (tuned on), columns = target (run on); colour = the
     fraction of the target's own tuned kernel time; text = that fraction and the time."""
@@ -620,9 +630,9 @@ def figure(summary: dict, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     pipes = list(summary["matrix"]) or ["none"]
-    ncol = min(3, len(pipes))
+    ncol = min(4, len(pipes))  # eight panels: two rows of four
     nrow = math.ceil(len(pipes) / ncol)
-    fig, axes = plt.subplots(nrow, ncol, figsize=(FO.TEXT_WIDTH_IN, 0.6 + 2.2 * nrow), squeeze=False,
+    fig, axes = plt.subplots(nrow, ncol, figsize=(FO.TEXT_WIDTH_IN, 0.6 + 1.9 * nrow), squeeze=False,
                              constrained_layout=True)
     im = None
     for ax in axes.flat:
@@ -645,15 +655,15 @@ def figure(summary: dict, path: Path) -> None:
                     c["status"] if c else "absent")
                 if c and c["status"] == "measured":
                     eff = c.get("efficiency")
-                    text = (f"{eff['median']:.2f}\n" if eff else "") + f"{R.fmt_ms(c['kernel']['median'])} ms"
+                    text = (f"{eff['median']:.2f}\n" if eff else "") + R.fmt_ms(c["kernel"]["median"])
                 dark = not (vals[i][j] >= 0.5)  # NaN (no value) counts as dark: the text stays readable
-                ax.text(j, i, text, ha="center", va="center", fontsize=FO.SMALL_FONT_PT - 1,
+                ax.text(j, i, text, ha="center", va="center", fontsize=FO.SMALL_FONT_PT - 2,
                         color="white" if dark and c and c.get("efficiency") else "black")
         im = ax.imshow(vals, cmap="viridis", vmin=0, vmax=1, aspect="auto")
-        ax.set_xticks(range(len(targets)), [T.short_device(summary["names"].get(t, t)).replace(" ", "\n", 1) for t in targets],
+        ax.set_xticks(range(len(targets)), [_compact(summary, t).replace("-", "-\n") for t in targets],
                       fontsize=FO.SMALL_FONT_PT - 1)
-        ax.set_yticks(range(len(m["sources"])), [T.short_device(summary["names"].get(s, s)).replace(" ", "\n", 1)
-                                                for s in m["sources"]] if first_col else [], fontsize=FO.SMALL_FONT_PT - 1)
+        ax.set_yticks(range(len(m["sources"])), [_compact(summary, s) for s in m["sources"]] if first_col else [],
+                      fontsize=FO.SMALL_FONT_PT - 1)
         ax.set_title(p, fontsize=FO.FONT_PT)
         if bottom:
             ax.set_xlabel("run on (target)", fontsize=FO.SMALL_FONT_PT)

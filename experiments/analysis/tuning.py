@@ -358,7 +358,8 @@ def cache_sentence(caches: list[dict]) -> str:
         off = [c for c in caches if c["device"] == dev and c["compute_units"] != c["results_compute_units"]]
         if off:
             units = sorted({str(c["compute_units"]) for c in off})
-            parts.append(f"on {T.short_device(dev)}, {len(off)} caches were measured with {'/'.join(units)} compute "
+            what = "1 cache was" if len(off) == 1 else f"{len(off)} caches were"
+            parts.append(f"on {T.short_device(dev)}, {what} measured with {'/'.join(units)} compute "
                          f"units while its results ran with {off[0]['results_compute_units']}")
     return "; ".join(parts) + "."
 

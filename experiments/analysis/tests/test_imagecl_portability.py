@@ -283,3 +283,16 @@ def test_committed_portability_runs():
     h100 = [t for t in s["matrix"]["harris"]["cells"] if t not in SLUGS]
     for t in h100:
         assert s["matrix"]["harris"]["cells"][t][CPUS[0] if "pthread" in CPUS[0] else CPUS[1]]["status"] == "unsupported"
+
+
+def test_study6a_rows_of_a_superseded_tuning_are_not_the_devices_own(tmp_path):
+    """A device retuned after Study 6a's run: its tuned rows time other configurations, so its own
+    tuning's time comes from the portability run's own row instead."""
+    root = results_with(tmp_path, {})
+    slug = CPUS[0]
+    assert IP._tuned_rows(root, slug)  # the committed results agree with their tuning
+    tuning = load_json(root / "tuning" / f"{slug}.json")
+    tuning["best"]["imagecl.conv2d_u8"]["variant_id"] += "/interior1"
+    (root / "tuning" / f"{slug}.json").write_text(json.dumps(tuning))
+    rows = IP._tuned_rows(root, slug)
+    assert "conv2d_u8" not in rows and "sepconv" in rows
