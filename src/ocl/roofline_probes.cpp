@@ -89,32 +89,28 @@ float replay_fp32_fma(const RooflineSizes& s, const RooflineArgs& a, std::uint32
   return sum;
 }
 
-float replay_cvt_u8_f32(const RooflineSizes& s, const RooflineArgs& a, std::uint32_t g) {
+// cvt_u8_f32 and cvt_u16_f32: a loop-carried uint truncated to the pixel type, converted to float.
+template <class Pixel>
+float replay_cvt_to_f32(const RooflineSizes& s, const RooflineArgs& a, std::uint32_t g) {
   float sum = 0.0f;
   for (unsigned c = 0; c < s.chains; ++c) {
     std::uint32_t u = g * s.chains + c;
     float acc = 0.0f;
     for (unsigned i = 0; i < s.cvt_iters; ++i) {
       u += a.cvt_step;
-      acc += static_cast<float>(static_cast<std::uint8_t>(u));
+      acc += static_cast<float>(static_cast<Pixel>(u));
     }
     sum += acc;
   }
   return sum;
 }
 
+float replay_cvt_u8_f32(const RooflineSizes& s, const RooflineArgs& a, std::uint32_t g) {
+  return replay_cvt_to_f32<std::uint8_t>(s, a, g);
+}
+
 float replay_cvt_u16_f32(const RooflineSizes& s, const RooflineArgs& a, std::uint32_t g) {
-  float sum = 0.0f;
-  for (unsigned c = 0; c < s.chains; ++c) {
-    std::uint32_t u = g * s.chains + c;
-    float acc = 0.0f;
-    for (unsigned i = 0; i < s.cvt_iters; ++i) {
-      u += a.cvt_step;
-      acc += static_cast<float>(static_cast<std::uint16_t>(u));
-    }
-    sum += acc;
-  }
-  return sum;
+  return replay_cvt_to_f32<std::uint16_t>(s, a, g);
 }
 
 std::uint32_t replay_cvt_f32_u8(const RooflineSizes& s, const RooflineArgs& a, std::uint32_t g) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "experiments/imagecl_portability.hpp"
@@ -29,15 +30,17 @@ void write_tuning(const fs::path& path, const std::string& device, const std::st
   std::ofstream(path) << tuning.dump(1);
 }
 
-nlohmann::json run_conv2d_u8(const fs::path& dir) {
+// The 8-bit convolution at 1/8 scale, 2 repetitions: the result file's path and its JSON.
+std::pair<std::string, nlohmann::json> run_conv2d_u8(const fs::path& dir) {
   ImageclPortabilityRunConfig cfg;
   cfg.results_dir = dir.string();
   cfg.benchmarks = "conv2d_u8";
   cfg.scale = 8;
   cfg.repetitions = 2;
   cfg.warmup = 0;
-  std::ifstream in(run_imagecl_portability(filterlab::test::runtime().device, cfg));
-  return nlohmann::json::parse(in);
+  const auto path = run_imagecl_portability(filterlab::test::runtime().device, cfg);
+  std::ifstream in(path);
+  return {path, nlohmann::json::parse(in)};
 }
 
 }  // namespace
@@ -52,16 +55,8 @@ TEST_CASE("imagecl_portability times a source's configuration and names one the 
   // 256 x 64 = 16384 work-items: beyond every OpenCL device's limit (PoCL 4096, GPUs 1024).
   write_tuning(dir / "tuning" / "source-too-wide.json", "Too wide", "imagecl.conv2d_u8/wg256x64/c1x1" + rest);
 
-  ImageclPortabilityRunConfig cfg;
-  cfg.results_dir = dir.string();
-  cfg.benchmarks = "conv2d_u8";
-  cfg.scale = 8;
-  cfg.repetitions = 2;
-  cfg.warmup = 0;
-  const auto path = run_imagecl_portability(rt.device, cfg);
+  const auto [path, result] = run_conv2d_u8(dir);
   REQUIRE(path == (dir / "imagecl_portability" / (rt.device.info.slug + ".json")).string());
-  std::ifstream in(path);
-  const auto result = nlohmann::json::parse(in);
 
   REQUIRE(result["experiment"] == "imagecl_portability");
   // The configuration uses the paper's transformations only: shipped as both sets, timed twice.
@@ -102,7 +97,7 @@ TEST_CASE("imagecl_portability ships the paper's transformations alone beside Fi
                "imagecl.conv2d_u8/wg8x4/c2x1" + rest, 2.5);
   // Only an extension configuration: the paper set has nothing to ship and says why.
   write_tuning(dir / "tuning" / "only-ext.json", "Only extensions", "imagecl.conv2d_u8/wg16x4/c4x1" + rest + "/interior1");
-  const auto result = run_conv2d_u8(dir);
+  const auto result = run_conv2d_u8(dir).second;
   std::map<std::string, std::string> ids;
   for (const auto& r : result["rows"])
     ids[r["source_device_slug"].get<std::string>() + ":" + r["transformations"].get<std::string>()] = r["variant_id"];
