@@ -70,6 +70,16 @@ inline constexpr double kEpsilonFloatHalfWindow = 0.01;  // grey levels, 4x the 
 // level than the exact sum, so an 8-bit result may differ by one (OpenCV's own rule for 8-bit
 // outputs in its OpenCL tests); dyadic weights on integer data are exact and get zero tolerance.
 inline constexpr int kU8MaxDiff = 1;
+// FP contraction (an ImageCL kernel's `exact 0`, OpenCL's default FP_CONTRACT ON): fusing a * b + c
+// into one fma drops the rounding of a * b, so the result moves by at most u |a b| per fused
+// product (the rounding error it no longer makes); it rounds once where two roundings were, so every
+// accumulation bound above (gamma_n per sum, Higham's model counts each product's rounding) still
+// holds. Dyadic weights on integers are exact either way (zero tolerance in both modes); 8-bit
+// outputs of other data may differ by one (kU8MaxDiff), as for any float evaluation.
+inline double contracted_product_bound(double a, double b) {
+  const double p = a * b < 0 ? -(a * b) : a * b;
+  return kFloatUnitRoundoff * p;
+}
 // Harris (cornerHarris, blockSize 2, ksize 3) evaluated in float on inputs |x| <= X. The Sobel
 // weights sum in absolute value to 8 and are scaled by 1/8, so |Ix|, |Iy| <= X with an absolute
 // error d <= (gamma_6 + u) X (6 non-zero taps, one scaling). a, b, c sum 4 products: |a| <= 4X^2,

@@ -179,6 +179,24 @@ def _tuned_rows(results: Path, slug: str) -> dict[str, dict]:
     return out
 
 
+def _exact_twin_rows(results: Path, slug: str, tuned: dict[str, dict]) -> dict[str, dict]:
+    """Per pipeline of `tuned` (_tuned_rows): the same kernels with FP contraction off (Study 6a's
+    rows marked exact_twin, IDs the tuned ones plus /exact1), where every kernel has one."""
+    data = _optional_json(results / "imagecl" / f"{slug}.json")
+    if data is None:
+        return {}
+    rows = [r for r in data.get("rows", []) if r.get("exact_twin")]
+    for i, r in enumerate(rows):
+        r.setdefault("variant_id", R.with_row_keys(r, "imagecl", results / "imagecl" / f"{slug}.json", f"rows[{i}]")["variant_id"])
+    out = {}
+    for p, t in tuned.items():
+        want = {i + "/exact1" for i in t["ids"]}
+        got = _pipeline_time([r for r in rows if r["benchmark"] == p and r["variant_id"] in want], p)
+        if got:
+            out[p] = got
+    return out
+
+
 def _source_choice(results: Path, slug: str, files: list[dict]) -> dict[str, str]:
     """Each workload's pipeline the source would ship: the unfused or fused one, whichever its
     tuning found faster (the tuned times of its kernels added)."""

@@ -11,7 +11,10 @@ samples, and every embedded ImageCL kernel's operation counts per pixel. Writes 
                              and each ImageCL kernel's floors per megapixel where its counts are known
     roofline_ceilings.tex    the ceilings, one column per device
     roofline_imagecl.tex/.md each ImageCL pipeline's tuned kernel time (Study 6a's tuned rows) beside
-                             its floors on the same device, the binding ceiling and the fraction of it
+                             its floors on the same device, the binding ceiling and the fraction of it;
+                             the tuned kernels run under OpenCL's default contraction (contracted
+                             floors), their exact twins (`exact` 1, timed by Study 6a) against the
+                             floors as written
 
 How an operation maps to a ceiling (floors()):
     memory      compulsory_bytes per pixel at the copy bandwidth (bytes read plus written);
@@ -241,15 +244,31 @@ def derive(results_dir: Path) -> dict:
 # ImageCL's tuned pipelines against their floors
 
 
+def _against(counts: list[dict], pixels: float, rates: dict, contracted: bool, kernel: dict) -> dict:
+    """The kernels' floors added (they run one after the other), the binding one, and it over the time."""
+    per = [floors(c, pixels, rates, contracted) for c in counts]
+    total = {k: sum(f["floors_ms"].get(k, 0.0) for f in per) for k in per[0]["floors_ms"]}
+    binding = max(total, key=lambda k: total[k])
+    return {"floors_ms": total, "binding": binding, "floor_ms": total[binding],
+            "fraction": total[binding] / kernel["median"],
+            # A floor above the time's interval: that probe runs slower than the kernel does the
+            # same work, so its rate is no ceiling here.
+            "above_time": sorted(k for k, v in total.items() if v > kernel["hi"])}
+
+
 def imagecl_against_floors(results_dir: Path, devices: list[dict]) -> list[dict]:
     """Per device with a roofline result and Study 6a's tuned rows, per pipeline: the tuned kernel
-    time (kernels' medians added), each ceiling's floor for the pipeline at its side (the kernels'
-    floors added: they run one after the other), the binding ceiling and the floor over the time
-    (as written, and with every multiply-add pair contracted, the least issue the code allows)."""
+    time (kernels' medians added) and each ceiling's floor for the pipeline at its side.
+
+    The tuned kernels are built under OpenCL's default, FP_CONTRACT ON, so the device compiler may
+    fuse every multiply-add pair: their floors are `contracted` (the least issue the code allows),
+    with `as_written` beside them. Where Study 6a also timed their exact twins (FP contraction off,
+    `exact` 1), `exact` sets that time against the floors as written."""
     import imagecl_portability as IP  # noqa: E402  (the pipelines and Study 6a's tuned rows)
     out = []
     for d in devices:
         tuned = IP._tuned_rows(Path(results_dir), d["slug"])
+        twins = IP._exact_twin_rows(Path(results_dir), d["slug"], tuned)
         for pipeline, t in tuned.items():
             kernels = IP.PIPELINE_KERNELS[pipeline]
             counts = [d["counts"].get(k) for k in kernels]
@@ -262,14 +281,11 @@ def imagecl_against_floors(results_dir: Path, devices: list[dict]) -> list[dict]
                 continue
             pixels = float(t["side"]) ** 2
             for mode, contracted in (("as_written", False), ("contracted", True)):
-                per = [floors(c, pixels, d["rates"], contracted) for c in counts]
-                total = {k: sum(f["floors_ms"].get(k, 0.0) for f in per) for k in per[0]["floors_ms"]}
-                binding = max(total, key=lambda k: total[k])
-                row[mode] = {"floors_ms": total, "binding": binding, "floor_ms": total[binding],
-                             "fraction": total[binding] / t["kernel"]["median"],
-                             # A floor above the time's interval: that probe runs slower than the
-                             # kernel does the same work, so its rate is no ceiling here.
-                             "above_time": sorted(k for k, v in total.items() if v > t["kernel"]["hi"])}
+                row[mode] = _against(counts, pixels, d["rates"], contracted, t["kernel"])
+            if pipeline in twins:
+                tw = twins[pipeline]
+                row["exact"] = {"kernel_ms": tw["kernel"], "ids": tw["ids"],
+                                **_against(counts, pixels, d["rates"], False, tw["kernel"])}
             out.append(row)
     return out
 
@@ -284,22 +300,25 @@ def imagecl_tex(rows: list[dict]) -> str:
         return "\n".join(lines + [r"\begin{tabular}{l}", r"\toprule",
                                   r"no roofline and Study 6a results on one device \\", r"\bottomrule",
                                   r"\end{tabular}", ""])
-    lines += [r"\begin{tabular}{llrrrrrlr}", r"\toprule",
-              r"device & pipeline & side & kernel ms & memory & FP32 & conv. & binding & fraction \\",
+    lines += [r"\begin{tabular}{llrrrrrlrrlr}", r"\toprule",
+              r" & & & \multicolumn{6}{c}{tuned (contraction allowed)} & \multicolumn{3}{c}{exact twin} \\",
+              r"\cmidrule(lr){4-9}\cmidrule(lr){10-12}",
+              r"device & pipeline & side & ms & memory & FP32 & conv. & binding & fraction & ms & binding & fraction \\",
               r"\midrule"]
     for r in rows:
         head = [e(T.short_device(r["device"])), e(r["pipeline"].replace("_", " ")), str(r["side"]),
                 R.fmt_ms(r["kernel_ms"]["median"])]
         if "no_floor" in r:
-            lines.append(" & ".join(head + [r"\multicolumn{5}{l}{" + e(r["no_floor"]) + "}"]) + r" \\")
+            lines.append(" & ".join(head + [r"\multicolumn{8}{l}{" + e(r["no_floor"]) + "}"]) + r" \\")
             continue
-        a, c = r["as_written"], r["contracted"]
-        f = a["floors_ms"]
-        bind = CEILING_LABELS[a["binding"]] + ("" if c["binding"] == a["binding"]
-                                               else f" ({CEILING_LABELS[c['binding']]} if contracted)")
-        mark = r"$^\dagger$" if a["above_time"] else ""
+        c = r["contracted"]
+        f = c["floors_ms"]
+        mark = r"$^\dagger$" if c["above_time"] else ""
+        x = r.get("exact")
+        tail = ([R.fmt_ms(x["kernel_ms"]["median"]), e(CEILING_LABELS[x["binding"]]),
+                 f"{x['fraction']:.2f}" + (r"$^\dagger$" if x["above_time"] else "")] if x else ["--", "", ""])
         lines.append(" & ".join(head + [R.fmt_ms(f["memory"]), R.fmt_ms(f["fp32"]), R.fmt_ms(f["conversion"]),
-                                        e(bind), f"{a['fraction']:.2f} ({c['fraction']:.2f}){mark}"]) + r" \\")
+                                        e(CEILING_LABELS[c["binding"]]), f"{c['fraction']:.2f}{mark}"] + tail) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}", ""]
     return "\n".join(lines)
 
@@ -307,21 +326,28 @@ def imagecl_tex(rows: list[dict]) -> str:
 def imagecl_md(rows: list[dict]) -> str:
     if not rows:
         return "No roofline and Study 6a results on one device: no data.\n"
-    out = ["Floors in ms: each ceiling's floor for the pipeline's counted work at its side; fraction: the "
-           "binding floor over the tuned kernel time (with every multiply-add pair contracted in brackets).", "",
-           "| device | pipeline | side | kernel ms | memory | FP32 | conversion | binding | fraction |",
-           "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    out = ["Floors in ms: each ceiling's floor for the pipeline's counted work at its side. The tuned kernels "
+           "are built under OpenCL's default contraction (FP_CONTRACT ON): their FP32 floor counts every "
+           "multiply-add pair as one fma, and the fraction is the binding floor over the tuned kernel time. "
+           "The exact twin is the same configuration with contraction off (`exact` 1), against the floors "
+           "as written (FP32 as written in brackets).", "",
+           "| device | pipeline | side | kernel ms | memory | FP32 | conversion | binding | fraction "
+           "| exact twin ms | binding | fraction |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         head = f"| {T.short_device(r['device'])} | {r['pipeline']} | {r['side']} | {R.fmt_ms(r['kernel_ms']['median'])} |"
         if "no_floor" in r:
-            out.append(head + f" {r['no_floor']} | | | | |")
+            out.append(head + f" {r['no_floor']} | | | | | | | |")
             continue
-        a, c = r["as_written"], r["contracted"]
-        f = a["floors_ms"]
-        mark = (" (floor above the time: " + ", ".join(CEILING_LABELS[k] for k in a["above_time"])
-                + " probe slower than the kernel)") if a["above_time"] else ""
-        out.append(head + f" {R.fmt_ms(f['memory'])} | {R.fmt_ms(f['fp32'])} | {R.fmt_ms(f['conversion'])} | "
-                   f"{CEILING_LABELS[a['binding']]} | {a['fraction']:.2f} ({c['fraction']:.2f}){mark} |")
+        c, a = r["contracted"], r["as_written"]
+        f = c["floors_ms"]
+        mark = (" (floor above the time: " + ", ".join(CEILING_LABELS[k] for k in c["above_time"])
+                + " probe slower than the kernel)") if c["above_time"] else ""
+        x = r.get("exact")
+        tail = (f" {R.fmt_ms(x['kernel_ms']['median'])} | {CEILING_LABELS[x['binding']]} | {x['fraction']:.2f}"
+                + (" (floor above the time)" if x["above_time"] else "") + " |") if x else " not timed | | |"
+        out.append(head + f" {R.fmt_ms(f['memory'])} | {R.fmt_ms(f['fp32'])} ({R.fmt_ms(a['floors_ms']['fp32'])}) | "
+                   f"{R.fmt_ms(f['conversion'])} | {CEILING_LABELS[c['binding']]} | {c['fraction']:.2f}{mark} |" + tail)
     return "\n".join(out) + "\n"
 
 

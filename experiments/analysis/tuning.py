@@ -119,7 +119,9 @@ def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
                 by = full["best_known"].get("found_by", "")
                 if by.endswith("(exhaustive)"):
                     source = ("wide sub-space, exhaustive" if ":wide" in by else
-                              "register sub-space, exhaustive" if ":regs" in by else "sub-space, exhaustive")
+                              "register sub-space, exhaustive" if ":regs" in by else
+                              "interior-split sub-space, exhaustive" if ":split" in by else
+                              "sliding-rows sub-space, exhaustive" if ":slide" in by else "sub-space, exhaustive")
                 else:
                     strategy = by.split(" ")[0]
                     source = f"full space, {strategy} ({full['runs'][strategy]['budget']})"
@@ -127,7 +129,9 @@ def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
             elif full.get("best"):
                 candidates.append({"source": f"full space, guided ({full['budget']})", **full["best"]})
             for kind, label in (("sub", "sub-space, exhaustive"), ("wide", "wide sub-space, exhaustive"),
-                                ("regs", "register sub-space, exhaustive")):
+                                ("regs", "register sub-space, exhaustive"),
+                                ("split", "interior-split sub-space, exhaustive"),
+                                ("slide", "sliding-rows sub-space, exhaustive")):
                 sub = data["spaces"].get(f"imagecl.{kernel}:{kind}", {})
                 if sub.get("best"):
                     candidates.append({"source": label, **sub["best"]})

@@ -978,8 +978,8 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   check_array_indices(rep, v, a);
   decide_vector_stores(ctx, v, a);
   decide_float_windows(ctx, a);
+  if (!rep.failed()) a.model.counts = count_operations(ctx, a);  // before the tuning: `exact` needs them
   build_tuning(a.model);
-  if (!rep.failed()) a.model.counts = count_operations(ctx, a);
   return !rep.failed();
 }
 

@@ -56,6 +56,7 @@ class Emitter {
  private:
   const ImageInfo* image(const std::string& n) const { return m_.image(n); }
   bool vstore(const ImageInfo& img) const { return img.written && tunable("ICL_VECTOR_" + img.name); }
+  bool slide(const ImageInfo& img) const { return tunable("ICL_SLIDE_" + img.name); }
   bool tunable(const std::string& define) const {
     return std::any_of(m_.tuning.begin(), m_.tuning.end(), [&](const TuningParam& p) { return p.define == define; });
   }
@@ -73,6 +74,7 @@ class Emitter {
     for (const auto& img : m_.images)
       if (vstore(img)) o << " + (ICL_VECTOR_" << img.name << " > 1)";
     o << ")\n#define ICL_JOIN_(a, b) a##b\n#define ICL_JOIN(a, b) ICL_JOIN_(a, b)\n";
+    if (tunable("ICL_EXACT")) o << exact_pragma();
     // The space's constraints, enforced where the switches meet (the host's violation() says the same).
     if (tunable("ICL_INTERIOR"))
       o << "#if ICL_INTERIOR && ICL_INTERLEAVED && !ICL_ANY_LOCAL\n#error ICL_INTERIOR needs ICL_INTERLEAVED 0 or local memory "
@@ -90,6 +92,8 @@ class Emitter {
         << " needs ICL_INTERLEAVED 0 and no local or image memory for " << n << "\n#endif\n"
         << "#if ICL_VECTOR_" << n << " > 1 && (!ICL_WINDOW_" << n << " || ICL_CX % ICL_VECTOR_" << n << " != 0)\n#error ICL_VECTOR_"
         << n << " > 1 needs ICL_WINDOW_" << n << " 1 and ICL_CX a multiple of it\n#endif\n";
+      if (tunable("ICL_SLIDE_" + n))
+        o << "#if ICL_SLIDE_" << n << " && !ICL_WINDOW_" << n << "\n#error ICL_SLIDE_" << n << " needs ICL_WINDOW_" << n << " 1\n#endif\n";
     }
   }
 
@@ -159,7 +163,16 @@ class Emitter {
           << "#define ICL_WW_" << n << " (ICL_CX + " << (img.max_x - img.min_x) << ")\n"
           << "#define ICL_WH_" << n << " (ICL_CY + " << (img.max_y - img.min_y) << ")\n"
           << "#define ICL_WROW_" << n << " ((ICL_VOFF_" << n << " + ICL_WW_" << n << " + " << v << " - 1) / " << v << " * " << v << ")\n";
-        alternatives.push_back({"ICL_WINDOW_" + n, "icl_win_" + n + "[(y) - icl_wy0_" + n + "][(x) - icl_wa_" + n + "]"});
+        if (slide(img)) {
+          // Sliding rows: a ring of halo_y + 1 rows; row r of the window lives in slot r % slots.
+          o << "#if ICL_SLIDE_" << n << "\n#define ICL_WSLOTS_" << n << " " << (img.max_y - img.min_y + 1) << "\n#define ICL_WIN_AT_" << n
+            << "(x, y) icl_win_" << n << "[((y) - icl_wy0_" << n << ") % ICL_WSLOTS_" << n << "][(x) - icl_wa_" << n << "]\n#else\n"
+            << "#define ICL_WSLOTS_" << n << " ICL_WH_" << n << "\n#define ICL_WIN_AT_" << n << "(x, y) icl_win_" << n << "[(y) - icl_wy0_"
+            << n << "][(x) - icl_wa_" << n << "]\n#endif\n";
+          alternatives.push_back({"ICL_WINDOW_" + n, "ICL_WIN_AT_" + n + "(x, y)"});
+        } else {
+          alternatives.push_back({"ICL_WINDOW_" + n, "icl_win_" + n + "[(y) - icl_wy0_" + n + "][(x) - icl_wa_" + n + "]"});
+        }
         vector_loads(o, img);
       }
       std::string plain = "icl_get_" + n + "(" + n + ", " + n + "_w, " + n + "_h, (x), (y))";
@@ -372,10 +385,14 @@ class Emitter {
   void window_fill(std::ostream& o, const ImageInfo& img, bool checked) {
     const auto& n = img.name;
     const std::string v = "ICL_VECTOR_" + n, wa = "icl_wa_" + n, wy = "icl_wy0_" + n;
-    o << "#if ICL_WINDOW_" << n << "\n  " << (img.float_window ? "float" : img.pixel) << " icl_win_" << n << "[ICL_WH_" << n << "][ICL_WROW_" << n << "];\n"
+    const std::string rows = slide(img) ? "ICL_WSLOTS_" + n : "ICL_WH_" + n;
+    o << "#if ICL_WINDOW_" << n << "\n  " << (img.float_window ? "float" : img.pixel) << " icl_win_" << n << "[" << rows << "][ICL_WROW_" << n << "];\n"
       << "  const int " << wa << " = (int)get_global_id(0) * ICL_CX + (" << img.min_x << ") - ICL_VOFF_" << n << ";\n"
-      << "  const int " << wy << " = (int)get_global_id(1) * ICL_CY + (" << img.min_y << ");\n"
-      << "#if " << v << " > 1\n  if (" << n << "_w % " << v << " == 0 && " << wa << " >= 0 && " << wa << " + ICL_WROW_" << n
+      << "  const int " << wy << " = (int)get_global_id(1) * ICL_CY + (" << img.min_y << ");\n";
+    if (slide(img))  // sliding rows: the first halo_y rows here, one more before each output row
+      o << "#if ICL_SLIDE_" << n << "\n#pragma unroll\n  for (int icl_r0 = 0; icl_r0 < " << (img.max_y - img.min_y) << "; ++icl_r0)\n"
+        << window_row(img, checked, "icl_r0", "    ") << "#else\n";
+    o << "#if " << v << " > 1\n  if (" << n << "_w % " << v << " == 0 && " << wa << " >= 0 && " << wa << " + ICL_WROW_" << n
       << " <= " << n << "_w && " << wy << " >= 0 && " << wy << " + ICL_WH_" << n << " <= " << n << "_h) {\n"
       << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
       << "#pragma unroll\n      for (int icl_v = 0; icl_v < ICL_WROW_" << n << " / " << v << "; ++icl_v)\n"
@@ -384,16 +401,39 @@ class Emitter {
       << "  } else\n#endif\n  {\n"
       << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
       << "#pragma unroll\n      for (int icl_c = ICL_VOFF_" << n << "; icl_c < ICL_VOFF_" << n << " + ICL_WW_" << n << "; ++icl_c)\n"
-      << "        icl_win_" << n << "[icl_r][icl_c] = " << (img.float_window ? "ICL_U2F(" : "");
-    const std::string x = wa + " + icl_c", y = wy + " + icl_r", close = img.float_window ? ");\n" : ";\n";
+      << "        icl_win_" << n << "[icl_r][icl_c] = " << window_load(img, checked, "icl_r") << ";\n";
+    o << "  }\n" << (slide(img) ? "#endif\n" : "") << "#endif\n";
+  }
+
+  // One pixel of the window at column icl_c of window row `row` (boundary applied in checked groups).
+  std::string window_load(const ImageInfo& img, bool checked, const std::string& row) const {
+    const auto& n = img.name;
+    const std::string x = "icl_wa_" + n + " + icl_c", y = "icl_wy0_" + n + " + " + row;
+    std::string get;
     if (!checked)
-      o << "ICL_LOAD_" << n << "(" << n << ", " << n << "_w, " << x << ", " << y << ")" << close;
+      get = "ICL_LOAD_" + n + "(" + n + ", " + n + "_w, " + x + ", " + y + ")";
     else if (img.boundary == BoundaryKind::None)  // outputs beyond the grid may need pixels no thread reads
-      o << "icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, clamp(" << x << ", 0, " << n << "_w - 1), clamp(" << y
-        << ", 0, " << n << "_h - 1))" << close;
+      get = "icl_get_" + n + "(" + n + ", " + n + "_w, " + n + "_h, clamp(" + x + ", 0, " + n + "_w - 1), clamp(" + y + ", 0, " + n + "_h - 1))";
     else
-      o << "icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, " << x << ", " << y << ")" << close;
-    o << "  }\n#endif\n";
+      get = "icl_get_" + n + "(" + n + ", " + n + "_w, " + n + "_h, " + x + ", " + y + ")";
+    return img.float_window ? "ICL_U2F(" + get + ")" : get;
+  }
+
+  // Sliding rows: window row `row` into its ring slot, as one statement (vector loads where the
+  // work-item's whole window lies inside the Image, else one pixel at a time).
+  std::string window_row(const ImageInfo& img, bool checked, const std::string& row, const std::string& in) const {
+    const auto& n = img.name;
+    const std::string v = "ICL_VECTOR_" + n, wa = "icl_wa_" + n, wy = "icl_wy0_" + n;
+    const std::string slot = "icl_win_" + n + "[(" + row + ") % ICL_WSLOTS_" + n + "]";
+    std::ostringstream o;
+    o << in << "{\n#if " << v << " > 1\n" << in << "  if (" << n << "_w % " << v << " == 0 && " << wa << " >= 0 && " << wa << " + ICL_WROW_" << n
+      << " <= " << n << "_w && " << wy << " >= 0 && " << wy << " + ICL_WH_" << n << " <= " << n << "_h) {\n"
+      << "#pragma unroll\n" << in << "    for (int icl_v = 0; icl_v < ICL_WROW_" << n << " / " << v << "; ++icl_v)\n" << in << "      ICL_VLOAD_" << n
+      << "(" << slot << ", icl_v * " << v << ", " << n << " + (size_t)(" << wy << " + (" << row << ")) * (size_t)" << n << "_w + (size_t)(" << wa
+      << " + icl_v * " << v << "));\n" << in << "  } else\n#endif\n" << in << "  {\n"
+      << "#pragma unroll\n" << in << "    for (int icl_c = ICL_VOFF_" << n << "; icl_c < ICL_VOFF_" << n << " + ICL_WW_" << n << "; ++icl_c)\n"
+      << in << "      " << slot << "[icl_c] = " << window_load(img, checked, "(" + row + ")") << ";\n" << in << "  }\n" << in << "}\n";
+    return o.str();
   }
 
   // The coarsening loops around the body; `checked` false drops the grid test (interior groups).
@@ -411,6 +451,10 @@ class Emitter {
     if (vol) o << "  for (int icl_k = 0; icl_k < ICL_CZ; ++icl_k) {\n  const int idz = ICL_IDZ(icl_k);\n";
     o << unroll << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
          "    const int idy = ICL_IDY(icl_j);\n";
+    for (const auto& img : m_.images)
+      if (tunable("ICL_WINDOW_" + img.name) && slide(img))
+        o << "#if ICL_WINDOW_" << img.name << " && ICL_SLIDE_" << img.name << "\n"
+          << window_row(img, checked, "icl_j + " + std::to_string(img.max_y - img.min_y), "    ") << "#endif\n";
     for (const auto& img : m_.images)
       if (vstore(img)) o << "#if ICL_VECTOR_" << img.name << " > 1\n    " << img.pixel << " icl_row_" << img.name << "[ICL_CX];\n#endif\n";
     o << unroll << "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"

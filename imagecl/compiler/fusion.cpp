@@ -9,6 +9,7 @@
 
 #include "codegen.hpp"
 #include "fusion_model.hpp"
+#include "tuning.hpp"
 #include "kernel_source.hpp"
 #include "space.hpp"
 
@@ -255,6 +256,22 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
         t.note = s->model.name + ": " + t.note;
         m.tuning.push_back(t);
       }
+    }
+  // The interior split of the tile fill: offered when the producer's stencil on each of its own Images
+  // is known, so a work-group can tell that its whole tile reads inside them.
+  bool known = true;
+  for (const auto& img : f.producer.model.images)
+    if (img.read && !f.is_intermediate(f.producer, img.name)) known = known && img.stencil_known;
+  if (known && f.producer.model.grid_dims == 2)
+    m.tuning.push_back(TuningParam{"interior", "ICL_INTERIOR", "Interior/border split (AMD's work-group classes)",
+                                   "work-groups whose tile lies inside the intermediates and whose producer stencil lies inside "
+                                   "its Images fill the tile row by row without boundary handling, and store without bound tests",
+                                   {0, 1}});
+  // One contraction switch for the whole kernel, last, when a stage offers it.
+  for (const auto* s : {&f.producer, &f.consumer})
+    if (std::any_of(s->model.tuning.begin(), s->model.tuning.end(), [](const TuningParam& t) { return t.define == "ICL_EXACT"; })) {
+      m.tuning.push_back(exact_param());
+      break;
     }
   return true;
 }

@@ -37,6 +37,7 @@ class FusedEmitter {
       << " fused into " << f_.consumer.model.name << "). Do not edit.\n"
       << "// Every tuning choice is a -D switch; " << m_.name << ".json lists the values and constraints.\n";
     for (const auto& p : m_.tuning) o << "#ifndef " << p.define << "\n#define " << p.define << " " << p.values.front() << "\n#endif\n";
+    if (tunable("ICL_EXACT")) o << exact_pragma();
     if (f_.producer.uses_pixel || f_.consumer.uses_pixel) o << "typedef float Pixel;  // the authors' default pixel type\n";
     helpers(o);
     for (const auto& img : m_.images) image_macros(o, img);
@@ -108,7 +109,9 @@ class FusedEmitter {
 
   // The stage's body with its macros and parameter names bound. `filling`: the producer filling
   // the tiles of these intermediates (its other writes dropped); empty: the consumer.
-  std::string stage(const FusionStage& s, const std::vector<std::string>& filling, const std::string& indent) {
+  // `unchecked` (an interior work-group): the stage's own Images read and written without boundary
+  // or bound tests.
+  std::string stage(const FusionStage& s, const std::vector<std::string>& filling, const std::string& indent, bool unchecked = false) {
     std::ostringstream o;
     std::vector<std::string> defined;
     const auto define = [&](const std::string& name, const std::string& args, const std::string& value) {
@@ -137,8 +140,14 @@ class FusedEmitter {
         continue;
       }
       const auto pn = s.prefixed(n);
-      if (img.read) define("ICL_RD_" + n, "(X, Y)", "icl_get_" + pn + "(" + pn + ", " + pn + "_w, " + pn + "_h, (X), (Y))");
-      if (img.written) define("ICL_WR_" + n, "(X, Y, V)", "icl_put_" + pn + "(" + pn + ", " + pn + "_w, " + pn + "_h, (X), (Y), (V))");
+      // Unchecked reads only in the producer (the interior test covers its stencil, not the
+      // consumer's), unchecked writes only at (idx, idy) of an Image that sizes the grid.
+      const bool grid_image = pn == m_.grid_image || std::find(m_.grid_images.begin(), m_.grid_images.end(), pn) != m_.grid_images.end();
+      if (img.read && unchecked && producer) define("ICL_RD_" + n, "(X, Y)", "ICL_LOAD_" + pn + "(" + pn + ", " + pn + "_w, (X), (Y))");
+      else if (img.read) define("ICL_RD_" + n, "(X, Y)", "icl_get_" + pn + "(" + pn + ", " + pn + "_w, " + pn + "_h, (X), (Y))");
+      if (img.written && unchecked && img.writes_at_thread && grid_image)
+        define("ICL_WR_" + n, "(X, Y, V)", "ICL_STORE_" + pn + "(" + pn + ", " + pn + "_w, (X), (Y), (V))");
+      else if (img.written) define("ICL_WR_" + n, "(X, Y, V)", "icl_put_" + pn + "(" + pn + ", " + pn + "_w, " + pn + "_h, (X), (Y), (V))");
     }
     for (const auto& t : s.model.tuning)
       if (t.define.rfind("ICL_UNROLL_", 0) == 0) define(t.define, "", "ICL_UNROLL_" + s.prefixed(t.define.substr(11)));
@@ -155,6 +164,7 @@ class FusedEmitter {
       << "  const int icl_gy0 = (int)get_group_id(1) * (ICL_WG_Y * ICL_CY);\n"
       << "  const int icl_ox = icl_gx0 + (" << f_.min_x << "), icl_oy = icl_gy0 + (" << f_.min_y << ");  // the tile's origin\n";
     for (const auto& n : f_.intermediates) o << "  __local " << f_.intermediate(n).pixel << " icl_tile_" << n << "[ICL_TW * ICL_TH];\n";
+    if (tunable("ICL_INTERIOR")) interior_fill(o);
     // One fill per boundary rule: intermediates that share it share the producer's evaluation.
     std::vector<std::vector<std::string>> groups;
     for (const auto& n : f_.intermediates) {
@@ -166,6 +176,7 @@ class FusedEmitter {
       if (g == groups.end()) groups.push_back({n});
       else g->push_back(n);
     }
+    if (tunable("ICL_INTERIOR")) o << "  if (!icl_interior) {\n";
     for (const auto& g : groups) {
       const auto& rule = f_.intermediate(g.front());
       std::string outside = "{\n";
@@ -180,13 +191,51 @@ class FusedEmitter {
         << b << "  {\n  const int idx = icl_x, idy = icl_y;\n"
         << stage(f_.producer, g, "  ") << "  }\n  }\n";
     }
-    o << "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-         "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
+    if (tunable("ICL_INTERIOR")) o << "  }\n";
+    o << "  barrier(CLK_LOCAL_MEM_FENCE);\n";
+    if (!tunable("ICL_INTERIOR")) {
+      consume(o, false);
+      o << "}\n";
+      return;
+    }
+    o << "  if (icl_interior) {\n";
+    consume(o, true);
+    o << "  } else {\n";
+    consume(o, false);
+    o << "  }\n}\n";
+  }
+
+  // The consumer for every logical thread of the block; `interior`: the block lies in the grid.
+  void consume(std::ostream& o, bool interior) {
+    o << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
          "    const int idy = ICL_IDY(icl_j);\n"
          "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
          "      const int idx = ICL_IDX(icl_i);\n"
-         "      if (idx < icl_grid_w && idy < icl_grid_h) {\n"
-      << stage(f_.consumer, {}, "      ") << "      }\n    }\n  }\n}\n";
+      << (interior ? "      {\n" : "      if (idx < icl_grid_w && idy < icl_grid_h) {\n") << stage(f_.consumer, {}, "      ", interior)
+      << "      }\n    }\n  }\n";
+  }
+
+  // ICL_INTERIOR: a work-group is interior when its block lies in the grid, its tile in the
+  // intermediates, and the producer's stencil around the tile inside each of the producer's Images.
+  // Interior groups fill every tile in one pass, row by row (no division per cell), with the
+  // producer's reads unchecked; the others fill as without the switch.
+  void interior_fill(std::ostream& o) {
+    o << "#if ICL_INTERIOR\n"
+         "  const int icl_interior = icl_gx0 + ICL_WG_X * ICL_CX <= icl_grid_w && icl_gy0 + ICL_WG_Y * ICL_CY <= icl_grid_h &&\n"
+         "      icl_ox >= 0 && icl_oy >= 0 && icl_ox + ICL_TW <= icl_inter_w && icl_oy + ICL_TH <= icl_inter_h";
+    for (const auto& img : f_.producer.model.images) {
+      if (!img.read || f_.is_intermediate(f_.producer, img.name)) continue;
+      const auto pn = f_.producer.prefixed(img.name);
+      o << " &&\n      icl_ox + (" << img.min_x << ") >= 0 && icl_oy + (" << img.min_y << ") >= 0 && icl_ox + ICL_TW - 1 + (" << img.max_x
+        << ") < " << pn << "_w && icl_oy + ICL_TH - 1 + (" << img.max_y << ") < " << pn << "_h";
+    }
+    o << ";\n#else\n  const int icl_interior = 0;\n#endif\n"
+         "  if (icl_interior) {\n"
+         "    for (int icl_ty = (int)get_local_id(1); icl_ty < ICL_TH; icl_ty += ICL_WG_Y)\n"
+         "    for (int icl_tx = (int)get_local_id(0); icl_tx < ICL_TW; icl_tx += ICL_WG_X) {\n"
+         "    const int icl_t = icl_ty * ICL_TW + icl_tx;\n"
+         "    const int idx = icl_ox + icl_tx, idy = icl_oy + icl_ty;\n"
+      << stage(f_.producer, f_.intermediates, "    ", true) << "    }\n  }\n";
   }
 
   const FusedPipeline& f_;

@@ -46,4 +46,10 @@ void reflect101_helper(std::ostream& o) {
        "}\n";
 }
 
+std::string exact_pragma() {
+  return "// exact 1: every float operation rounded, as the CPU reference (-ffp-contract=off); exact 0 leaves\n"
+         "// OpenCL's default, FP_CONTRACT ON, under which a * b + c in one expression may become an fma.\n"
+         "#if ICL_EXACT\n#pragma OPENCL FP_CONTRACT OFF\n#endif\n";
+}
+
 }  // namespace filterlab::imagecl

@@ -16,4 +16,7 @@ void storage_macros(std::ostream& o, const ImageInfo& img, bool switchable);
 // int icl_reflect101(int i, int n): gfedcb|abcdefgh|gfedcba, repeated for offsets wider than n.
 void reflect101_helper(std::ostream& o);
 
+// The ICL_EXACT switch: FP_CONTRACT OFF at file scope when it is 1 (OpenCL's default, ON, otherwise).
+std::string exact_pragma();
+
 }  // namespace filterlab::imagecl

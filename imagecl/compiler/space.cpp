@@ -146,7 +146,8 @@ nlohmann::json space_json(const KernelModel& m) {
                         {"min_x", img.min_x}, {"halo_x", img.max_x - img.min_x}, {"halo_y", img.max_y - img.min_y},
                         {"local_define", tunable(m, "ICL_LOCAL_" + img.name) ? json("ICL_LOCAL_" + img.name) : json(nullptr)},
                         {"image_define", tunable(m, "ICL_IMAGE_" + img.name) ? json("ICL_IMAGE_" + img.name) : json(nullptr)},
-                        {"holds_float", img.float_window}});
+                        {"holds_float", img.float_window},
+                        {"slide_define", tunable(m, "ICL_SLIDE_" + img.name) ? json("ICL_SLIDE_" + img.name) : json(nullptr)}});
   j["window"] = window;
   json vector_store = json::array();
   for (const auto& img : m.images)
@@ -172,8 +173,9 @@ nlohmann::json space_json(const KernelModel& m) {
                                                               "memory switched off"}});
     j["constraints"].push_back({{"kind", "vector"}, {"rule", "vector N > 1 needs window = 1 and coarsen_x a multiple of N"}});
     j["constraints"].push_back({{"kind", "window_size"},
-                                {"rule", "window = 1: (coarsen_y + halo_y) * row <= 1024 elements, row = the smallest multiple of "
-                                         "N >= ((min_x mod N) + coarsen_x + halo_x)"}});
+                                {"rule", "window = 1: (coarsen_y + halo_y) * row <= 1024 elements (with slide = 1: (halo_y + 1) * row), "
+                                         "row = the smallest multiple of N >= ((min_x mod N) + coarsen_x + halo_x)"}});
+    j["constraints"].push_back({{"kind", "slide"}, {"rule", "slide = 1 needs window = 1"}});
   }
   if (!vector_store.empty())
     j["constraints"].push_back({{"kind", "vector_store"}, {"rule", "vector N > 1 of a written Image needs interleaved = 0, coarsen_x a "

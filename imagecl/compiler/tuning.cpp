@@ -14,7 +14,20 @@ std::vector<long> switch_values(const KernelModel& m, const std::string& key, bo
   return {0, 1};
 }
 
+// A float multiply and a float add (or a mad) in the body: something OpenCL's default contraction
+// may fuse into one fma. Unknown counts (a loop without a constant trip count) are offered too.
+bool contractible(const KernelCounts& c) {
+  const auto& p = c.per_pixel;
+  return !c.known || (p.fp32_mul > 0 && p.fp32_add > 0) || p.fp32_fma > 0;
+}
+
 }  // namespace
+
+TuningParam exact_param() {
+  return param("exact", "ICL_EXACT", "Exact float arithmetic (FP contraction off)", {0, 1},
+               "0: OpenCL's default, FP_CONTRACT ON (the device compiler may fuse a * b + c of one expression into "
+               "an fma); 1: #pragma OPENCL FP_CONTRACT OFF, every operation rounded as the CPU reference does");
+}
 
 void build_tuning(KernelModel& m) {
   m.tuning.push_back(param("wg_x", "ICL_WG_X", "Work-group size X", {1, 2, 4, 8, 16, 32, 64, 128, 256}));
@@ -71,6 +84,14 @@ void build_tuning(KernelModel& m) {
       m.tuning.push_back(param("literal_" + arr.name, "ICL_LITERAL_" + arr.name, "Constant weights (the blog's predefined kernels)",
                                {0, 1}, "reads of " + arr.name + " from a __constant table of its #pragma imagecl weights values; "
                                "acc += w[e] * x skipped where w[e] is 0"));
+  for (const auto& img : m.images)
+    if (img.window_eligible && img.max_y > img.min_y)  // a window of one row has nothing to slide
+      m.tuning.push_back(param("slide_" + img.name, "ICL_SLIDE_" + img.name, "Sliding rows (register caching along y)", {0, 1},
+                               "the window holds halo_y + 1 rows as a ring: each output row loads one new row, so a "
+                               "work-item's rows reuse the rows above them with fewer live registers; needs window 1"));
+  // Last, so that every earlier ID keeps its meaning: the kernels were always built under OpenCL's
+  // default contraction, which exact 0 (left out of IDs) names.
+  if (contractible(m.counts)) m.tuning.push_back(exact_param());
 }
 
 }  // namespace filterlab::imagecl

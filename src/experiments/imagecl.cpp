@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <iostream>
-#include <set>
 #include <memory>
+#include <set>
+#include <sstream>
 
 #include "error.hpp"
 #include "experiments/common.hpp"
@@ -33,7 +34,18 @@ nlohmann::json resources_json(const ocl::Runtime& rt, const imagecl::Launcher& l
                       {"private_bytes", r.private_bytes},
                       {"local_bytes", r.local_bytes}};
   if (!r.compiler_report.empty()) j["compiler_report"] = r.compiler_report;
+  if (!r.ptx_instructions.empty()) j["ptx_instructions"] = r.ptx_instructions;
   return j;
+}
+
+// The device's sub-group extensions (cl_khr_subgroups, cl_khr_subgroup_shuffle, vendor ones): where
+// none is listed, warp-level sharing has no OpenCL form on the device and local memory stands in.
+nlohmann::json subgroup_extensions(const ocl::Device& device) {
+  nlohmann::json out = nlohmann::json::array();
+  std::istringstream in(device.device.getInfo<CL_DEVICE_EXTENSIONS>());
+  for (std::string e; in >> e;)
+    if (e.find("subgroup") != std::string::npos || e.find("sub_group") != std::string::npos) out.push_back(e);
+  return out;
 }
 
 struct Timed {
@@ -61,7 +73,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
   nlohmann::json rows = nlohmann::json::array(), skipped = nlohmann::json::array(), spaces = nlohmann::json::object();
   const std::string tuning_path = cfg.results_dir + "/tuning/" + dev.slug + ".json";
   const nlohmann::json tuning = read_tuning(tuning_path);
-  std::set<std::string> tuned_ids;
+  std::set<std::string> tuned_ids, twin_ids;
   std::vector<ocl::GeneratedSource> sources;
   for (const auto& b : imagecl::benchmarks()) {
     if (b.name.find(cfg.benchmarks) == std::string::npos) continue;
@@ -80,6 +92,13 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
         configs.erase(std::remove(configs.begin(), configs.end(), t.config), configs.end());
         configs.insert(configs.begin(), t.config);
         tuned_ids.insert(imagecl::config_id(space, t.config));
+        // Its exact twin second (pipeline 1 runs every kernel's twin): the same kernel with every
+        // float operation rounded, timed beside the one tuned under OpenCL's default contraction.
+        if (const auto twin = exact_twin(space, t.config)) {
+          configs.erase(std::remove(configs.begin(), configs.end(), *twin), configs.end());
+          configs.insert(configs.begin() + 1, *twin);
+          twin_ids.insert(imagecl::config_id(space, *twin));
+        }
       }
       samples.push_back(std::move(configs));
       sources.push_back({"imagecl/" + k + ".cl", space.opencl});
@@ -128,7 +147,10 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
       // The kernel is the family; a configuration of it is a variant, timed on one image size.
       add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(), std::to_string(side) + "x" + std::to_string(side));
       row["tuned"] = tuned_ids.count(t.launcher->id()) > 0;
-      if (row["tuned"]) row["resources"] = resources_json(rt, *t.launcher, t.kernel);
+      row["exact_twin"] = twin_ids.count(t.launcher->id()) > 0;
+      for (std::size_t p = 0; p < space.params.size(); ++p)
+        if (space.params[p].name == "exact") row["exact"] = t.config[p];
+      if (row["tuned"] || row["exact_twin"]) row["resources"] = resources_json(rt, *t.launcher, t.kernel);
       rows.push_back(row);
     }
   }
@@ -148,6 +170,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
   prov["input"] = "random integers 0..255 (exact float results for the convolutions), square images";
   prov["verification"] = "every sampled pipeline compared with the oracle on the image it is timed on before timing";
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
+  prov["subgroup_extensions"] = subgroup_extensions(device);
   prov["copy_bandwidth_GBps"] = bw.best_GBps();
   prov["copy_bandwidth"] = bandwidth_json(bw);
   result["provenance"] = prov;

@@ -76,4 +76,14 @@ Tuned paper_tuned_config(const nlohmann::json& tuning, const std::string& kernel
   return pick;
 }
 
+std::optional<imagecl::Config> exact_twin(const imagecl::KernelSpace& space, const imagecl::Config& config) {
+  for (std::size_t i = 0; i < space.params.size(); ++i)
+    if (space.params[i].name == "exact" && config[i] == 0) {
+      auto twin = config;
+      twin[i] = 1;
+      return twin;
+    }
+  return std::nullopt;
+}
+
 }  // namespace filterlab

@@ -4,6 +4,7 @@
 // Used by `imagecl` (Study 6a: the device's own tuned configuration beside sampled ones) and by
 // `imagecl_portability` (every device's tuned configuration on the device it runs on).
 #include <cstdint>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -41,6 +42,10 @@ bool paper_transformations_only(const imagecl::KernelSpace& space, const imagecl
 // The fastest configuration of a kernel in a tuning result that uses only the paper's
 // transformations: the faster of its full-space best and every sub-space's best that qualify.
 Tuned paper_tuned_config(const nlohmann::json& tuning, const std::string& kernel, const imagecl::KernelSpace& space);
+
+// The configuration with FP contraction off (`exact` 1) when the kernel offers the switch and `config`
+// leaves OpenCL's default contraction on; nullopt otherwise.
+std::optional<imagecl::Config> exact_twin(const imagecl::KernelSpace& space, const imagecl::Config& config);
 
 // Times every launcher of `timed` (each T has launcher, kernel, global and samples) with the common
 // protocol on the benchmark input. Every configuration's images stay resident while it is timed when

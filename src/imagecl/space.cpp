@@ -72,7 +72,7 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
       const auto opt = [&](const char* k) { return w.contains(k) && !w[k].is_null() ? w[k].get<std::string>() : std::string(); };
       s.window.push_back({w.at("image").get<std::string>(), w.at("define").get<std::string>(), w.at("vector_define").get<std::string>(),
                           opt("local_define"), opt("image_define"), w.at("min_x").get<int>(), w.at("halo_x").get<int>(),
-                          w.at("halo_y").get<int>()});
+                          w.at("halo_y").get<int>(), opt("slide_define")});
     }
   if (j.contains("vector_store"))
     for (const auto& v : j["vector_store"])
@@ -111,10 +111,10 @@ std::string piece(const SpaceParam& p, long v) {
   return p.name + std::to_string(v);
 }
 
-// The transformations added after the paper's (interior, window_, vector_, literal_) leave their
-// piece out of an ID at their first value ("off"): IDs from before them stay valid and unchanged.
+// The transformations added after the paper's (interior, window_, vector_, literal_, slide_, exact) leave
+// their piece out of an ID at their first value ("off"): IDs from before them stay valid and unchanged.
 bool optional_piece(const SpaceParam& p) {
-  return p.name == "interior" || p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
+  return p.name == "interior" || p.name == "exact" || p.name.rfind("slide_", 0) == 0 || p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
 }
 
 }  // namespace
@@ -275,7 +275,8 @@ long window_elements(const KernelSpace& s, const Config& c, const WindowUse& w) 
   const long n = value_of(s, c, w.vector_define), cx = value_of(s, c, "coarsen_x"), cy = value_of(s, c, "coarsen_y");
   const long offset = ((w.min_x % n) + n) % n;
   const long row = (offset + cx + w.halo_x + n - 1) / n * n;
-  return (cy + w.halo_y) * row;
+  const bool slide = !w.slide_define.empty() && switched_on(s, c, w.slide_define);
+  return (slide ? 1 + w.halo_y : cy + w.halo_y) * row;
 }
 
 namespace {
@@ -283,7 +284,8 @@ namespace {
 // OpenCL stops with #error on the same combinations).
 std::string transformation_violation(const KernelSpace& s, const Config& c) {
   bool any_local = false;
-  for (const auto& l : s.local) any_local = any_local || switched_on(s, c, l.define);
+  // A local entry without a define is always on (a fused kernel's intermediate tiles).
+  for (const auto& l : s.local) any_local = any_local || l.define.empty() || switched_on(s, c, l.define);
   const bool interleaved = value_of(s, c, "interleaved") != 0;
   if (switched_on(s, c, "ICL_INTERIOR") && interleaved && !any_local)
     return "interior 1 needs interleaved 0 (or local memory): with global interleaving a work-group owns no block of the grid";
@@ -300,6 +302,7 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
     const bool on = switched_on(s, c, w.define);
     const long n = value_of(s, c, w.vector_define);
     if (n > 1 && !on) return "vector_" + w.image + " " + std::to_string(n) + " needs window_" + w.image + " 1";
+    if (!on && !w.slide_define.empty() && switched_on(s, c, w.slide_define)) return "slide_" + w.image + " 1 needs window_" + w.image + " 1";
     if (!on) continue;
     if (interleaved) return "window_" + w.image + " 1 needs interleaved 0 (blocked mapping)";
     if (!w.local_define.empty() && switched_on(s, c, w.local_define)) return "window_" + w.image + " 1 and local_" + w.image + " 1 exclude each other";

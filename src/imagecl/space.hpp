@@ -40,6 +40,7 @@ struct ConstantUse {
 struct WindowUse {
   std::string image, define, vector_define, local_define, image_define;  // local/image: "" when not tunable
   int min_x = 0, halo_x = 0, halo_y = 0;
+  std::string slide_define;  // ICL_SLIDE_<image> (sliding rows), or "" when not tunable
 };
 // Vector stores (ICL_VECTOR_<image> of a written Image): a work-item's row of coarsen_x outputs in
 // registers, stored as aligned N-pixel vectors.
@@ -108,7 +109,8 @@ std::string build_options(const KernelSpace& s, const Config& c);  // "-DICL_WG_
 
 std::uint64_t local_bytes(const KernelSpace& s, const Config& c);
 std::uint64_t constant_bytes(const KernelSpace& s, const Config& c);
-// The elements of the window of `w` under `c` (rows padded to the vector width).
+// The elements of the window of `w` under `c` (rows padded to the vector width; halo_y + 1 rows
+// when its rows slide).
 long window_elements(const KernelSpace& s, const Config& c, const WindowUse& w);
 // The constraints the space declares that depend only on the device (not on the kernel's own
 // CL_KERNEL_WORK_GROUP_SIZE or on image sizes): "" when `c` satisfies them, else why not.

@@ -1,5 +1,6 @@
 #include "ocl/kernel_resources.hpp"
 
+#include <cctype>
 #include <sstream>
 
 #include "ocl/errors.hpp"
@@ -23,17 +24,42 @@ std::string ptxas_lines(const std::string& log) {
   return out;
 }
 
-std::string verbose_report(const cl::Context& context, const Device& device, const ProgramSource& source,
-                           const std::string& options, const std::string& name) {
+void verbose_report(const cl::Context& context, const Device& device, const ProgramSource& source, const std::string& options,
+                    const std::string& name, KernelResources& r) {
   // A fresh program (not the cache's): NVIDIA prints ptxas's report only while compiling, and the
   // extra option keeps its on-disk cache from answering instead.
   cl::Program program(context, source.text);
   program.build(std::vector<cl::Device>{device.device}, (options + " -cl-nv-verbose").c_str());
   const auto report = ptxas_lines(program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device.device));
-  return report.empty() ? "(the driver printed no ptxas report for " + name + ")" : report;
+  r.compiler_report = report.empty() ? "(the driver printed no ptxas report for " + name + ")" : report;
+  // NVIDIA's program binary is the PTX text (one device: one binary).
+  const auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
+  if (!binaries.empty()) r.ptx_instructions = count_ptx_instructions(std::string(binaries.front().begin(), binaries.front().end()));
 }
 
 }  // namespace
+
+std::map<std::string, long> count_ptx_instructions(const std::string& ptx) {
+  std::map<std::string, long> counts;
+  std::istringstream in(ptx);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::size_t at = line.find_first_not_of(" \t");
+    if (at == std::string::npos) continue;
+    if (line[at] == '@') {  // a predicate guard: the instruction follows it
+      at = line.find_first_of(" \t", at);
+      if (at == std::string::npos) continue;
+      at = line.find_first_not_of(" \t", at);
+      if (at == std::string::npos) continue;
+    }
+    // Instructions start with a lower-case opcode and end with ';' (directives start with '.',
+    // labels end with ':', comments with '//', braces open and close blocks).
+    if (!std::islower(static_cast<unsigned char>(line[at])) || line.find(';', at) == std::string::npos) continue;
+    const std::size_t end = line.find_first_of(" \t;", at);
+    ++counts[line.substr(at, end - at)];
+  }
+  return counts;
+}
 
 KernelResources kernel_resources(const cl::Context& context, const Device& device, const cl::Kernel& kernel,
                                  const ProgramSource& source, const std::string& options, const std::string& name) {
@@ -43,7 +69,7 @@ KernelResources kernel_resources(const cl::Context& context, const Device& devic
     r.preferred_multiple = kernel.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(device.device);
     r.private_bytes = kernel.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(device.device);
     r.local_bytes = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device.device);
-    if (is_nvidia(device.info)) r.compiler_report = verbose_report(context, device, source, options, name);
+    if (is_nvidia(device.info)) verbose_report(context, device, source, options, name, r);
   } catch (const cl::Error& e) {
     rethrow(e, "querying the resources of kernel " + name);
   }

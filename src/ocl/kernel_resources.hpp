@@ -4,6 +4,7 @@
 // obtained by building the same program once more with -cl-nv-verbose. Nsight Compute does not
 // profile NVIDIA's OpenCL, so this is how register pressure is measured there.
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "ocl/device.hpp"
@@ -17,7 +18,14 @@ struct KernelResources {
   std::uint64_t private_bytes = 0;           // CL_KERNEL_PRIVATE_MEM_SIZE per work-item
   std::uint64_t local_bytes = 0;             // CL_KERNEL_LOCAL_MEM_SIZE per work-group
   std::string compiler_report;               // NVIDIA: the build log's ptxas lines; else empty
+  // NVIDIA: the program's PTX (its binary) as static counts per instruction ("fma.rn.f32": 200):
+  // which float operations the front end contracted. ptxas may still fuse a mul.f32 and an add.f32
+  // that carry no rounding modifier (never .rn ones). Empty elsewhere.
+  std::map<std::string, long> ptx_instructions;
 };
+
+// Static counts of the instructions of a PTX text, by opcode with its modifiers.
+std::map<std::string, long> count_ptx_instructions(const std::string& ptx);
 
 bool is_nvidia(const DeviceInfo& info);
 

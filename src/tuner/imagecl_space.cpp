@@ -22,6 +22,10 @@ const imagecl::Benchmark& benchmark_of(const std::string& kernel) {
   throw Error("ImageCL kernel '" + kernel + "' belongs to no benchmark");
 }
 
+bool is_fused(const imagecl::KernelSpace& s) {
+  return std::any_of(s.args.begin(), s.args.end(), [](const imagecl::SpaceArg& a) { return !a.stage.empty(); });
+}
+
 }  // namespace
 
 int imagecl_side(const std::string& kernel, const ocl::DeviceInfo& dev, int cpu_divisor) {
@@ -46,6 +50,16 @@ ImageclSpace::ImageclSpace(ocl::Runtime* rt, const ocl::DeviceInfo& dev, const s
   std::vector<bool> set(ks_.params.size(), false);
   if (!sub) {
     for (std::size_t i = 0; i < ks_.params.size(); ++i) {
+      // The full spaces keep the shape their live searches were measured with: FP contraction stays
+      // at OpenCL's default (the imagecl experiment times each tuned kernel's exact twin), sliding
+      // rows and a fused kernel's interior split are searched in their sub-spaces (slide, split).
+      // Their points and seeded pools then stay those of the committed caches.
+      if (ks_.params[i].name == "exact" || ks_.params[i].name.rfind("slide_", 0) == 0 ||
+          (ks_.params[i].name == "interior" && is_fused(ks_))) {
+        fixed_[i] = ks_.params[i].values.front();
+        set[i] = true;
+        continue;
+      }
       params_.push_back({ks_.params[i].name, ks_.params[i].values});
       targets_.push_back({i});
       set[i] = true;
@@ -67,6 +81,15 @@ ImageclSpace::ImageclSpace(ocl::Runtime* rt, const ocl::DeviceInfo& dev, const s
     for (const auto& f : sub->fixed) {
       const auto i = index_of(ks_, f.param);
       fixed_[i] = f.value < 0 ? ks_.params[i].values.back() : f.value;
+      set[i] = true;
+    }
+  }
+  // The switches added after the sub-spaces were written (FP contraction, sliding rows, a fused
+  // kernel's interior split) stay at their first value unless a sub-space sets them.
+  for (std::size_t i = 0; i < set.size(); ++i) {
+    const auto& n = ks_.params[i].name;
+    if (!set[i] && (n == "exact" || n.rfind("slide_", 0) == 0 || (n == "interior" && is_fused(ks_)))) {
+      fixed_[i] = ks_.params[i].values.front();
       set[i] = true;
     }
   }

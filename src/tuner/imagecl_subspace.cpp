@@ -32,12 +32,17 @@ std::vector<Fixed> off(const std::vector<std::string>& windows, const std::vecto
   return f;
 }
 
+// FP contraction at OpenCL's default in every sub-space: the exact twin of each tuned kernel is
+// timed by the imagecl experiment, not searched.
+Fixed exact_off() { return {"exact", 0}; }
+
 SubSpace make(bool wide, const std::string& kernel, const std::string& rationale, std::vector<SubParam> extra, std::vector<Fixed> fixed,
               std::vector<Fixed> more_fixed = {}) {
   SubSpace s{wide ? "wide" : "sub", kernel, rationale, common(wide), std::move(fixed)};
   if (wide) s.rationale += "; widened work-groups and coarsening for search efficiency";
   for (auto& p : extra) s.params.push_back(std::move(p));
   for (auto& f : more_fixed) s.fixed.push_back(std::move(f));
+  s.fixed.push_back(exact_off());
   return s;
 }
 
@@ -60,14 +65,15 @@ std::vector<SubSpace> table(bool wide) {
            {{"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}}, off({"dx", "dy"}, {"dst"})),
       // The fused pipelines: the intermediates are always in local memory (that is the fusion);
       // image memory of the pipeline's input varies as for the first kernel, and a second pair of
-      // switches (tied across the stages) in place of the stages' local memory.
+      // switches (tied across the stages) in place of the stages' local memory. The interior split
+      // of the tile fill is off here and on in the `split` sub-spaces (below).
       make(wide, "sepconv_fused", "the sepconv pipeline fused: image memory of the input and constant memory of both weights vary",
            {{"image_in", {"image_sepconv_row_in"}, {0, 1}}, {"constant_k", {"constant_sepconv_row_k", "constant_sepconv_col_k"}, {0, 1}}},
-           {{"image_sepconv_col_out", 0}, {"unroll_sepconv_row_0", -1}, {"unroll_sepconv_col_0", -1}}),
+           {{"image_sepconv_col_out", 0}, {"unroll_sepconv_row_0", -1}, {"unroll_sepconv_col_0", -1}}, {{"interior", 0}}),
       make(wide, "harris_fused", "the harris pipeline fused: image memory of the source and unrolling of the response vary",
            {{"image_src", {"image_harris_sobel_src"}, {0, 1}},
             {"unroll", {"unroll_harris_response_0", "unroll_harris_response_1"}, {1, 2}}},
-           {{"image_harris_response_dst", 0}}),
+           {{"image_harris_response_dst", 0}}, {{"interior", 0}}),
   };
 }
 
@@ -95,25 +101,51 @@ std::vector<SubSpace> registers() {
               {"coarsen_y", {"coarsen_y"}, {1, 2, 4, 8}},
               {"vector", {"vector_in", "vector_out"}, {4, 8, 16}}},
              {{"interleaved", 0}, {"image_in", 0}, {"image_out", 0}, {"constant_k", 1}, {"local_in", 0}, {"unroll_0", -1},
-              {"unroll_1", -1}, {"interior", 1}, {"window_in", 1}}};
+              {"unroll_1", -1}, {"interior", 1}, {"window_in", 1}, exact_off()}};
+  return {s};
+}
+
+// The fused kernels' interior split: their sub-spaces with the split on. A sub-space of its own, so
+// that the sub-spaces measured before the switch existed keep their caches (interior 0 there).
+std::vector<SubSpace> splits() {
+  std::vector<SubSpace> out;
+  for (auto s : table(false)) {
+    if (s.kernel.size() <= 6 || s.kernel.compare(s.kernel.size() - 6, 6, "_fused") != 0) continue;
+    s.kind = "split";
+    s.rationale += "; the interior split of the tile fill on";
+    for (auto& f : s.fixed)
+      if (f.param == "interior") f.value = 1;
+    out.push_back(s);
+  }
+  return out;
+}
+
+// The register sub-space with sliding rows on (register caching along y: a ring of halo_y + 1
+// window rows instead of coarsen_y + halo_y), a sub-space of its own so regs keeps its cache.
+std::vector<SubSpace> slides() {
+  auto s = registers().front();
+  s.kind = "slide";
+  s.rationale += "; sliding rows on";
+  s.fixed.push_back({"slide_in", 1});
   return {s};
 }
 
 const std::vector<SubSpace>& all(const std::string& kind) {
-  static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true)), regs = registers();
-  return kind == "wide" ? widened : kind == "regs" ? regs : sub;
+  static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true)), regs = registers(), split = splits(),
+                                     slide = slides();
+  return kind == "wide" ? widened : kind == "regs" ? regs : kind == "split" ? split : kind == "slide" ? slide : sub;
 }
 
 }  // namespace
 
 const std::vector<std::string>& subspace_kinds() {
-  static const std::vector<std::string> k = {"sub", "wide", "regs"};
+  static const std::vector<std::string> k = {"sub", "wide", "regs", "split", "slide"};
   return k;
 }
 
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind) {
   const auto& kinds = subspace_kinds();
-  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw Error("unknown sub-space kind '" + kind + "'", "use sub, wide or regs");
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw Error("unknown sub-space kind '" + kind + "'", "use sub, wide, regs, split or slide");
   std::string names;
   for (const auto& s : all(kind)) {
     if (s.kernel == kernel) return s;

@@ -31,7 +31,7 @@ struct Fixed {
   long value;  // -1: the largest value of the parameter (full unrolling)
 };
 struct SubSpace {
-  std::string kind;  // "sub", "wide" or "regs": the space is named imagecl.<kernel>:<kind>
+  std::string kind;  // "sub", "wide", "regs", "split" or "slide": the space is named imagecl.<kernel>:<kind>
   std::string kernel;
   std::string rationale;
   std::vector<SubParam> params;
@@ -42,6 +42,6 @@ struct SubSpace {
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind = "sub");
 // Whether `kernel` has a sub-space of that kind (the fused kernels have no wide one, only conv2d_u8 a regs one).
 bool has_imagecl_subspace(const std::string& kernel, const std::string& kind);
-const std::vector<std::string>& subspace_kinds();  // {"sub", "wide", "regs"}
+const std::vector<std::string>& subspace_kinds();  // {"sub", "wide", "regs", "split", "slide"}
 
 }  // namespace filterlab::tuner

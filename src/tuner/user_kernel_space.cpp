@@ -13,7 +13,9 @@ UserKernelSpace::UserKernelSpace(ocl::Runtime& rt, const imagecl::KernelSpace& k
                                  std::map<std::string, ref::Image> reference, const std::string& inputs, const UserTiming& timing)
     : rt_(rt), ks_(ks), args_(std::move(args)), reference_(std::move(reference)), timing_(timing) {
   name_ = "imagecl-user." + ks.kernel + "@" + source_sha256.substr(0, 12);
-  for (const auto& p : ks.params) params_.push_back({p.name, p.values});
+  // The tool builds user kernels exact (FP_CONTRACT OFF ahead of the generated source, tool_opencl),
+  // so both values of `exact` build one kernel: search one.
+  for (const auto& p : ks.params) params_.push_back({p.name, p.name == "exact" ? std::vector<long>{p.values.front()} : p.values});
   setup_ = inputs + "; warmup " + std::to_string(timing.warmup) + " repetitions " + std::to_string(timing.repetitions);
 }
 

@@ -90,14 +90,22 @@ TEST_CASE("a fused kernel applies the consumer's boundary rule to the intermedia
   auto& rt = test::runtime();
   for (const std::string rule : {"constant, 7", "clamped", "reflect101"}) {
     const auto space = fused_space(rule);
+    for (const char* p : {"interior", "exact"}) {
+      INFO(p);
+      CHECK(std::any_of(space.params.begin(), space.params.end(), [&](const SpaceParam& q) { return q.name == p; }));
+    }
     const std::vector<Config> configs = {
         config(space, {}),
         config(space, {{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 2}, {"coarsen_y", 4}, {"unroll_cons_0", 4}, {"unroll_cons_1", 4}}),
         config(space, {{"wg_x", 8}, {"wg_y", 8}, {"coarsen_x", 4}, {"interleaved", 1}, {"image_prod_src", 1}, {"image_cons_dst", 1}}),
-        config(space, {{"wg_x", 16}, {"wg_y", 1}, {"coarsen_y", 2}, {"interleaved", 1}, {"unroll_cons_1", 2}})};
+        config(space, {{"wg_x", 16}, {"wg_y", 1}, {"coarsen_y", 2}, {"interleaved", 1}, {"unroll_cons_1", 2}}),
+        // The interior split: interior groups fill the tile unchecked, the border groups as above.
+        config(space, {{"wg_x", 4}, {"wg_y", 2}, {"interior", 1}}),
+        config(space, {{"wg_x", 8}, {"wg_y", 4}, {"coarsen_x", 2}, {"interleaved", 1}, {"interior", 1}, {"image_prod_src", 1}}),
+        config(space, {{"wg_x", 4}, {"wg_y", 4}, {"coarsen_y", 2}, {"interior", 1}, {"exact", 1}})};
     for (const auto& c : configs) {
       if (!violation(space, c, rt.device.info).empty()) continue;
-      for (const auto& [w, h] : {std::pair<int, int>{1, 1}, {2, 3}, {1, 29}, {29, 1}, {3, 3}, {37, 23}}) {
+      for (const auto& [w, h] : {std::pair<int, int>{1, 1}, {2, 3}, {1, 29}, {29, 1}, {3, 3}, {37, 23}, {97, 61}}) {
         const auto src = benchmark_input(w, h, static_cast<unsigned>(w + 100 * h));
         const ref::Image blank(w, h);
         Launcher l(rt, space, c);

@@ -50,6 +50,15 @@ std::vector<std::map<std::string, long>> variants(const KernelSpace& s) {
     out.push_back(merge(windows(1, n), {{"interior", 1}}));
   }
   out.push_back(merge(windows(1, 4), {{"interior", 1}, {"coarsen_x", 4}, {"coarsen_y", 1}, {"wg_x", 8}, {"wg_y", 1}}));
+  // Sliding rows (where a window spans several rows): a ring of halo_y + 1 rows.
+  std::map<std::string, long> slides;
+  for (const auto& w : s.window)
+    if (!w.slide_define.empty()) slides["slide_" + w.image] = 1;
+  if (!slides.empty()) {
+    out.push_back(merge(windows(1, 1), slides));
+    out.push_back(merge(merge(windows(1, 16), slides), {{"interior", 1}, {"coarsen_y", 4}}));
+    out.push_back(merge(merge(windows(1, 4), slides), {{"coarsen_x", 4}, {"coarsen_y", 8}, {"wg_x", 8}, {"wg_y", 1}}));
+  }
   // Vector stores of the written grid Image, alone and with windows and the interior split.
   const auto stores = [&](long n) {
     std::map<std::string, long> m;
@@ -127,12 +136,16 @@ double mutated_conv2d(const std::map<std::string, long>& values, const std::stri
 
 TEST_CASE("the generated conv2d_u8 holds the window, its vector loads and the interior copy", "[imagecl][xform]") {
   const auto& s = kernel_space("conv2d_u8");
-  CHECK(s.opencl.find("#define ICL_RD_in(x, y) icl_win_in[(y) - icl_wy0_in][(x) - icl_wa_in]") != std::string::npos);
+  CHECK(s.opencl.find("#define ICL_RD_in(x, y) ICL_WIN_AT_in(x, y)") != std::string::npos);
+  CHECK(s.opencl.find("#define ICL_WIN_AT_in(x, y) icl_win_in[(y) - icl_wy0_in][(x) - icl_wa_in]") != std::string::npos);
+  // Sliding rows: a ring of halo_y + 1 = 5 rows, slot (y - wy0) % 5.
+  CHECK(s.opencl.find("#define ICL_WSLOTS_in 5\n#define ICL_WIN_AT_in(x, y) icl_win_in[((y) - icl_wy0_in) % ICL_WSLOTS_in][(x) - icl_wa_in]") !=
+        std::string::npos);
   // 16 pixels of 8 bits: one 16-byte load, split by shifts into the window row.
   // Every read of in is converted to float at once: the window holds floats, converted at load.
   CHECK(s.opencl.find("#define ICL_VLOAD_in(ROW, AT, P) { const uint4 icl_vw = *(__global const uint4*)(P); (ROW)[(AT) + 0] = "
                       "ICL_U2F((icl_vw.s0) & 0xFFu); (ROW)[(AT) + 1] = ICL_U2F((icl_vw.s0 >> 8) & 0xFFu);") != std::string::npos);
-  CHECK(s.opencl.find("  float icl_win_in[ICL_WH_in][ICL_WROW_in];") != std::string::npos);
+  CHECK(s.opencl.find("  float icl_win_in[ICL_WSLOTS_in][ICL_WROW_in];") != std::string::npos);
   CHECK(s.opencl.find("ICL_VLOAD_in(icl_win_in[icl_r], icl_v * ICL_VECTOR_in, in + (size_t)(icl_wy0_in + icl_r) * (size_t)in_w + "
                       "(size_t)(icl_wa_in + icl_v * ICL_VECTOR_in));") != std::string::npos);
   CHECK(s.opencl.find("#define ICL_CHECKED 0") != std::string::npos);
@@ -154,6 +167,11 @@ TEST_CASE("mutations of the window, vector and interior paths are caught (those 
   // The shifts of the split one byte off.
   CHECK(mutated_conv2d({{"window_in", 1}, {"vector_in", 16}}, "(ROW)[(AT) + 1] = ICL_U2F((icl_vw.s0 >> 8) & 0xFFu)",
                        "(ROW)[(AT) + 1] = ICL_U2F((icl_vw.s0 >> 16) & 0xFFu)") > 0.0);
+  // Sliding rows: the row loaded before each output row one row early: caught.
+  CHECK(mutated_conv2d({{"window_in", 1}, {"slide_in", 1}, {"coarsen_y", 4}}, "(icl_j + 4)", "(icl_j + 3)") > 0.0);
+  CHECK(mutated_conv2d({{"window_in", 1}, {"slide_in", 1}, {"vector_in", 16}, {"coarsen_y", 4}}, "(icl_j + 4)", "(icl_j + 3)") > 0.0);
+  // ... and with the rows not sliding that load is never used.
+  CHECK(mutated_conv2d({{"window_in", 1}, {"slide_in", 0}, {"coarsen_y", 4}}, "(icl_j + 4)", "(icl_j + 3)") == 0.0);
   // The float trick's offset one off (a window of floats converted wrongly): caught.
   CHECK(mutated_conv2d({{"window_in", 1}}, "- 8388608.0f)", "- 8388607.0f)") > 0.0);
   // The unchecked loads of interior groups one column off.
@@ -179,6 +197,8 @@ TEST_CASE("the space's constraints on interior, window and vector", "[imagecl][x
   CHECK(violation(s, with(s, c, {{"interior", 1}, {"interleaved", 1}}), dev).find("interior 1 needs interleaved 0") != std::string::npos);
   CHECK(violation(s, with(s, c, {{"interior", 1}, {"interleaved", 1}, {"local_in", 1}}), dev).empty());
   CHECK(violation(s, with(s, c, {{"vector_in", 4}}), dev).find("needs window_in 1") != std::string::npos);
+  CHECK(violation(s, with(s, c, {{"slide_in", 1}}), dev).find("slide_in 1 needs window_in 1") != std::string::npos);
+  CHECK(window_elements(s, with(s, c, {{"window_in", 1}, {"slide_in", 1}, {"vector_in", 16}, {"coarsen_y", 8}}), s.window[0]) == 5 * 48);
   CHECK(violation(s, with(s, c, {{"window_in", 1}, {"interleaved", 1}}), dev).find("interleaved 0") != std::string::npos);
   CHECK(violation(s, with(s, c, {{"window_in", 1}, {"local_in", 1}}), dev).find("exclude") != std::string::npos);
   CHECK(violation(s, with(s, c, {{"window_in", 1}, {"image_in", 1}}), dev).find("exclude") != std::string::npos);

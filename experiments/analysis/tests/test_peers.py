@@ -88,3 +88,50 @@ def test_npp_best_border_on_the_committed_h200_run(generated):
     w = next(w for w in h200["workloads"] if w["workload"] == "sepconv5")
     exact, native = w["peers"]["npp"], w["peers"]["npp_native"]
     assert native["ms"]["median"] < exact["ms"]["median"] and native["handicap"] and exact["handicap"]
+
+
+def _measured(median: float, kind: str = "event") -> dict:
+    return {"status": "measured", "kind": kind, "runs_on": "cuda_device", "ms": stats(median, median * 0.9, median * 1.1)}
+
+
+def _fl(benchmark: str, kernels: dict, median: float, **extra) -> dict:
+    return {"source": "imagecl", "id": benchmark, "benchmark": benchmark, "side": 1000, "kernels": kernels, "commit": "c",
+            "kernel_ms": stats(median, median * 0.9, median * 1.1), "wall_ms": stats(median * 2, median, median * 3), **extra}
+
+
+def test_gpu_targets_take_npp_at_its_best_tiled_amd_and_the_exact_mode():
+    sep = {"workload": "sepconv5", "width": 1000,
+           "peers": {"npp": _measured(1.0), "npp_native": {**_measured(0.5), "handicap": "own border"}},
+           "filterlab": _fl("sepconv_fused", {"sepconv_fused": False}, 0.2,
+                            tiled_amd={"kernel_ms": stats(0.19, 0.18, 0.2), "handicap": "other weights"})}
+    u8 = {"workload": "conv2d5_u8", "width": 1000, "peers": {"npp": _measured(0.9)},
+          "filterlab": _fl("conv2d_u8", {"conv2d_u8": False}, 0.1,
+                           exact_mode=_fl("conv2d_u8", {"conv2d_u8": True}, 0.3, id="exact1"))}
+    summary = {"devices": [{"name": "GPU A", "slug": "gpu-a", "type": "GPU", "workloads": [sep, u8]}]}
+    rows = {t["target"]: t for t in P.targets(summary)}
+    npp = next(t for k, t in rows.items() if "NPP at its best" in k)
+    assert npp["peer"] == "npp_native" and npp["value"] == pytest.approx(2.5) and npp["met"]
+    tiled = next(t for k, t in rows.items() if "tiled.amd" in k)
+    assert tiled["value"] == pytest.approx(0.95) and not tiled["met"]  # 0.19 / 0.2 < 1 / 1.05
+    exact = next(t for k, t in rows.items() if "contraction off" in k)
+    assert exact["value"] == pytest.approx(3.0) and exact["met"] and exact["imagecl_id"] == "exact1"
+    assert exact["imagecl_kernel_ms"] == pytest.approx(0.3)
+    # Without roofline results the binding-floor targets have no figure and are not met.
+    binding = [t for k, t in rows.items() if "binding roofline" in k]
+    assert binding and all(t["value"] is None and not t["met"] for t in binding)
+    md = P.targets_md(list(rows.values()))
+    assert "NO" in md and "own border" in md
+
+
+def test_pipeline_floors_use_the_contracted_fp32_floor_unless_built_exact():
+    import roofline as RL
+    from test_roofline import COUNTS, RATES
+    roof = {"counts": {"conv2d_u8": COUNTS}, "rates": RATES}
+    loose = P.pipeline_floors(roof, _fl("conv2d_u8", {"conv2d_u8": False}, 1.0))
+    exact = P.pipeline_floors(roof, _fl("conv2d_u8", {"conv2d_u8": True}, 1.0))
+    assert loose["floors_ms"]["fp32"] == pytest.approx(RL.floors(COUNTS, 1e6, RATES, contracted=True)["floors_ms"]["fp32"])
+    assert exact["floors_ms"]["fp32"] == pytest.approx(RL.floors(COUNTS, 1e6, RATES)["floors_ms"]["fp32"])
+    assert loose["floors_ms"]["fp32"] < exact["floors_ms"]["fp32"]
+    assert exact["fraction"] == pytest.approx(max(exact["floors_ms"].values()) / 1.0)
+    assert exact["memory_fraction"] == pytest.approx(exact["floors_ms"]["memory"] / 1.0)
+    assert P.pipeline_floors(roof, _fl("sepconv", {"sepconv_row": False}, 1.0)) is None  # no counts

@@ -285,8 +285,30 @@ def test_imagecl_pipelines_are_set_against_the_sum_of_their_kernels_floors(tmp_p
     assert sep["fraction"] == pytest.approx(2 * one["floor_ms"] / 4.0)  # kernel medians 1 + 3 ms
     assert rows["conv2d_u8"]["as_written"]["fraction"] == pytest.approx(one["floor_ms"] / 4.0)
     assert rows["conv2d_u8"]["contracted"]["floors_ms"]["fp32"] <= one["floors_ms"]["fp32"]
+    assert "exact" not in rows["conv2d_u8"]  # no exact twins timed
     tex = RL.imagecl_tex(list(rows.values()))
-    assert "conversion" in tex and f"{rows['sepconv']['as_written']['fraction']:.2f}" in tex
+    assert "conversion" in tex and f"{rows['sepconv']['contracted']['fraction']:.2f}" in tex
+
+
+def test_exact_twins_are_set_against_the_floors_as_written(tmp_path):
+    u8 = {**COUNTS, "kernel_sha256": "e" * 64}
+    write(tmp_path, result("gpu-a", "GPU A", counts={"conv2d_u8": u8}))
+    (tmp_path / "imagecl").mkdir()
+    data = _imagecl_rows("gpu-a", {"conv2d_u8": 4.0})
+    twin = {**data["rows"][0], "tuned": False, "exact_twin": True, "exact": 1,
+            "kernel_ms": _stats([7.9, 8.0, 8.1]), "variant_id": "imagecl.conv2d_u8/wg8x8/exact1",
+            "case_id": "imagecl.conv2d_u8/wg8x8/exact1/1000x1000"}
+    stray = {**twin, "variant_id": "imagecl.conv2d_u8/wg4x4/exact1", "case_id": "imagecl.conv2d_u8/wg4x4/exact1/1000x1000",
+             "kernel_ms": _stats([0.9, 1.0, 1.1])}  # the twin of another configuration: not this pipeline's
+    data["rows"] += [twin, stray]
+    (tmp_path / "imagecl" / "gpu-a.json").write_text(json.dumps(data))
+    s = RL.derive(tmp_path)
+    (r,) = RL.imagecl_against_floors(tmp_path, s["devices"])
+    x = r["exact"]
+    assert x["kernel_ms"]["median"] == pytest.approx(8.0)
+    assert x["floors_ms"] == r["as_written"]["floors_ms"]
+    assert x["fraction"] == pytest.approx(r["as_written"]["floor_ms"] / 8.0)
+    assert "8.00" in RL.imagecl_md([r]) or RL.R.fmt_ms(8.0) in RL.imagecl_md([r])
 
 
 def test_imagecl_pipelines_without_counts_say_so(tmp_path):
