@@ -156,16 +156,26 @@ def _optional_json(path: Path) -> dict | None:
         raise R.ResultError(f"{path}: not JSON ({e})") from e
 
 
+def _marked_rows(results: Path, slug: str, mark: str) -> tuple[dict | None, list[dict]]:
+    """Study 6a's result on a device and its rows marked `mark` (tuned, exact_twin), each with its
+    variant ID; (None, []) without a result."""
+    path = results / "imagecl" / f"{slug}.json"
+    data = _optional_json(path)
+    if data is None:
+        return None, []
+    rows = [r for r in data.get("rows", []) if r.get(mark)]
+    for i, r in enumerate(rows):
+        r.setdefault("variant_id", R.with_row_keys(r, "imagecl", path, f"rows[{i}]")["variant_id"])
+    return data, rows
+
+
 def _tuned_rows(results: Path, slug: str) -> dict[str, dict]:
     """ImageCL's own tuning on a device from Study 6a (rows marked tuned), per pipeline; only where
     every kernel's row times the configuration the device's tuning result names now (a tuning
     result measured again after Study 6a's run makes its tuned rows another configuration's)."""
-    data = _optional_json(results / "imagecl" / f"{slug}.json")
+    data, rows = _marked_rows(results, slug, "tuned")
     if data is None:
         return {}
-    rows = [r for r in data.get("rows", []) if r.get("tuned")]
-    for i, r in enumerate(rows):
-        r.setdefault("variant_id", R.with_row_keys(r, "imagecl", results / "imagecl" / f"{slug}.json", f"rows[{i}]")["variant_id"])
     best = (_optional_json(results / "tuning" / f"{slug}.json") or {}).get("best")
     if best is not None:
         rows = [r for r in rows if (best.get(f"imagecl.{r['kernel']}") or {}).get("variant_id") == r["variant_id"]]
@@ -182,12 +192,9 @@ def _tuned_rows(results: Path, slug: str) -> dict[str, dict]:
 def _exact_twin_rows(results: Path, slug: str, tuned: dict[str, dict]) -> dict[str, dict]:
     """Per pipeline of `tuned` (_tuned_rows): the same kernels with FP contraction off (Study 6a's
     rows marked exact_twin, IDs the tuned ones plus /exact1), where every kernel has one."""
-    data = _optional_json(results / "imagecl" / f"{slug}.json")
+    data, rows = _marked_rows(results, slug, "exact_twin")
     if data is None:
         return {}
-    rows = [r for r in data.get("rows", []) if r.get("exact_twin")]
-    for i, r in enumerate(rows):
-        r.setdefault("variant_id", R.with_row_keys(r, "imagecl", results / "imagecl" / f"{slug}.json", f"rows[{i}]")["variant_id"])
     out = {}
     for p, t in tuned.items():
         want = {i + "/exact1" for i in t["ids"]}
