@@ -32,17 +32,12 @@ std::vector<Fixed> off(const std::vector<std::string>& windows, const std::vecto
   return f;
 }
 
-// FP contraction at OpenCL's default in every sub-space: the exact twin of each tuned kernel is
-// timed by the imagecl experiment, not searched.
-Fixed exact_off() { return {"exact", 0}; }
-
 SubSpace make(bool wide, const std::string& kernel, const std::string& rationale, std::vector<SubParam> extra, std::vector<Fixed> fixed,
               std::vector<Fixed> more_fixed = {}) {
   SubSpace s{wide ? "wide" : "sub", kernel, rationale, common(wide), std::move(fixed)};
   if (wide) s.rationale += "; widened work-groups and coarsening for search efficiency";
   for (auto& p : extra) s.params.push_back(std::move(p));
   for (auto& f : more_fixed) s.fixed.push_back(std::move(f));
-  s.fixed.push_back(exact_off());
   return s;
 }
 
@@ -101,7 +96,7 @@ std::vector<SubSpace> registers() {
               {"coarsen_y", {"coarsen_y"}, {1, 2, 4, 8}},
               {"vector", {"vector_in", "vector_out"}, {4, 8, 16}}},
              {{"interleaved", 0}, {"image_in", 0}, {"image_out", 0}, {"constant_k", 1}, {"local_in", 0}, {"unroll_0", -1},
-              {"unroll_1", -1}, {"interior", 1}, {"window_in", 1}, exact_off()}};
+              {"unroll_1", -1}, {"interior", 1}, {"window_in", 1}}};
   return {s};
 }
 
