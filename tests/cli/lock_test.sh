@@ -54,7 +54,8 @@ case $3 in
     ls "$work"/R/sampler/*.json > /dev/null || fail "the second run wrote no result"
     ;;
   cache)
-    start_holder "$work/c.jsonl.lock" "$exe" tune --space study4.tiled_k5 --strategy exhaustive --cache "$work/c.jsonl"
+    # Many repetitions keep the holder busy for minutes; it is killed once checked.
+    start_holder "$work/c.jsonl.lock" "$exe" tune --space study4.tiled_k5 --strategy exhaustive --repetitions 100000 --cache "$work/c.jsonl"
     out=$("$exe" tune --space study4.tiled_k5 --strategy exhaustive --cache "$work/c.jsonl" 2>&1) && fail "the second tune succeeded: $out"
     echo "$out"
     echo "$out" | grep -q "filterlab: error: tuning cache $work/c.jsonl is being written by pid $holder_pid, command \`.*filterlab tune --space study4.tiled_k5" ||
