@@ -121,7 +121,8 @@ def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
                     source = ("wide sub-space, exhaustive" if ":wide" in by else
                               "register sub-space, exhaustive" if ":regs" in by else
                               "interior-split sub-space, exhaustive" if ":split" in by else
-                              "sliding-rows sub-space, exhaustive" if ":slide" in by else "sub-space, exhaustive")
+                              "sliding-rows sub-space, exhaustive" if ":slide" in by else
+                              "convert-while-staging sub-space, exhaustive" if ":staged" in by else "sub-space, exhaustive")
                 else:
                     strategy = by.split(" ")[0]
                     source = f"full space, {strategy} ({full['runs'][strategy]['budget']})"
@@ -131,7 +132,8 @@ def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
             for kind, label in (("sub", "sub-space, exhaustive"), ("wide", "wide sub-space, exhaustive"),
                                 ("regs", "register sub-space, exhaustive"),
                                 ("split", "interior-split sub-space, exhaustive"),
-                                ("slide", "sliding-rows sub-space, exhaustive")):
+                                ("slide", "sliding-rows sub-space, exhaustive"),
+                                ("staged", "convert-while-staging sub-space, exhaustive")):
                 sub = data["spaces"].get(f"imagecl.{kernel}:{kind}", {})
                 if sub.get("best"):
                     candidates.append({"source": label, **sub["best"]})

@@ -57,6 +57,7 @@ class Emitter {
   const ImageInfo* image(const std::string& n) const { return m_.image(n); }
   bool vstore(const ImageInfo& img) const { return img.written && tunable("ICL_VECTOR_" + img.name); }
   bool slide(const ImageInfo& img) const { return tunable("ICL_SLIDE_" + img.name); }
+  bool convert(const ImageInfo& img) const { return tunable("ICL_CONVERT_" + img.name); }
   bool tunable(const std::string& define) const {
     return std::any_of(m_.tuning.begin(), m_.tuning.end(), [&](const TuningParam& p) { return p.define == define; });
   }
@@ -95,10 +96,15 @@ class Emitter {
       if (tunable("ICL_SLIDE_" + n))
         o << "#if ICL_SLIDE_" << n << " && !ICL_WINDOW_" << n << "\n#error ICL_SLIDE_" << n << " needs ICL_WINDOW_" << n << " 1\n#endif\n";
     }
+    for (const auto& img : m_.images)
+      if (convert(img))
+        o << "#if ICL_CONVERT_" << img.name << " && !ICL_LOCAL_" << img.name << "\n#error ICL_CONVERT_" << img.name << " needs ICL_LOCAL_"
+          << img.name << " 1\n#endif\n";
   }
 
   void helpers(std::ostream& o) {
-    if (std::any_of(m_.images.begin(), m_.images.end(), [&](const ImageInfo& i) { return i.float_window && tunable("ICL_WINDOW_" + i.name); }))
+    if (std::any_of(m_.images.begin(), m_.images.end(),
+                    [&](const ImageInfo& i) { return i.float_window && (tunable("ICL_WINDOW_" + i.name) || convert(i)); }))
       o << "// An unsigned integer below 2^23 as float, exactly: its bits under the exponent of 2^23, minus 2^23\n"
            "// (integer and add instructions at full rate, where the conversion instruction runs at a quarter).\n"
            "#define ICL_U2F(U) (as_float(0x4B000000u | (uint)(U)) - 8388608.0f)\n";
@@ -154,6 +160,9 @@ class Emitter {
       if (local) {
         o << "#define ICL_TW_" << n << " (ICL_WG_X * ICL_CX + " << (img.max_x - img.min_x) << ")\n"
           << "#define ICL_TH_" << n << " (ICL_WG_Y * ICL_CY + " << (img.max_y - img.min_y) << ")\n";
+        if (convert(img))  // convert while staging: a tile of floats, each pixel converted once as it is staged
+          o << "#if ICL_CONVERT_" << n << "\n#define ICL_TILE_T_" << n << " float\n#define ICL_STAGE_" << n << "(V) ICL_U2F(V)\n#else\n"
+            << "#define ICL_TILE_T_" << n << " " << t << "\n#define ICL_STAGE_" << n << "(V) (V)\n#endif\n";
         alternatives.push_back({"ICL_LOCAL_" + n, "icl_tile_" + n + "[((y) - icl_oy_" + n + ") * ICL_TW_" + n + " + ((x) - icl_ox_" + n + ")]"});
       }
       if (window) {
@@ -349,14 +358,16 @@ class Emitter {
       // itself (values outside the image are never used by a correct kernel).
       const bool none = img.boundary == BoundaryKind::None;
       const std::string xs = "icl_ox_" + n + " + icl_t % ICL_TW_" + n, ys = "icl_oy_" + n + " + icl_t / ICL_TW_" + n;
-      o << "#if ICL_LOCAL_" << n << "\n  __local " << img.pixel << " icl_tile_" << n << "[ICL_TW_" << n << " * ICL_TH_" << n
+      const std::string tile_type = convert(img) ? "ICL_TILE_T_" + n : img.pixel;
+      const std::string stage_open = convert(img) ? "ICL_STAGE_" + n + "(" : "", stage_close = convert(img) ? ")" : "";
+      o << "#if ICL_LOCAL_" << n << "\n  __local " << tile_type << " icl_tile_" << n << "[ICL_TW_" << n << " * ICL_TH_" << n
         << "];\n  const int icl_ox_" << n << " = icl_gx0 + (" << img.min_x << "), icl_oy_" << n << " = icl_gy0 + ("
         << img.min_y << ");\n"
         << "  for (int icl_t = (int)(get_local_id(1) * ICL_WG_X + get_local_id(0)); icl_t < ICL_TW_" << n << " * ICL_TH_"
-        << n << "; icl_t += ICL_WG_X * ICL_WG_Y)\n    icl_tile_" << n << "[icl_t] = icl_get_" << n << "(" << n << ", " << n
-        << "_w, " << n << "_h, "
+        << n << "; icl_t += ICL_WG_X * ICL_WG_Y)\n    icl_tile_" << n << "[icl_t] = " << stage_open << "icl_get_" << n << "(" << n << ", "
+        << n << "_w, " << n << "_h, "
         << (none ? "clamp(" + xs + ", 0, " + n + "_w - 1), clamp(" + ys + ", 0, " + n + "_h - 1)" : xs + ", " + ys)
-        << ");\n#endif\n";
+        << ")" << stage_close << ";\n#endif\n";
     }
     o << "#if ICL_ANY_LOCAL\n  barrier(CLK_LOCAL_MEM_FENCE);\n#endif\n";
     if (!tunable("ICL_INTERIOR")) {

@@ -132,7 +132,8 @@ nlohmann::json space_json(const KernelModel& m) {
   for (const auto& img : m.images)
     if (tunable(m, "ICL_LOCAL_" + img.name))
       local.push_back({{"image", img.name}, {"define", "ICL_LOCAL_" + img.name}, {"halo_x", img.max_x - img.min_x},
-                       {"halo_y", img.max_y - img.min_y}, {"element_bytes", bytes_of(img.pixel)}});
+                       {"halo_y", img.max_y - img.min_y}, {"element_bytes", bytes_of(img.pixel)},
+                       {"convert_define", tunable(m, "ICL_CONVERT_" + img.name) ? json("ICL_CONVERT_" + img.name) : json(nullptr)}});
   j["local_memory"] = local;
   json constant = json::array();
   for (const auto& arr : m.arrays)
@@ -161,7 +162,7 @@ nlohmann::json space_json(const KernelModel& m) {
        {"rule", "wg_x * wg_y (* wg_z) <= min(device.max_work_group_size, kernel CL_KERNEL_WORK_GROUP_SIZE)"}},
       {{"kind", "local_memory"},
        {"rule", "sum over local_memory entries switched on of (wg_x * coarsen_x + halo_x) * (wg_y * coarsen_y + halo_y) * "
-                "element_bytes <= device.local_mem_bytes"}},
+                "element_bytes (4 with its convert_define on) <= device.local_mem_bytes"}},
       {{"kind", "constant_memory"}, {"rule", "sum over constant_memory entries switched on of bytes <= device.constant_mem_bytes"}},
       {{"kind", "image_size"}, {"rule", "every Image in image memory: width <= image2d_max_width, height <= image2d_max_height"}},
   });
@@ -177,6 +178,8 @@ nlohmann::json space_json(const KernelModel& m) {
                                          "row = the smallest multiple of N >= ((min_x mod N) + coarsen_x + halo_x)"}});
     j["constraints"].push_back({{"kind", "slide"}, {"rule", "slide = 1 needs window = 1"}});
   }
+  if (std::any_of(local.begin(), local.end(), [](const json& l) { return !l["convert_define"].is_null(); }))
+    j["constraints"].push_back({{"kind", "convert"}, {"rule", "convert = 1 needs the Image's local memory switched on"}});
   if (!vector_store.empty())
     j["constraints"].push_back({{"kind", "vector_store"}, {"rule", "vector N > 1 of a written Image needs interleaved = 0, coarsen_x a "
                                                                     "multiple of N and the Image's image memory switched off"}});

@@ -89,6 +89,12 @@ void build_tuning(KernelModel& m) {
       m.tuning.push_back(param("slide_" + img.name, "ICL_SLIDE_" + img.name, "Sliding rows (register caching along y)", {0, 1},
                                "the window holds halo_y + 1 rows as a ring: each output row loads one new row, so a "
                                "work-item's rows reuse the rows above them with fewer live registers; needs window 1"));
+  // Where the Image can be in local memory and every read of it converts to float at once.
+  for (const auto& img : m.images)
+    if (img.float_window && switch_values(m, "local:" + img.name, img.local_memory_eligible).back() == 1)
+      m.tuning.push_back(param("convert_" + img.name, "ICL_CONVERT_" + img.name, "Convert while staging (local tile of floats)",
+                               {0, 1}, "the local tile holds floats: each staged 8- or 16-bit pixel is converted once, where "
+                               "the tile of pixels converts it at every read of the stencil; needs local 1"));
   // Last, so that every earlier ID keeps its meaning: the kernels were always built under OpenCL's
   // default contraction, which exact 0 (left out of IDs) names.
   if (contractible(m.counts)) m.tuning.push_back(exact_param());

@@ -192,10 +192,11 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
     const auto ends_with = [&](const std::string& tail) {
       return name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
     };
-    const bool wide = ends_with(":wide") || ends_with(":regs") || ends_with(":slide");  // the larger sub-spaces: GPUs by default
+    // the larger sub-spaces: GPUs by default
+    const bool wide = ends_with(":wide") || ends_with(":regs") || ends_with(":slide") || ends_with(":staged");
     if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
-      spaces[name] = {{"skipped", cfg.wide == 0 ? "wide, regs and slide sub-spaces were switched off (--wide 0)"
-                                                : "wide, regs and slide sub-spaces run on GPUs by default (--wide 1 runs them here)"}};
+      spaces[name] = {{"skipped", cfg.wide == 0 ? "wide, regs, slide and staged sub-spaces were switched off (--wide 0)"
+                                                : "wide, regs, slide and staged sub-spaces run on GPUs by default (--wide 1 runs them here)"}};
       continue;
     }
     auto space = tuner::make_space(name, rt, cfg.settings);

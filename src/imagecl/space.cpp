@@ -64,7 +64,8 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
     s.params.push_back({p.at("name").get<std::string>(), p.at("define").get<std::string>(), p.at("values").get<std::vector<long>>()});
   for (const auto& l : j.at("local_memory"))
     s.local.push_back({l.at("image").get<std::string>(), l.at("define").is_null() ? "" : l.at("define").get<std::string>(), l.at("halo_x").get<int>(),
-                       l.at("halo_y").get<int>(), l.at("element_bytes").get<int>()});
+                       l.at("halo_y").get<int>(), l.at("element_bytes").get<int>(),
+                       l.contains("convert_define") && !l["convert_define"].is_null() ? l["convert_define"].get<std::string>() : ""});
   for (const auto& c : j.at("constant_memory"))
     s.constant.push_back({c.at("array").get<std::string>(), c.at("define").get<std::string>(), c.at("bytes").get<long>()});
   if (j.contains("window"))
@@ -111,10 +112,11 @@ std::string piece(const SpaceParam& p, long v) {
   return p.name + std::to_string(v);
 }
 
-// The transformations added after the paper's (interior, window_, vector_, literal_, slide_, exact) leave
-// their piece out of an ID at their first value ("off"): IDs from before them stay valid and unchanged.
+// The transformations added after the paper's (interior, window_, vector_, literal_, slide_, convert_,
+// exact) leave their piece out of an ID at their first value ("off"): IDs from before them stay valid
+// and unchanged.
 bool optional_piece(const SpaceParam& p) {
-  return p.name == "interior" || p.name == "exact" || p.name.rfind("slide_", 0) == 0 || p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
+  return p.name == "interior" || p.name == "exact" || p.name.rfind("slide_", 0) == 0 || p.name.rfind("convert_", 0) == 0 || p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
 }
 
 }  // namespace
@@ -260,7 +262,8 @@ std::uint64_t local_bytes(const KernelSpace& s, const Config& c) {
   const auto th = value_of(s, c, "wg_y") * value_of(s, c, "coarsen_y");
   for (const auto& l : s.local)
     if (l.define.empty() || switched_on(s, c, l.define))  // no define: always on (a fused kernel's tile)
-      total += static_cast<std::uint64_t>((tw + l.halo_x) * (th + l.halo_y) * l.element_bytes);
+      total += static_cast<std::uint64_t>((tw + l.halo_x) * (th + l.halo_y) *
+                                          (!l.convert_define.empty() && switched_on(s, c, l.convert_define) ? 4 : l.element_bytes));
   return total;
 }
 
@@ -285,7 +288,11 @@ namespace {
 std::string transformation_violation(const KernelSpace& s, const Config& c) {
   bool any_local = false;
   // A local entry without a define is always on (a fused kernel's intermediate tiles).
-  for (const auto& l : s.local) any_local = any_local || l.define.empty() || switched_on(s, c, l.define);
+  for (const auto& l : s.local) {
+    any_local = any_local || l.define.empty() || switched_on(s, c, l.define);
+    if (!l.convert_define.empty() && switched_on(s, c, l.convert_define) && !switched_on(s, c, l.define))
+      return "convert_" + l.image + " 1 needs local_" + l.image + " 1";
+  }
   const bool interleaved = value_of(s, c, "interleaved") != 0;
   if (switched_on(s, c, "ICL_INTERIOR") && interleaved && !any_local)
     return "interior 1 needs interleaved 0 (or local memory): with global interleaving a work-group owns no block of the grid";

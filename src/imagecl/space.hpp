@@ -29,6 +29,7 @@ struct SpaceArg {
 struct LocalUse {
   std::string image, define;  // define "": always in local memory (the intermediate tile of a fused kernel)
   int halo_x = 0, halo_y = 0, element_bytes = 4;
+  std::string convert_define;  // ICL_CONVERT_<image>: the tile holds floats (4 bytes an element); "" when not tunable
 };
 
 struct ConstantUse {

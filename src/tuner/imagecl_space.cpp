@@ -26,6 +26,13 @@ bool is_fused(const imagecl::KernelSpace& s) {
   return std::any_of(s.args.begin(), s.args.end(), [](const imagecl::SpaceArg& a) { return !a.stage.empty(); });
 }
 
+// The switches added after the sub-spaces and live searches were written (FP contraction, sliding
+// rows, convert while staging, a fused kernel's interior split): held at their first value unless a
+// sub-space sets them, so the committed caches' points stay what they were.
+bool later_switch(const imagecl::KernelSpace& s, const std::string& n) {
+  return n == "exact" || n.rfind("slide_", 0) == 0 || n.rfind("convert_", 0) == 0 || (n == "interior" && is_fused(s));
+}
+
 }  // namespace
 
 int imagecl_side(const std::string& kernel, const ocl::DeviceInfo& dev, int cpu_divisor) {
@@ -51,11 +58,10 @@ ImageclSpace::ImageclSpace(ocl::Runtime* rt, const ocl::DeviceInfo& dev, const s
   if (!sub) {
     for (std::size_t i = 0; i < ks_.params.size(); ++i) {
       // The full spaces keep the shape their live searches were measured with: FP contraction stays
-      // at OpenCL's default (the imagecl experiment times each tuned kernel's exact twin), sliding
-      // rows and a fused kernel's interior split are searched in their sub-spaces (slide, split).
-      // Their points and seeded pools then stay those of the committed caches.
-      if (ks_.params[i].name == "exact" || ks_.params[i].name.rfind("slide_", 0) == 0 ||
-          (ks_.params[i].name == "interior" && is_fused(ks_))) {
+      // at OpenCL's default (the imagecl experiment times each tuned kernel's exact twin); sliding
+      // rows, convert while staging and a fused kernel's interior split are searched in their
+      // sub-spaces (slide, staged, split). Points and seeded pools stay those of the committed caches.
+      if (later_switch(ks_, ks_.params[i].name)) {
         fixed_[i] = ks_.params[i].values.front();
         set[i] = true;
         continue;
@@ -84,11 +90,8 @@ ImageclSpace::ImageclSpace(ocl::Runtime* rt, const ocl::DeviceInfo& dev, const s
       set[i] = true;
     }
   }
-  // The switches added after the sub-spaces were written (FP contraction, sliding rows, a fused
-  // kernel's interior split) stay at their first value unless a sub-space sets them.
   for (std::size_t i = 0; i < set.size(); ++i) {
-    const auto& n = ks_.params[i].name;
-    if (!set[i] && (n == "exact" || n.rfind("slide_", 0) == 0 || (n == "interior" && is_fused(ks_)))) {
+    if (!set[i] && later_switch(ks_, ks_.params[i].name)) {
       fixed_[i] = ks_.params[i].values.front();
       set[i] = true;
     }

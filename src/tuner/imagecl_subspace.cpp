@@ -125,22 +125,41 @@ std::vector<SubSpace> slides() {
   return {s};
 }
 
+// The 8-bit convolution with its local tile on, converted while staging or not (convert_in is searched,
+// so both halves are timed in one run on one device: each point's twin differs only in the tile's type).
+// Work-groups and coarsening span wide's (coarsening to 4: several outputs share a tile's pixels) with
+// fewer work-group shapes, so that the 432 points fit one device call.
+std::vector<SubSpace> staged() {
+  SubSpace s{"staged", "conv2d_u8",
+             "local memory of the input on; its tile of pixels or of floats converted once while staging (convert_in) varies",
+             {{"wg_x", {"wg_x"}, {16, 32, 64}},
+              {"wg_y", {"wg_y"}, {4, 8}},
+              {"coarsen_x", {"coarsen_x"}, {1, 2, 4}},
+              {"coarsen_y", {"coarsen_y"}, {1, 2, 4}},
+              {"interleaved", {"interleaved"}, {0, 1}},
+              {"image_in", {"image_in"}, {0, 1}},
+              {"convert_in", {"convert_in"}, {0, 1}}},
+             {{"image_out", 0}, {"constant_k", 1}, {"local_in", 1}, {"unroll_0", -1}, {"unroll_1", -1}}};
+  for (auto& f : off({"in"}, {"out"})) s.fixed.push_back(f);
+  return {s};
+}
+
 const std::vector<SubSpace>& all(const std::string& kind) {
   static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true)), regs = registers(), split = splits(),
-                                     slide = slides();
-  return kind == "wide" ? widened : kind == "regs" ? regs : kind == "split" ? split : kind == "slide" ? slide : sub;
+                                     slide = slides(), stage = staged();
+  return kind == "wide" ? widened : kind == "regs" ? regs : kind == "split" ? split : kind == "slide" ? slide : kind == "staged" ? stage : sub;
 }
 
 }  // namespace
 
 const std::vector<std::string>& subspace_kinds() {
-  static const std::vector<std::string> k = {"sub", "wide", "regs", "split", "slide"};
+  static const std::vector<std::string> k = {"sub", "wide", "regs", "split", "slide", "staged"};
   return k;
 }
 
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind) {
   const auto& kinds = subspace_kinds();
-  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw Error("unknown sub-space kind '" + kind + "'", "use sub, wide, regs, split or slide");
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw Error("unknown sub-space kind '" + kind + "'", "use sub, wide, regs, split, slide or staged");
   std::string names;
   for (const auto& s : all(kind)) {
     if (s.kernel == kernel) return s;

@@ -15,7 +15,9 @@
 //
 // The "regs" sub-space (the 8-bit convolution only) enumerates the compiler's register
 // transformations switched on: window, vector loads and stores, interior split (243 points
-// before the space's constraints and the device's limits). It runs where the wide ones run.
+// before the space's constraints and the device's limits). It runs where the wide ones run, as do
+// "slide" (regs with sliding rows) and "staged" (the 8-bit convolution's local tile of pixels or of
+// floats converted while staging, 432 points). "split" holds the fused kernels' interior split.
 #include <string>
 #include <vector>
 
@@ -31,7 +33,7 @@ struct Fixed {
   long value;  // -1: the largest value of the parameter (full unrolling)
 };
 struct SubSpace {
-  std::string kind;  // "sub", "wide", "regs", "split" or "slide": the space is named imagecl.<kernel>:<kind>
+  std::string kind;  // "sub", "wide", "regs", "split", "slide" or "staged": the space is named imagecl.<kernel>:<kind>
   std::string kernel;
   std::string rationale;
   std::vector<SubParam> params;
@@ -42,6 +44,6 @@ struct SubSpace {
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind = "sub");
 // Whether `kernel` has a sub-space of that kind (the fused kernels have no wide one, only conv2d_u8 a regs one).
 bool has_imagecl_subspace(const std::string& kernel, const std::string& kind);
-const std::vector<std::string>& subspace_kinds();  // {"sub", "wide", "regs", "split", "slide"}
+const std::vector<std::string>& subspace_kinds();  // {"sub", "wide", "regs", "split", "slide", "staged"}
 
 }  // namespace filterlab::tuner

@@ -76,6 +76,15 @@ std::vector<std::map<std::string, long>> variants(const KernelSpace& s) {
     if (!a.image_define.empty() && a.access == "read") image["image_" + a.name] = 1;
   out.push_back(local);
   out.push_back(image);
+  // Convert while staging (a local tile of floats), with either mapping and the interior split.
+  std::map<std::string, long> converts;
+  for (const auto& l : s.local)
+    if (!l.convert_define.empty()) converts["local_" + l.image] = 1, converts["convert_" + l.image] = 1;
+  if (!converts.empty()) {
+    out.push_back(merge(converts, {{"interleaved", 1}}));
+    out.push_back(merge(converts, {{"interleaved", 0}, {"interior", 1}}));
+    out.push_back(merge(converts, {{"interleaved", 1}, {"interior", 1}, {"coarsen_x", 2}, {"coarsen_y", 4}, {"wg_x", 16}, {"wg_y", 2}}));
+  }
   return out;
 }
 
@@ -148,6 +157,11 @@ TEST_CASE("the generated conv2d_u8 holds the window, its vector loads and the in
   CHECK(s.opencl.find("  float icl_win_in[ICL_WSLOTS_in][ICL_WROW_in];") != std::string::npos);
   CHECK(s.opencl.find("ICL_VLOAD_in(icl_win_in[icl_r], icl_v * ICL_VECTOR_in, in + (size_t)(icl_wy0_in + icl_r) * (size_t)in_w + "
                       "(size_t)(icl_wa_in + icl_v * ICL_VECTOR_in));") != std::string::npos);
+  // Convert while staging: the tile's type and the staging store follow ICL_CONVERT_in.
+  CHECK(s.opencl.find("#if ICL_CONVERT_in\n#define ICL_TILE_T_in float\n#define ICL_STAGE_in(V) ICL_U2F(V)\n#else\n"
+                      "#define ICL_TILE_T_in uchar\n#define ICL_STAGE_in(V) (V)\n#endif\n") != std::string::npos);
+  CHECK(s.opencl.find("  __local ICL_TILE_T_in icl_tile_in[ICL_TW_in * ICL_TH_in];") != std::string::npos);
+  CHECK(s.opencl.find("icl_tile_in[icl_t] = ICL_STAGE_in(icl_get_in(in, in_w, in_h, ") != std::string::npos);
   CHECK(s.opencl.find("#define ICL_CHECKED 0") != std::string::npos);
   CHECK(s.opencl.find("(ICL_CHECKED ? icl_put_out(") != std::string::npos);
   REQUIRE(s.window.size() == 1);
@@ -174,6 +188,11 @@ TEST_CASE("mutations of the window, vector and interior paths are caught (those 
   CHECK(mutated_conv2d({{"window_in", 1}, {"slide_in", 0}, {"coarsen_y", 4}}, "(icl_j + 4)", "(icl_j + 3)") == 0.0);
   // The float trick's offset one off (a window of floats converted wrongly): caught.
   CHECK(mutated_conv2d({{"window_in", 1}}, "- 8388608.0f)", "- 8388607.0f)") > 0.0);
+  // Convert while staging: the staged conversion one off is caught, and unused with a tile of pixels.
+  CHECK(mutated_conv2d({{"local_in", 1}, {"convert_in", 1}, {"interleaved", 1}}, "#define ICL_STAGE_in(V) ICL_U2F(V)",
+                       "#define ICL_STAGE_in(V) (ICL_U2F(V) + 1.0f)") > 0.0);
+  CHECK(mutated_conv2d({{"local_in", 1}, {"convert_in", 0}, {"interleaved", 1}}, "#define ICL_STAGE_in(V) ICL_U2F(V)",
+                       "#define ICL_STAGE_in(V) (ICL_U2F(V) + 1.0f)") == 0.0);
   // The unchecked loads of interior groups one column off.
   CHECK(mutated_conv2d({{"interior", 1}}, "ICL_LOAD_in(in, in_w, (x), (y))", "ICL_LOAD_in(in, in_w, (x) + 1, (y))") > 0.0);
   // ... and without the split the same mutation is never used.
@@ -198,6 +217,11 @@ TEST_CASE("the space's constraints on interior, window and vector", "[imagecl][x
   CHECK(violation(s, with(s, c, {{"interior", 1}, {"interleaved", 1}, {"local_in", 1}}), dev).empty());
   CHECK(violation(s, with(s, c, {{"vector_in", 4}}), dev).find("needs window_in 1") != std::string::npos);
   CHECK(violation(s, with(s, c, {{"slide_in", 1}}), dev).find("slide_in 1 needs window_in 1") != std::string::npos);
+  CHECK(violation(s, with(s, c, {{"convert_in", 1}}), dev).find("convert_in 1 needs local_in 1") != std::string::npos);
+  CHECK(violation(s, with(s, c, {{"convert_in", 1}, {"local_in", 1}, {"interleaved", 1}}), dev).empty());
+  // A tile of floats takes four bytes a pixel: (4 * 16 + 4) x (2 * 2 + 4) pixels.
+  CHECK(local_bytes(s, with(s, c, {{"local_in", 1}})) == 68 * 8);
+  CHECK(local_bytes(s, with(s, c, {{"local_in", 1}, {"convert_in", 1}})) == 68 * 8 * 4);
   CHECK(window_elements(s, with(s, c, {{"window_in", 1}, {"slide_in", 1}, {"vector_in", 16}, {"coarsen_y", 8}}), s.window[0]) == 5 * 48);
   CHECK(violation(s, with(s, c, {{"window_in", 1}, {"interleaved", 1}}), dev).find("interleaved 0") != std::string::npos);
   CHECK(violation(s, with(s, c, {{"window_in", 1}, {"local_in", 1}}), dev).find("exclude") != std::string::npos);
