@@ -797,7 +797,8 @@ void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analys
     reported.insert(r.image);
     rep.error(r.loc, "this read of Image '" + r.image + "' goes outside it (" + where + ") and '" + r.image +
                          "' has no boundary condition: add '#pragma imagecl boundary(" + r.image + ", clamped)' (or " +
-                         "boundary(" + r.image + ", constant, 0), boundary(" + r.image + ", reflect101)) before the kernel");
+                         "boundary(" + r.image + ", constant, 0), boundary(" + r.image + ", reflect101), boundary(" + r.image + ", reflect) or " +
+                         "boundary(" + r.image + ", wrap)) before the kernel");
   }
   (void)ctx;
 }

@@ -21,6 +21,8 @@ std::string boundary_code(const ImageInfo& img) {
       return "  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h) return (" + img.pixel + ")(" + img.boundary_value + ");\n";
     case BoundaryKind::Clamped: return "  icl_x = clamp(icl_x, 0, icl_w - 1);\n  icl_y = clamp(icl_y, 0, icl_h - 1);\n";
     case BoundaryKind::Reflect101: return "  icl_x = icl_reflect101(icl_x, icl_w);\n  icl_y = icl_reflect101(icl_y, icl_h);\n";
+    case BoundaryKind::Reflect: return "  icl_x = icl_reflect(icl_x, icl_w);\n  icl_y = icl_reflect(icl_y, icl_h);\n";
+    case BoundaryKind::Wrap: return "  icl_x = icl_wrap(icl_x, icl_w);\n  icl_y = icl_wrap(icl_y, icl_h);\n";
   }
   return "";
 }
@@ -112,9 +114,9 @@ class Emitter {
       return i.read && tunable("ICL_IMAGE_" + i.name);
     });
     if (images) o << "__constant sampler_t icl_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;\n";
-    const bool reflect = std::any_of(m_.images.begin(), m_.images.end(),
-                                     [](const ImageInfo& i) { return i.boundary == BoundaryKind::Reflect101; });
-    if (reflect) reflect101_helper(o);
+    std::vector<BoundaryKind> kinds;
+    for (const auto& i : m_.images) kinds.push_back(i.boundary);
+    boundary_helpers(o, kinds);
   }
 
   // A 3-D Image: a buffer of depth planes of height rows (no image memory, no local memory).
@@ -133,6 +135,10 @@ class Emitter {
         b += "  icl_z = clamp(icl_z, 0, icl_d - 1);\n";
       else if (img.boundary == BoundaryKind::Reflect101)
         b += "  icl_z = icl_reflect101(icl_z, icl_d);\n";
+      else if (img.boundary == BoundaryKind::Reflect)
+        b += "  icl_z = icl_reflect(icl_z, icl_d);\n";
+      else if (img.boundary == BoundaryKind::Wrap)
+        b += "  icl_z = icl_wrap(icl_z, icl_d);\n";
       o << t << " icl_get_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, const int icl_d, int icl_x, int icl_y, int icl_z) {\n"
         << b << "  return ICL_AT_" << n << "(" << n << ", icl_w, icl_h, icl_x, icl_y, icl_z);\n}\n"
         << "#define ICL_RD_" << n << "(x, y, z) icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, " << n << "_d, (x), (y), (z))\n";

@@ -20,6 +20,8 @@ std::string boundary(const ImageInfo& img, const std::string& x, const std::stri
   switch (img.boundary) {
     case BoundaryKind::Constant: return "  if (" + x + " < 0 || " + x + " >= " + w + " || " + y + " < 0 || " + y + " >= " + h + ") " + constant + "\n";
     case BoundaryKind::Reflect101: return "  " + x + " = icl_reflect101(" + x + ", " + w + ");\n  " + y + " = icl_reflect101(" + y + ", " + h + ");\n";
+    case BoundaryKind::Reflect: return "  " + x + " = icl_reflect(" + x + ", " + w + ");\n  " + y + " = icl_reflect(" + y + ", " + h + ");\n";
+    case BoundaryKind::Wrap: return "  " + x + " = icl_wrap(" + x + ", " + w + ");\n  " + y + " = icl_wrap(" + y + ", " + h + ");\n";
     case BoundaryKind::Clamped:
     case BoundaryKind::None:  // none: values outside are never used by a correct kernel; stay inside
       return "  " + x + " = clamp(" + x + ", 0, " + w + " - 1);\n  " + y + " = clamp(" + y + ", 0, " + h + " - 1);\n";
@@ -66,14 +68,15 @@ class FusedEmitter {
   }
 
   void helpers(std::ostream& o) {
-    bool sampler = false, reflect = false;
+    bool sampler = false;
+    std::vector<BoundaryKind> kinds;
     for (const auto& img : m_.images) {
       sampler = sampler || (img.read && tunable("ICL_IMAGE_" + img.name));
-      reflect = reflect || (img.read && img.boundary == BoundaryKind::Reflect101);
+      if (img.read) kinds.push_back(img.boundary);
     }
-    for (const auto& n : f_.intermediates) reflect = reflect || f_.intermediate(n).boundary == BoundaryKind::Reflect101;
+    for (const auto& n : f_.intermediates) kinds.push_back(f_.intermediate(n).boundary);
     if (sampler) o << "__constant sampler_t icl_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;\n";
-    if (reflect) reflect101_helper(o);
+    boundary_helpers(o, kinds);
   }
 
   // A pipeline input or output (the intermediates are no Images of the fused kernel).

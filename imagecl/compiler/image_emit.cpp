@@ -1,5 +1,7 @@
 #include "image_emit.hpp"
 
+#include <algorithm>
+
 namespace filterlab::imagecl {
 namespace {
 
@@ -44,6 +46,30 @@ void reflect101_helper(std::ostream& o) {
        "  }\n"
        "  return i;\n"
        "}\n";
+}
+
+void reflect_helper(std::ostream& o) {
+  o << "// reflect (fedcba|abcdefgh|hgfedcb): period 2n, for offsets of any width.\n"
+       "int icl_reflect(int i, const int n) {\n"
+       "  i %= 2 * n;\n"
+       "  if (i < 0) i += 2 * n;\n"
+       "  return i < n ? i : 2 * n - 1 - i;\n"
+       "}\n";
+}
+
+void wrap_helper(std::ostream& o) {
+  o << "// wrap (cdefgh|abcdefgh|abcdefg): period n, for offsets of any width.\n"
+       "int icl_wrap(int i, const int n) {\n"
+       "  i %= n;\n"
+       "  return i < 0 ? i + n : i;\n"
+       "}\n";
+}
+
+void boundary_helpers(std::ostream& o, const std::vector<BoundaryKind>& kinds) {
+  const auto uses = [&](BoundaryKind k) { return std::find(kinds.begin(), kinds.end(), k) != kinds.end(); };
+  if (uses(BoundaryKind::Reflect101)) reflect101_helper(o);
+  if (uses(BoundaryKind::Reflect)) reflect_helper(o);
+  if (uses(BoundaryKind::Wrap)) wrap_helper(o);
 }
 
 std::string exact_pragma() {

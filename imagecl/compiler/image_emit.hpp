@@ -4,6 +4,7 @@
 // reflect101 helper.
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "model.hpp"
 
@@ -15,6 +16,12 @@ void storage_macros(std::ostream& o, const ImageInfo& img, bool switchable);
 
 // int icl_reflect101(int i, int n): gfedcb|abcdefgh|gfedcba, repeated for offsets wider than n.
 void reflect101_helper(std::ostream& o);
+// int icl_reflect(int i, int n): fedcba|abcdefgh|hgfedcb (OpenCV's BORDER_REFLECT), any offset.
+void reflect_helper(std::ostream& o);
+// int icl_wrap(int i, int n): cdefgh|abcdefgh|abcdefg (OpenCV's BORDER_WRAP), any offset.
+void wrap_helper(std::ostream& o);
+// The helpers the boundaries in `kinds` call, each once.
+void boundary_helpers(std::ostream& o, const std::vector<BoundaryKind>& kinds);
 
 // The ICL_EXACT switch: FP_CONTRACT OFF at file scope when it is 1 (OpenCL's default, ON, otherwise).
 std::string exact_pragma();

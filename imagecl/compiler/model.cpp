@@ -8,6 +8,8 @@ const char* boundary_name(BoundaryKind k) {
     case BoundaryKind::Constant: return "constant";
     case BoundaryKind::Clamped: return "clamped";
     case BoundaryKind::Reflect101: return "reflect101";
+    case BoundaryKind::Reflect: return "reflect";
+    case BoundaryKind::Wrap: return "wrap";
   }
   return "none";
 }

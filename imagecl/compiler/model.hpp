@@ -7,7 +7,9 @@
 
 namespace filterlab::imagecl {
 
-enum class BoundaryKind { None, Constant, Clamped, Reflect101 };
+// OpenCV's five borders (cv::borderInterpolate): constant, clamped (BORDER_REPLICATE), reflect101,
+// reflect (BORDER_REFLECT, fedcba|abcdefgh|hgfedcb) and wrap (BORDER_WRAP, cdefgh|abcdefgh|abcdefg).
+enum class BoundaryKind { None, Constant, Clamped, Reflect101, Reflect, Wrap };
 const char* boundary_name(BoundaryKind k);
 
 struct ImageInfo {

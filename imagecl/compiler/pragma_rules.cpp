@@ -67,7 +67,7 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
         rep.error(d.loc, "#pragma imagecl grid takes Image names or sizes: grid(out), grid(a, b), grid(640, 480) or grid(64, 64, 32)");
       }
     } else if (d.keyword == "boundary" || d.keyword == "boundary_cond") {
-      // boundary(img, constant, v) | boundary(img, clamped) | boundary(img, reflect101), or the
+      // boundary(img, constant, v) | boundary(img, clamped|reflect101|reflect|wrap), or the
       // authors' boundary_cond(img:constant, img2:clamped, ...) (constant means 0).
       std::vector<std::vector<std::string>> items;
       if (d.keyword == "boundary") {
@@ -76,7 +76,7 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
         for (const auto& arg : d.args) {
           const auto colon = arg.find(':');
           if (colon == std::string::npos) {
-            rep.error(d.loc, "boundary_cond(" + arg + "): write Image:constant, Image:clamped or Image:reflect101");
+            rep.error(d.loc, "boundary_cond(" + arg + "): write Image:constant, Image:clamped, Image:reflect101, Image:reflect or Image:wrap");
             continue;
           }
           const auto kind = arg.substr(colon + 1);
@@ -87,7 +87,7 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
       static const std::regex number("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?[fF]?");
       for (const auto& args : items) {
         if (args.size() < 2) {
-          rep.error(d.loc, "#pragma imagecl boundary takes (Image, constant, value), (Image, clamped) or (Image, reflect101)");
+          rep.error(d.loc, "#pragma imagecl boundary takes (Image, constant, value) or (Image, clamped|reflect101|reflect|wrap)");
           continue;
         }
         ImageInfo* img = nullptr;
@@ -103,9 +103,12 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
         else if (args[1] == "constant" && args.size() == 3) img->boundary = BoundaryKind::Constant, img->boundary_value = args[2];
         else if (args[1] == "clamped" && args.size() == 2) img->boundary = BoundaryKind::Clamped;
         else if (args[1] == "reflect101" && args.size() == 2) img->boundary = BoundaryKind::Reflect101;
+        else if (args[1] == "reflect" && args.size() == 2) img->boundary = BoundaryKind::Reflect;
+        else if (args[1] == "wrap" && args.size() == 2) img->boundary = BoundaryKind::Wrap;
         else
           rep.error(d.loc, "unknown boundary '" + args[1] + "': use boundary(" + args[0] + ", constant, 0), boundary(" + args[0] +
-                               ", clamped) or boundary(" + args[0] + ", reflect101)");
+                               ", clamped), boundary(" + args[0] + ", reflect101), boundary(" + args[0] + ", reflect) or boundary(" +
+                               args[0] + ", wrap) (OpenCV's five borders)");
       }
     } else if (d.keyword == "bound") {
       if (!need(d, 2, "(array, elements)")) continue;

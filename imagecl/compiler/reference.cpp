@@ -61,14 +61,25 @@ inline int convert_int_sat_rte(float x) {
 }
 inline float convert_float(int x) { return static_cast<float>(x); }
 
-enum icl_boundary { icl_none, icl_constant, icl_clamped, icl_reflect101 };
+enum icl_boundary { icl_none, icl_constant, icl_clamped, icl_reflect101, icl_reflect, icl_wrap };
 // gfedcb|abcdefgh|gfedcba: period 2n - 2, folded at n - 1.
-inline int icl_reflect(int i, int n) {
+inline int icl_fold101(int i, int n) {
   if (n == 1) return 0;
   const int period = 2 * n - 2;
   i %= period;
   if (i < 0) i += period;
   return i < n ? i : period - i;
+}
+// fedcba|abcdefgh|hgfedcb: period 2n, folded between n - 1 and n.
+inline int icl_fold(int i, int n) {
+  i %= 2 * n;
+  if (i < 0) i += 2 * n;
+  return i < n ? i : 2 * n - 1 - i;
+}
+// cdefgh|abcdefgh|abcdefg: period n.
+inline int icl_period(int i, int n) {
+  i %= n;
+  return i < 0 ? i + n : i;
 }
 inline const char*& icl_error() {
   static const char* e = nullptr;
@@ -145,7 +156,13 @@ struct Image {
           z = z < 0 ? 0 : z >= d ? d - 1 : z;
           break;
         case icl_reflect101:
-          x = icl_reflect(x, w), y = icl_reflect(y, h), z = icl_reflect(z, d);
+          x = icl_fold101(x, w), y = icl_fold101(y, h), z = icl_fold101(z, d);
+          break;
+        case icl_reflect:
+          x = icl_fold(x, w), y = icl_fold(y, h), z = icl_fold(z, d);
+          break;
+        case icl_wrap:
+          x = icl_period(x, w), y = icl_period(y, h), z = icl_period(z, d);
           break;
       }
     }
@@ -177,6 +194,8 @@ const char* boundary_enum(BoundaryKind b) {
     case BoundaryKind::Constant: return "icl_constant";
     case BoundaryKind::Clamped: return "icl_clamped";
     case BoundaryKind::Reflect101: return "icl_reflect101";
+    case BoundaryKind::Reflect: return "icl_reflect";
+    case BoundaryKind::Wrap: return "icl_wrap";
   }
   return "icl_none";
 }

@@ -92,7 +92,7 @@ TEST_CASE("a misspelled or foreign pragma is an error naming it, never dropped",
 TEST_CASE("the boundary hint suggests forms that are accepted", "[imagecl][compiler]") {
   const auto r = filterlab::imagecl::compile("bad.icl", "#pragma imagecl grid(out)\n#pragma imagecl boundary(in, mirror)\n" + kCopy);
   CHECK_FALSE(r.ok);
-  for (const std::string form : {"boundary(in, constant, 0)", "boundary(in, clamped)", "boundary(in, reflect101)"}) {
+  for (const std::string form : {"boundary(in, constant, 0)", "boundary(in, clamped)", "boundary(in, reflect101)", "boundary(in, reflect)", "boundary(in, wrap)"}) {
     CHECK(r.diagnostics.find(form) != std::string::npos);
     accepts("#pragma imagecl grid(out)\n#pragma imagecl " + form + "\n" + kCopy);
   }

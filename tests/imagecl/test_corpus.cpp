@@ -214,7 +214,7 @@ void check_kernel(const std::string& name) { CHECK(mismatches(name) == 0); }
 }  // namespace
 
 // Each kernel is its own test case (ctest runs them in parallel); the list must name every kernel.
-const std::vector<std::string> kCorpus = {"absdiff", "box5", "derivative_x", "dilate_cross", "downscale2", "erode3", "gamma_u8", "gauss3", "gauss_row", "gradient_magnitude", "laplace4", "lut_map", "median3", "mixed_builtins", "range_weighted", "threshold_band", "transpose", "unsharp", "upscale_nearest", "weighted3", "weights5_lit", "zsmooth3"};
+const std::vector<std::string> kCorpus = {"absdiff", "box5", "derivative_x", "dilate_cross", "downscale2", "erode3", "gamma_u8", "gauss3", "gauss_row", "gradient_magnitude", "laplace4", "lut_map", "median3", "mixed_builtins", "range_weighted", "threshold_band", "transpose", "unsharp", "upscale_nearest", "weighted3", "weights5_lit", "wrap_reflect", "zsmooth3"};
 const std::vector<std::string> kDialect = {"column_threshold", "corner_response", "escape_time", "life", "mask_filter", "sobel_pair", "sum_images"};
 
 TEST_CASE("the corpus: at least 15 kernels beyond the benchmarks, and the authors' seven examples rewritten", "[imagecl][corpus]") {
@@ -274,6 +274,7 @@ CORPUS_CASE(unsharp)
 CORPUS_CASE(upscale_nearest)
 CORPUS_CASE(weighted3)
 CORPUS_CASE(weights5_lit)
+CORPUS_CASE(wrap_reflect)
 CORPUS_CASE(zsmooth3)
 CORPUS_CASE(column_threshold)
 CORPUS_CASE(corner_response)

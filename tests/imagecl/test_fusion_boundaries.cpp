@@ -14,6 +14,7 @@
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "opencl_fixture.hpp"
+#include "reference/border.hpp"
 
 using namespace filterlab;
 using namespace filterlab::imagecl;
@@ -50,6 +51,8 @@ ref::Image reference(const ref::Image& src, const std::string& rule, float s1, f
   const auto m = [&](int x, int y) {
     if (rule == "constant, 7") return x < 0 || x >= w || y < 0 || y >= h ? 7.0f : mid.at(x, y);
     if (rule == "clamped") return mid.at(std::clamp(x, 0, w - 1), std::clamp(y, 0, h - 1));
+    if (rule == "reflect") return mid.at(ref::border_index(x, w, ref::Border::Reflect), ref::border_index(y, h, ref::Border::Reflect));
+    if (rule == "wrap") return mid.at(ref::border_index(x, w, ref::Border::Wrap), ref::border_index(y, h, ref::Border::Wrap));
     return mid.at(reflect101(x, w), reflect101(y, h));
   };
   for (int y = 0; y < h; ++y)
@@ -88,7 +91,7 @@ Config config(const KernelSpace& s, const std::vector<std::pair<std::string, lon
 
 TEST_CASE("a fused kernel applies the consumer's boundary rule to the intermediate", "[imagecl][opencl][fusion]") {
   auto& rt = test::runtime();
-  for (const std::string rule : {"constant, 7", "clamped", "reflect101"}) {
+  for (const std::string rule : {"constant, 7", "clamped", "reflect101", "reflect", "wrap"}) {
     const auto space = fused_space(rule);
     for (const char* p : {"interior", "exact"}) {
       INFO(p);
