@@ -7,6 +7,7 @@
 #include "compiler.hpp"
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
+#include "config_helpers.hpp"
 #include "opencl_fixture.hpp"
 #include "reference/border.hpp"
 
@@ -38,14 +39,7 @@ ref::Image expected(const ref::Image& in, ref::Border b, float constant) {
   return out;
 }
 
-Config config(const KernelSpace& s, const std::map<std::string, long>& set) {
-  Config c;
-  for (const auto& p : s.params) c.push_back(p.values.front());
-  for (const auto& [name, v] : set)
-    for (std::size_t i = 0; i < s.params.size(); ++i)
-      if (s.params[i].name == name) c[i] = v;
-  return c;
-}
+using filterlab::test::config_of;
 
 }  // namespace
 
@@ -56,7 +50,7 @@ TEST_CASE("the five boundaries equal OpenCV's borders on every path", "[imagecl]
                                                                {"reflect101", ref::Border::Reflect101},
                                                                {"reflect", ref::Border::Reflect},
                                                                {"wrap", ref::Border::Wrap}};
-  const std::vector<std::map<std::string, long>> variants{
+  const std::vector<std::vector<std::pair<std::string, long>>> variants{
       {},
       {{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 2}, {"coarsen_y", 2}},
       {{"wg_x", 8}, {"wg_y", 2}, {"interleaved", 1}, {"local_in", 1}},
@@ -71,7 +65,7 @@ TEST_CASE("the five boundaries equal OpenCV's borders on every path", "[imagecl]
     const auto space = parse_space(r.space, r.opencl);
     CHECK(space.arg("in").boundary == (rule == "constant, 9" ? "constant" : rule));
     for (const auto& v : variants) {
-      const auto c = config(space, v);
+      const auto c = config_of(space, v);
       INFO(config_id(space, c));
       REQUIRE(violation(space, c, rt.device.info).empty());
       for (const auto& [w, h] : {std::pair<int, int>{1, 1}, {2, 3}, {1, 29}, {29, 1}, {7, 5}, {37, 23}}) {

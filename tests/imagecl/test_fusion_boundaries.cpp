@@ -13,6 +13,7 @@
 #include "error.hpp"
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
+#include "config_helpers.hpp"
 #include "opencl_fixture.hpp"
 #include "reference/border.hpp"
 
@@ -78,14 +79,7 @@ KernelSpace fused_space(const std::string& rule) {
   return parse_space(r.space, r.opencl);
 }
 
-Config config(const KernelSpace& s, const std::vector<std::pair<std::string, long>>& set) {
-  Config c;
-  for (const auto& p : s.params) c.push_back(p.values.front());
-  for (const auto& [name, v] : set)
-    for (std::size_t i = 0; i < s.params.size(); ++i)
-      if (s.params[i].name == name) c[i] = v;
-  return c;
-}
+using filterlab::test::config_of;
 
 }  // namespace
 
@@ -98,14 +92,14 @@ TEST_CASE("a fused kernel applies the consumer's boundary rule to the intermedia
       CHECK(std::any_of(space.params.begin(), space.params.end(), [&](const SpaceParam& q) { return q.name == p; }));
     }
     const std::vector<Config> configs = {
-        config(space, {}),
-        config(space, {{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 2}, {"coarsen_y", 4}, {"unroll_cons_0", 4}, {"unroll_cons_1", 4}}),
-        config(space, {{"wg_x", 8}, {"wg_y", 8}, {"coarsen_x", 4}, {"interleaved", 1}, {"image_prod_src", 1}, {"image_cons_dst", 1}}),
-        config(space, {{"wg_x", 16}, {"wg_y", 1}, {"coarsen_y", 2}, {"interleaved", 1}, {"unroll_cons_1", 2}}),
+        config_of(space, {}),
+        config_of(space, {{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 2}, {"coarsen_y", 4}, {"unroll_cons_0", 4}, {"unroll_cons_1", 4}}),
+        config_of(space, {{"wg_x", 8}, {"wg_y", 8}, {"coarsen_x", 4}, {"interleaved", 1}, {"image_prod_src", 1}, {"image_cons_dst", 1}}),
+        config_of(space, {{"wg_x", 16}, {"wg_y", 1}, {"coarsen_y", 2}, {"interleaved", 1}, {"unroll_cons_1", 2}}),
         // The interior split: interior groups fill the tile unchecked, the border groups as above.
-        config(space, {{"wg_x", 4}, {"wg_y", 2}, {"interior", 1}}),
-        config(space, {{"wg_x", 8}, {"wg_y", 4}, {"coarsen_x", 2}, {"interleaved", 1}, {"interior", 1}, {"image_prod_src", 1}}),
-        config(space, {{"wg_x", 4}, {"wg_y", 4}, {"coarsen_y", 2}, {"interior", 1}, {"exact", 1}})};
+        config_of(space, {{"wg_x", 4}, {"wg_y", 2}, {"interior", 1}}),
+        config_of(space, {{"wg_x", 8}, {"wg_y", 4}, {"coarsen_x", 2}, {"interleaved", 1}, {"interior", 1}, {"image_prod_src", 1}}),
+        config_of(space, {{"wg_x", 4}, {"wg_y", 4}, {"coarsen_y", 2}, {"interior", 1}, {"exact", 1}})};
     for (const auto& c : configs) {
       if (!violation(space, c, rt.device.info).empty()) continue;
       for (const auto& [w, h] : {std::pair<int, int>{1, 1}, {2, 3}, {1, 29}, {29, 1}, {3, 3}, {37, 23}, {97, 61}}) {

@@ -5,25 +5,14 @@
 
 #include "error.hpp"
 #include "imagecl/check.hpp"
+#include "config_helpers.hpp"
 #include "opencl_fixture.hpp"
 
 using namespace filterlab::imagecl;
 
 namespace {
 
-// The space's first value of every parameter, then `set` (name -> value) on top.
-Config config(const KernelSpace& s, const std::vector<std::pair<std::string, long>>& set) {
-  Config c;
-  for (const auto& p : s.params) c.push_back(p.values.front());
-  for (const auto& [name, v] : set) {
-    bool found = false;
-    for (std::size_t i = 0; i < s.params.size(); ++i)
-      if (s.params[i].name == name) c[i] = v, found = true;
-    INFO(s.kernel << " has no parameter " << name);
-    REQUIRE(found);
-  }
-  return c;
-}
+using filterlab::test::config_of;
 
 // Hand-picked: 1x1 work-groups, wide and tall groups, coarsening along each axis and both, both
 // mappings, unrolled or not, every memory switch on.
@@ -35,13 +24,13 @@ std::vector<Config> chosen(const KernelSpace& s, const std::string& unroll_a, co
     return 1L;
   };
   return {
-      config(s, {}),
-      config(s, {{"wg_x", 16}, {"wg_y", 4}}),
-      config(s, {{"wg_x", 8}, {"wg_y", 8}, {"coarsen_x", 2}, {"coarsen_y", 2}, {"interleaved", 1}}),
-      config(s, {{"wg_x", 32}, {"wg_y", 1}, {"coarsen_y", 8}, {unroll_a, full(unroll_a)}, {unroll_b, full(unroll_b)}}),
-      config(s, {{"wg_x", 4}, {"wg_y", 16}, {"coarsen_x", 16}, {"interleaved", 1}, {image_in, 1}, {image_out, 1}}),
-      config(s, {{"wg_x", 1}, {"wg_y", 64}, {"coarsen_x", 4}, {"coarsen_y", 4}, {unroll_a, full(unroll_a)}}),
-      config(s, {{"wg_x", 64}, {"wg_y", 2}, {"coarsen_x", 1}, {"coarsen_y", 4}, {"interleaved", 1}, {unroll_b, full(unroll_b)}, {image_in, 1}}),
+      config_of(s, {}),
+      config_of(s, {{"wg_x", 16}, {"wg_y", 4}}),
+      config_of(s, {{"wg_x", 8}, {"wg_y", 8}, {"coarsen_x", 2}, {"coarsen_y", 2}, {"interleaved", 1}}),
+      config_of(s, {{"wg_x", 32}, {"wg_y", 1}, {"coarsen_y", 8}, {unroll_a, full(unroll_a)}, {unroll_b, full(unroll_b)}}),
+      config_of(s, {{"wg_x", 4}, {"wg_y", 16}, {"coarsen_x", 16}, {"interleaved", 1}, {image_in, 1}, {image_out, 1}}),
+      config_of(s, {{"wg_x", 1}, {"wg_y", 64}, {"coarsen_x", 4}, {"coarsen_y", 4}, {unroll_a, full(unroll_a)}}),
+      config_of(s, {{"wg_x", 64}, {"wg_y", 2}, {"coarsen_x", 1}, {"coarsen_y", 4}, {"interleaved", 1}, {unroll_b, full(unroll_b)}, {image_in, 1}}),
   };
 }
 
@@ -98,7 +87,7 @@ void check_sampled(const std::string& bench) {
 TEST_CASE("fused sepconv equals the oracle exactly on chosen configurations and awkward sizes", "[imagecl][opencl][fusion]") {
   const auto& s = kernel_space("sepconv_fused");
   auto configs = chosen(s, "unroll_sepconv_row_0", "unroll_sepconv_col_0", "image_sepconv_row_in", "image_sepconv_col_out");
-  configs.push_back(config(s, {{"wg_x", 16}, {"wg_y", 2}, {"constant_sepconv_row_k", 1}, {"constant_sepconv_col_k", 1}}));
+  configs.push_back(config_of(s, {{"wg_x", 16}, {"wg_y", 2}, {"constant_sepconv_row_k", 1}, {"constant_sepconv_col_k", 1}}));
   check_fused("sepconv_fused", configs);
 }
 
