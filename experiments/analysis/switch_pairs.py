@@ -8,11 +8,13 @@ The method, fixed before any number was read:
 - Best against best: the fastest point with the switch on against the fastest with it off, the
   tuner's pick on either side (the competing design at its best, not a convenient weak twin), each
   with the same interval over its own timed samples.
+- Where it depends on another parameter (--by NAME): the same median and interval over the pairs at
+  each value of that parameter, judged by the same thresholds.
 - Thresholds: the switch pays on the pairs when the interval lies above 1 + THRESHOLD, costs when it
   lies below 1 - THRESHOLD, and is inconclusive otherwise; the best with it on is faster (slower) when
   its interval lies wholly below (above) the other best's, and indistinguishable when they overlap.
 
-Usage: python3 switch_pairs.py CACHE.jsonl PARAMETER  (prints Markdown; the sentences come from here)
+Usage: python3 switch_pairs.py CACHE.jsonl PARAMETER [--by OTHER]  (prints Markdown; the sentences come from here)
 """
 
 from __future__ import annotations
@@ -42,19 +44,31 @@ def median_interval(values: list[float]) -> tuple[float, float, float, float]:
     return statistics.median(s), s[lo - 1], s[hi - 1], I.coverage(len(s))
 
 
-def pairs(header: dict, rows: list[dict], parameter: str) -> dict:
+def _index(header: dict, parameter: str) -> int:
     names = [p["name"] for p in header["params"]]
     if parameter not in names:
         raise ValueError(f"the space {header.get('space')} does not search {parameter} (it searches {', '.join(names)})")
-    at = names.index(parameter)
+    return names.index(parameter)
+
+
+def _ratio(ratios: list[float]) -> dict:
+    med, low, high, cov = median_interval(ratios)
+    return {"median": med, "low": low, "high": high, "coverage": cov, "min": min(ratios), "max": max(ratios), "pairs": len(ratios)}
+
+
+def pairs(header: dict, rows: list[dict], parameter: str, by: str | None = None) -> dict:
+    at = _index(header, parameter)
+    by_at = _index(header, by) if by else None
     by_point = {tuple(r["point"]): r for r in rows}
-    ratios = []
+    ratios, groups = [], {}
     for point, on in by_point.items():
         if point[at] != 1:
             continue
         off = by_point.get(point[:at] + (0,) + point[at + 1:])
         if off:
             ratios.append(off["time_ms"] / on["time_ms"])
+            if by_at is not None:
+                groups.setdefault(point[by_at], []).append(ratios[-1])
     if not ratios:
         raise ValueError(f"no valid point of {header.get('space')} has a valid twin with {parameter} off")
     best = {}
@@ -64,22 +78,23 @@ def pairs(header: dict, rows: list[dict], parameter: str) -> dict:
         med, low, high, cov = median_interval(fastest["samples_ms"])
         best[value] = {"id": fastest["id"], "time_ms": med, "low": low, "high": high, "coverage": cov,
                        "n": len(fastest["samples_ms"]), "valid": len(side)}
-    med, low, high, cov = median_interval(ratios)
     return {"space": header.get("space"), "device": header.get("device", {}).get("device"),
-            "commit": header.get("commit"), "parameter": parameter, "pairs": len(ratios),
-            "ratio": {"median": med, "low": low, "high": high, "coverage": cov,
-                      "min": min(ratios), "max": max(ratios)},
-            "best_on": best[1], "best_off": best[0]}
+            "commit": header.get("commit"), "parameter": parameter, "pairs": len(ratios), "ratio": _ratio(ratios),
+            "best_on": best[1], "best_off": best[0], "by": by,
+            "groups": {value: _ratio(rs) for value, rs in sorted(groups.items())}}
+
+
+def paired_verdict(r: dict) -> str:
+    if r["low"] > 1 + THRESHOLD:
+        return "pays"
+    if r["high"] < 1 - THRESHOLD:
+        return "costs"
+    return "inconclusive"
 
 
 def verdicts(p: dict) -> tuple[str, str]:
-    r, on, off = p["ratio"], p["best_on"], p["best_off"]
-    if r["low"] > 1 + THRESHOLD:
-        paired = "pays"
-    elif r["high"] < 1 - THRESHOLD:
-        paired = "costs"
-    else:
-        paired = "inconclusive"
+    on, off = p["best_on"], p["best_off"]
+    paired = paired_verdict(p["ratio"])
     if on["high"] < off["low"]:
         best = "faster"
     elif on["low"] > off["high"]:
@@ -93,8 +108,9 @@ def markdown(p: dict) -> str:
     paired, best = verdicts(p)
     r, on, off = p["ratio"], p["best_on"], p["best_off"]
     name = p["parameter"]
-    effect = {"pays": f"{name} 1 pays", "costs": f"{name} 1 costs time",
-              "inconclusive": f"the effect of {name} 1 is inconclusive"}[paired]
+    effects = {"pays": f"{name} 1 pays", "costs": f"{name} 1 costs time",
+               "inconclusive": f"the effect of {name} 1 is inconclusive"}
+    effect = effects[paired]
     at_best = {"faster": "faster than", "slower": "slower than", "indistinguishable": "indistinguishable from"}[best]
     return "\n".join([
         f"# {name} in {p['space']} on {p['device']} (commit {p['commit']})",
@@ -112,16 +128,27 @@ def markdown(p: dict) -> str:
         f"| {name} 1 | {on['valid']} | `{on['id']}` | {on['time_ms']:.4f} | {on['low']:.4f} .. {on['high']:.4f} |",
         f"| {name} 0 | {off['valid']} | `{off['id']}` | {off['time_ms']:.4f} | {off['low']:.4f} .. {off['high']:.4f} |",
         "",
-    ])
+    ] + _groups(p, effects))
+
+
+def _groups(p: dict, effects: dict) -> list[str]:
+    if not p["by"]:
+        return []
+    lines = [f"By {p['by']}:", "", f"| {p['by']} | pairs | median t(off) / t(on) | interval (coverage) | verdict |",
+             "|---|---|---|---|---|"]
+    for value, r in p["groups"].items():
+        lines.append(f"| {value} | {r['pairs']} | {r['median']:.3f} | {r['low']:.3f} .. {r['high']:.3f} "
+                     f"({100 * r['coverage']:.1f} %) | {effects[paired_verdict(r)]} |")
+    return lines + [""]
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 3:
+    if len(argv) not in (3, 5) or (len(argv) == 5 and argv[3] != "--by"):
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
     try:
         header, rows = load(Path(argv[1]))
-        print(markdown(pairs(header, rows, argv[2])), end="")
+        print(markdown(pairs(header, rows, argv[2], argv[4] if len(argv) == 5 else None)), end="")
     except (OSError, ValueError, KeyError) as e:
         print(f"switch_pairs: error: {e}", file=sys.stderr)
         return 1

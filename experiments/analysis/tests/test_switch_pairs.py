@@ -44,6 +44,17 @@ def test_a_switch_that_costs_and_one_within_the_threshold(tmp_path):
     assert (paired, best) == ("inconclusive", "indistinguishable")
 
 
+def test_the_effect_by_another_parameter(tmp_path):
+    # a = 1, 2 halve with the switch, a = 3, 4 are untouched: by a, two groups each way
+    p, _ = _run(_cache(tmp_path, [2.0, 4.0, 3.0, 5.0], [1.0, 2.0, 3.0, 5.0]))
+    assert p["groups"] == {}
+    header, rows = S.load(tmp_path / "c.jsonl")
+    p = S.pairs(header, rows, "s", by="a")
+    assert {a: r["median"] for a, r in p["groups"].items()} == {1: 2.0, 2: 2.0, 3: 1.0, 4: 1.0}
+    assert "By a:" in S.markdown(p) and "| 1 | 1 | 2.000 |" in S.markdown(p)
+    assert S.main(["switch_pairs.py", str(tmp_path / "c.jsonl"), "s", "--with", "a"]) == 2
+
+
 def test_bad_inputs_say_what_is_wrong(tmp_path):
     path = _cache(tmp_path, [1.0], [1.0])
     header, rows = S.load(path)
@@ -65,7 +76,7 @@ def test_the_committed_h100_record_of_convert_while_staging(capsys):
     assert p["device"] == "NVIDIA H100 80GB HBM3" and p["pairs"] == 180
     # every point's twin is in the space: both halves have the same valid points
     assert p["best_on"]["valid"] == p["best_off"]["valid"] == 180
-    assert S.main(["switch_pairs.py", str(STAGED), "convert_in"]) == 0
+    assert S.main(["switch_pairs.py", str(STAGED), "convert_in", "--by", "interleaved"]) == 0
     printed = capsys.readouterr().out
     assert printed == (STAGED.parents[3] / "staged-pairs.md").read_text(encoding="utf-8")
     assert f"is {p['ratio']['median']:.3f}" in printed and (paired, best) == S.verdicts(p)
