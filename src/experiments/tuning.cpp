@@ -15,6 +15,7 @@
 #include "io/atomic_file.hpp"
 #include "ocl/program.hpp"
 #include "tuner/cache.hpp"
+#include "tuner/imagecl_subspace.hpp"
 #include "tuner/replay_space.hpp"
 #include "tuner/simulate.hpp"
 #include "tuner/strategy.hpp"
@@ -189,11 +190,7 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   nlohmann::json spaces = nlohmann::json::object(), best = nlohmann::json::object();
   for (const auto& name : tuner::space_names()) {
     if (!selected(name, cfg.spaces)) continue;
-    const auto ends_with = [&](const std::string& tail) {
-      return name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
-    };
-    // the larger sub-spaces: GPUs by default
-    const bool wide = ends_with(":wide") || ends_with(":regs") || ends_with(":slide") || ends_with(":staged");
+    const bool wide = tuner::is_large_subspace(name);
     if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
       spaces[name] = {{"skipped", cfg.wide == 0 ? "wide, regs, slide and staged sub-spaces were switched off (--wide 0)"
                                                 : "wide, regs, slide and staged sub-spaces run on GPUs by default (--wide 1 runs them here)"}};

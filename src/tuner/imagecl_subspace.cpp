@@ -157,6 +157,13 @@ const std::vector<std::string>& subspace_kinds() {
   return k;
 }
 
+bool is_large_subspace(const std::string& space_name) {
+  const auto colon = space_name.rfind(':');
+  if (colon == std::string::npos) return false;
+  const auto kind = space_name.substr(colon + 1);
+  return kind == "wide" || kind == "regs" || kind == "slide" || kind == "staged";
+}
+
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind) {
   const auto& kinds = subspace_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw Error("unknown sub-space kind '" + kind + "'", "use sub, wide, regs, split, slide or staged");

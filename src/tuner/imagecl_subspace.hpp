@@ -45,5 +45,8 @@ const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& k
 // Whether `kernel` has a sub-space of that kind (the fused kernels have no wide one, only conv2d_u8 a regs one).
 bool has_imagecl_subspace(const std::string& kernel, const std::string& kind);
 const std::vector<std::string>& subspace_kinds();  // {"sub", "wide", "regs", "split", "slide", "staged"}
+// Whether a space name ("imagecl.<kernel>:<kind>") is one of the larger sub-spaces (wide, regs,
+// slide, staged), whose exhaustive search runs on GPUs by default.
+bool is_large_subspace(const std::string& space_name);
 
 }  // namespace filterlab::tuner

@@ -5,6 +5,7 @@
 #include "imagecl/space.hpp"
 #include "opencl_fixture.hpp"
 #include "tuner/imagecl_space.hpp"
+#include "tuner/imagecl_subspace.hpp"
 #include "tuner/replay_space.hpp"
 #include "tuner/scharr_space.hpp"
 #include "tuner/spaces.hpp"
@@ -127,4 +128,11 @@ TEST_CASE("Study 1's families on all four storages form a hand-written space eva
   // A family that runs on one buffer only refuses the other storages before anything runs.
   for (std::size_t i = 0; i < scharr_families().size(); ++i)
     if (scharr_families()[i].one_launch) CHECK_THAT(space.violation({static_cast<long>(i), 0, 16, 8}), Catch::Contains("does not run on images"));
+}
+
+TEST_CASE("the larger sub-spaces, run on GPUs by default, are known by their kind") {
+  for (const char* name : {"imagecl.conv2d_u8:wide", "imagecl.conv2d_u8:regs", "imagecl.conv2d_u8:slide", "imagecl.conv2d_u8:staged"})
+    CHECK(tuner::is_large_subspace(name));
+  for (const char* name : {"imagecl.conv2d_u8:sub", "imagecl.sepconv_fused:split", "imagecl.conv2d_u8", "study4.tiled_k5"})
+    CHECK_FALSE(tuner::is_large_subspace(name));
 }
