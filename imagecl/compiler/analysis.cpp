@@ -13,6 +13,7 @@
 #include <regex>
 #include <set>
 
+#include "builtins.hpp"
 #include "cxx_only.hpp"
 #include "index_eval.hpp"
 #include "limits.hpp"
@@ -42,6 +43,25 @@ std::optional<std::string> scalar_name(QualType t) {
     case BuiltinType::Short: return "short";
     case BuiltinType::Int: return "int";
     case BuiltinType::UInt: return "uint";
+    default: return std::nullopt;
+  }
+}
+
+// uint8_t, int16_t, ...: the prelude's typedefs for the names C users write.
+bool is_fixed_width(const std::string& n) {
+  static const std::regex fixed("u?int(8|16|32|64)_t");
+  return std::regex_match(n, fixed);
+}
+
+// Scalar parameters may also be bool (passed as an int 0 or 1), long and ulong.
+std::optional<std::string> scalar_parameter_name(QualType t) {
+  if (auto n = scalar_name(t)) return n;
+  const auto* b = t.getCanonicalType()->getAs<BuiltinType>();
+  if (!b) return std::nullopt;
+  switch (b->getKind()) {
+    case BuiltinType::Bool: return "bool";
+    case BuiltinType::Long: return "long";
+    case BuiltinType::ULong: return "ulong";
     default: return std::nullopt;
   }
 }
@@ -107,6 +127,35 @@ bool writes_something(const Stmt* s) {
   return false;
 }
 
+// A call in the kernel or a helper: forbidden functions are errors; a builtin's inexactness is
+// recorded; an argument of another type than the chosen overload's gets an explicit cast in the
+// OpenCL (OpenCL C has more overloads: sqrt(int) would be ambiguous, sqrt(2.0) double precision).
+void check_call(const CallExpr* c, Reporter& rep, Analysis& a) {
+  const auto* f = c->getDirectCallee();
+  if (!f || !f->getIdentifier()) return;
+  const auto name = f->getName();
+  if (name == "barrier" || name == "mem_fence" || name == "work_group_barrier")
+    rep.error(c->getBeginLoc(), "'" + name.str() + "' is not allowed: ImageCL has no barriers or fences (logical "
+                                "threads are independent; split the kernel in two and run them one after the other)");
+  else if (name.startswith("get_"))
+    rep.error(c->getBeginLoc(), "'" + name.str() + "' is not allowed: ImageCL has a flat grid of logical threads; "
+                                "use idx and idy");
+  else if (const auto why = refused_builtin_reason(name.str()); !why.empty())
+    rep.error(c->getBeginLoc(), why);
+  else if (c->getNumArgs() == f->getNumParams()) {
+    if (const auto acc = builtin_accuracy(name.str()); acc && acc->ulp != 0) a.model.inexact_builtins[name.str()] = acc->ulp;
+    for (unsigned i = 0; i < c->getNumArgs(); ++i) {
+      const auto given = c->getArg(i)->IgnoreParenImpCasts()->getType().getCanonicalType().getUnqualifiedType();
+      const auto wanted = f->getParamDecl(i)->getType().getCanonicalType().getUnqualifiedType();
+      // A double parameter (convert_*'s overload for unsuffixed literals) is cast to float.
+      if (given != wanted || wanted->isSpecificBuiltinType(BuiltinType::Double)) {
+        a.builtin_casts.push_back(c);
+        break;
+      }
+    }
+  }
+}
+
 class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
  public:
   KernelVisitor(ASTContext& ctx, Reporter& rep, Analysis& a) : ctx_(ctx), rep_(rep), a_(a) {}
@@ -124,25 +173,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   }
 
   bool VisitCallExpr(CallExpr* c) {
-    const auto* f = c->getDirectCallee();
-    if (!f || !f->getIdentifier()) return true;
-    const auto name = f->getName();
-    if (name == "barrier" || name == "mem_fence" || name == "work_group_barrier")
-      rep_.error(c->getBeginLoc(), "'" + name.str() + "' is not allowed: ImageCL has no barriers or fences (logical "
-                                   "threads are independent; split the kernel in two and run them one after the other)");
-    else if (name.startswith("get_"))
-      rep_.error(c->getBeginLoc(), "'" + name.str() + "' is not allowed: ImageCL has a flat grid of logical threads; "
-                                   "use idx and idy");
-    else if (c->getNumArgs() == f->getNumParams()) {
-      for (unsigned i = 0; i < c->getNumArgs(); ++i) {
-        const auto given = c->getArg(i)->IgnoreParenImpCasts()->getType().getCanonicalType().getUnqualifiedType();
-        const auto wanted = f->getParamDecl(i)->getType().getCanonicalType().getUnqualifiedType();
-        if (given != wanted) {
-          a_.builtin_casts.push_back(c);
-          break;
-        }
-      }
-    }
+    check_call(c, rep_, a_);
     return true;
   }
 
@@ -166,6 +197,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
         a_.writes.push_back({b, *acc});
         Evaluator ex(ctx_, env_), ey(ctx_, env_);
         const auto x = ex.eval(acc->x), y = ey.eval(acc->y);
+        write_indices_.push_back({b->getBeginLoc(), acc->image, x, y, acc->z, !ex.problem.empty() ? ex.problem : ey.problem});
         check_index(ex.overflow ? ex : ey, x, y, acc->image, b->getBeginLoc());
         const auto at = [](const std::optional<Affine>& e, long cx, long cy) {
           return e && e->cx == cx && e->cy == cy && e->lo == 0 && e->hi == 0;
@@ -176,7 +208,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
       }
       note_write(img, b->getBeginLoc());
     } else if (const auto* arr = match_array(lhs)) {
-      array(arr->getName().str()).written = true;
+      array_written(arr->getName().str(), b->getBeginLoc());
       if (b->getOpcode() == BO_Assign) write_sites_.insert(lhs);
     }
     return true;
@@ -207,7 +239,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
       }
     } else if (const auto* arr = match_array(sub)) {
       if (u->getOpcode() == UO_AddrOf) array(arr->getName().str()).other_use = true;
-      if (u->isIncrementDecrementOp()) array(arr->getName().str()).written = true;
+      if (u->isIncrementDecrementOp()) array_written(arr->getName().str(), u->getBeginLoc());
     }
     return true;
   }
@@ -255,6 +287,27 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     return true;
   }
 
+  // Every work-item sees the same array: a write from two of them to one element is a data race.
+  void array_written(const std::string& name, SourceLocation loc) {
+    auto& arr = array(name);
+    if (!arr.written)
+      rep_.error(loc, "array parameter '" + name + "' is written: every work-item shares it, so two work-items may write one "
+                      "element (a data race; ImageCL has no atomics): write the results to an Image, or copy to a local array");
+    arr.written = true;
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) {
+    const auto* ref = dyn_cast<DeclRefExpr>(c->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    const auto* p = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
+    const auto* method = c->getMethodDecl();
+    if (!p || !method || !images_.count(p->getName().str())) return true;
+    consumed_refs_.insert(ref);
+    const std::string name = p->getName().str(), m = method->getName().str();
+    a_.size_queries.push_back({c, name, m == "width" ? "WIDTH" : m == "height" ? "HEIGHT" : "DEPTH"});
+    model_image(name).size_queried = true;
+    return true;
+  }
+
   bool VisitArraySubscriptExpr(ArraySubscriptExpr* s) {
     if (rows_of_2d_.count(s)) return true;  // m[i] inside m[i][j]
     if (const auto* inner = row_of_2d(s)) {
@@ -299,7 +352,9 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   }
   bool VisitGotoStmt(GotoStmt*) { return has_goto_ = true; }
   bool VisitTypedefTypeLoc(TypedefTypeLoc tl) {
-    if (tl.getTypedefNameDecl()->getName() == "Pixel") a_.uses_pixel = true;
+    const auto n = tl.getTypedefNameDecl()->getName();
+    if (n == "Pixel") a_.uses_pixel = true;
+    if (is_fixed_width(n.str())) a_.uses_fixed_width = true;
     return true;
   }
   bool has_goto_ = false;  // a goto can skip any read: none is proven to run
@@ -312,6 +367,14 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     bool conditional = false;  // under if, ?:, &&, ||, while, switch or a loop that may not run
   };
   std::vector<ReadOffsets> offsets_;
+  struct WriteIndex {
+    SourceLocation loc;
+    std::string image;
+    std::optional<Affine> x, y;
+    const Expr* z = nullptr;  // 3-D Images
+    std::string problem;      // why x or y is not affine
+  };
+  std::vector<WriteIndex> write_indices_;
   struct ArrayIndex {
     const ArraySubscriptExpr* at;
     std::string array;
@@ -612,9 +675,7 @@ void find_kernel(ASTContext& ctx, Reporter& rep, const std::string& path, Analys
   }
   if (!marked && !functions.empty()) a.kernel = functions.back();  // helpers come before their use
   for (const auto* f : functions)
-    if (f != a.kernel && !f->hasAttr<AnnotateAttr>())
-      rep.error(f->getLocation(), "'" + f->getNameAsString() + "' is not the kernel: an ImageCL source holds exactly one "
-                                  "kernel function and no other functions (inline the helper or write it as a #define macro)");
+    if (f != a.kernel && !f->hasAttr<AnnotateAttr>()) a.helpers.push_back(f);
   if (a.kernel && !a.kernel->hasBody()) {
     rep.error(a.kernel->getLocation(), "the kernel '" + a.kernel->getNameAsString() + "' has no body");
     a.kernel = nullptr;
@@ -672,11 +733,12 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
       info.name = prm.name, info.element = *name, info.shape = shape;
       if (!shape.empty()) info.bound = shape.size() == 2 ? shape[0] * shape[1] : shape[0];
       a.model.arrays.push_back(info);
-    } else if (const auto name = scalar_name(t)) {
+    } else if (const auto name = scalar_parameter_name(t)) {
       prm.kind = Param::Scalar, prm.type = *name;
       v.scalars_.insert(prm.name);
     } else {
-      rep.error(p->getLocation(), "parameter type '" + t.getAsString() + "' is not supported (Image<T>, T* or a scalar)");
+      rep.error(p->getLocation(), "parameter type '" + t.getAsString() + "' is not supported (Image<T>, T* or a scalar: bool, char, "
+                                  "uchar, short, ushort, int, uint, long, ulong or float)");
       continue;
     }
     if (prm.name.rfind("icl_", 0) == 0) rep.error(p->getLocation(), "names starting with icl_ are reserved for the compiler");
@@ -766,6 +828,62 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
 }
 
 
+// Helper functions: scalars in, a scalar out, defined before their use, none of the kernel's
+// context (idx, idy, idz, Images), and what reject_cxx_only refuses in the kernel (recursion,
+// static locals, C++): the generated OpenCL and the CPU reference carry them as written, after
+// the builtins' casts, and the device compiler inlines them.
+class HelperVisitor : public RecursiveASTVisitor<HelperVisitor> {
+ public:
+  HelperVisitor(Reporter& rep, Analysis& a) : rep_(rep), a_(a) {}
+  bool VisitCallExpr(CallExpr* c) {  // recursion: reject_cxx_only
+    check_call(c, rep_, a_);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr* r) {
+    const auto* v = dyn_cast<VarDecl>(r->getDecl());
+    const auto n = r->getDecl()->getName();
+    if (v && v->hasGlobalStorage() && (n == "idx" || n == "idy" || n == "idz"))
+      rep_.error(r->getBeginLoc(), "'" + n.str() + "' is the kernel's: a helper function cannot use it; pass it as a parameter");
+    return true;
+  }
+
+ private:
+  Reporter& rep_;
+  Analysis& a_;
+};
+
+void check_helpers(ASTContext& ctx, Reporter& rep, const std::string& path, Analysis& a) {
+  const auto& sm = ctx.getSourceManager();
+  for (const auto* f : a.helpers) {
+    const auto n = f->getNameAsString();
+    if (const auto* prev = f->getPreviousDecl(); prev && !in_user_file(sm, prev->getLocation(), path)) {
+      rep.error(f->getLocation(), "'" + n + "' is an OpenCL C builtin: give the helper another name");
+      continue;
+    }
+    if (!f->doesThisDeclarationHaveABody()) {
+      rep.error(f->getLocation(), "helper function '" + n + "' has no body: define it (with its body) before the kernel");
+      continue;
+    }
+    if (f->isVariadic() || f->isTemplated()) rep.error(f->getLocation(), "helper function '" + n + "' must be a plain function");
+    if (!scalar_parameter_name(f->getReturnType()))
+      rep.error(f->getLocation(), "helper function '" + n + "' returns '" + f->getReturnType().getAsString() +
+                                      "': a helper returns a scalar (bool, char, uchar, short, ushort, int, uint, long, ulong or float)");
+    for (const auto* g : a.helpers)
+      if (g != f && g->getName() == f->getName() && g->getLocation() < f->getLocation()) {
+        rep.error(f->getLocation(), "a second helper named '" + n + "': OpenCL C has no overloading; give it another name");
+        break;
+      }
+    for (const auto* p : f->parameters())
+      if (p->hasDefaultArg()) rep.error(p->getLocation(), "default arguments are C++, not OpenCL C: pass every argument");
+    for (const auto* p : f->parameters())
+      if (!scalar_parameter_name(p->getType()))
+        rep.error(p->getLocation(), "parameter '" + p->getNameAsString() + "' of helper '" + n + "' has the type '" + p->getType().getAsString() +
+                                        "': a helper takes scalars (pass a pixel's value, not an Image or array)");
+    reject_cxx_only(ctx, rep, f, {});
+    HelperVisitor(rep, a).TraverseStmt(f->getBody());
+  }
+}
+
 // A read the stencil analysis proves outside an Image that has no boundary condition: offset -c
 // at idx = 0 (every grid has that thread), or +c at the last column of a grid Image.
 void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analysis& a) {
@@ -801,6 +919,79 @@ void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analys
                          "boundary(" + r.image + ", wrap)) before the kernel");
   }
   (void)ctx;
+}
+
+// Is there a nonzero multiple of `step` in [lo, hi]?
+bool nonzero_multiple_in(long step, long lo, long hi) {
+  const long m = step < 0 ? -step : step;
+  long k = lo >= 0 ? (lo + m - 1) / m : -((-lo) / m);  // the smallest k with k * m >= lo
+  if (k == 0) k = 1;
+  return k * m <= hi || (lo < 0 && -m >= lo && -m <= hi);
+}
+
+// Logical threads run in no defined order: two of them writing one pixel leave it undefined (a
+// data race). Every write of an Image must therefore put each grid axis on its own Image axis
+// (img[a * idx + c1][b * idy + c2] or img[a * idy + c1][b * idx + c2], one form per Image, a and
+// b nonzero, c1 and c2 constants or fixed-range loop variables; a 3-D Image's z is idz), and the
+// offsets of any two writes must differ by less than the stride, so that no two work-items meet.
+void check_disjoint_writes(Reporter& rep, KernelVisitor& v, Analysis& a) {
+  const auto& m = a.model;
+  const std::string form = " (a write must be img[a * idx + c1][b * idy + c2], a and b nonzero, c1 and c2 constants or variables of "
+                           "fixed-range loops, so that the compiler can prove that no two work-items write one pixel)";
+  std::map<std::string, const KernelVisitor::WriteIndex*> first_of;
+  std::set<std::string> reported;
+  const auto fail = [&](const KernelVisitor::WriteIndex& w, const std::string& why) {
+    if (reported.insert(w.image).second)
+      rep.error(w.loc, "two work-items may write the same pixel of Image '" + w.image + "' (a data race): " + why);
+  };
+  for (const auto& w : v.write_indices_) {
+    const auto* img = m.image(w.image);
+    if (!img || reported.count(w.image)) continue;
+    if (m.grid_dims == 3 && img->dims == 2) {
+      fail(w, "the grid is 3-D but '" + w.image + "' is 2-D, so work-items that differ only in idz write one pixel; write a 3-D Image");
+      continue;
+    }
+    if (w.z) {
+      const auto* z = dyn_cast<DeclRefExpr>(w.z->IgnoreParenImpCasts());
+      if (!z || z->getDecl()->getName() != "idz") {
+        fail(w, "the z index must be idz");
+        continue;
+      }
+    }
+    if (!w.x || !w.y) {
+      fail(w, "the compiler cannot bound the index" + (w.problem.empty() ? std::string() : " (" + w.problem + ")") + form);
+      continue;
+    }
+    const bool straight = w.x->cy == 0 && w.y->cx == 0 && w.x->cx != 0 && w.y->cy != 0;
+    const bool crossed = w.x->cx == 0 && w.y->cy == 0 && w.x->cy != 0 && w.y->cx != 0;
+    if (!straight && !crossed) {
+      fail(w, "its index does not give idx and idy an Image axis each" + form);
+      continue;
+    }
+    const auto [it, first] = first_of.emplace(w.image, &w);
+    const auto& f = *it->second;
+    if (!first && (f.x->cx != w.x->cx || f.x->cy != w.x->cy || f.y->cx != w.y->cx || f.y->cy != w.y->cy)) {
+      const bool unreported = !reported.count(w.image);
+      fail(w, "its writes use different multiples of idx and idy; write every pixel with the same form" + form);
+      if (unreported) rep.note(f.loc, "the first write of '" + w.image + "' is here");
+      continue;
+    }
+  }
+  // Offsets: along each Image axis, two writes (or one write at two loop values) of work-items a
+  // stride apart meet when their offsets differ by a nonzero multiple of the stride.
+  for (const auto& [image, f] : first_of) {
+    if (reported.count(image)) continue;
+    const long sx = f->x->cx != 0 ? f->x->cx : f->x->cy, sy = f->y->cy != 0 ? f->y->cy : f->y->cx;
+    for (const auto& w1 : v.write_indices_)
+      for (const auto& w2 : v.write_indices_) {
+        if (w1.image != image || w2.image != image || reported.count(image)) continue;
+        if (nonzero_multiple_in(sx, w2.x->lo - w1.x->hi, w2.x->hi - w1.x->lo) ||
+            nonzero_multiple_in(sy, w2.y->lo - w1.y->hi, w2.y->hi - w1.y->lo))
+          fail(w2, "the offsets of its writes reach a neighbouring work-item's pixels (stride " + std::to_string(sx) + " x " +
+                       std::to_string(sy) + ", offsets " + std::to_string(w2.x->lo) + ".." + std::to_string(w2.x->hi) + " x " +
+                       std::to_string(w2.y->lo) + ".." + std::to_string(w2.y->hi) + ")" + form);
+      }
+  }
 }
 
 // Vector stores buffer a work-item's row of outputs and store it whole: every slot must be
@@ -943,6 +1134,11 @@ void check_names(Reporter& rep, Analysis& a) {
   for (const auto* t : a.tables)
     if (!t->getName().startswith("icl_")) names.check(t);
   names.TraverseStmt(a.kernel->getBody());
+  for (const auto* f : a.helpers) {
+    names.check(f);
+    for (const auto* p : f->parameters()) names.check(p);
+    if (f->hasBody()) names.TraverseStmt(f->getBody());
+  }
 }
 
 }  // namespace
@@ -957,8 +1153,12 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
     return false;
   }
   reject_cxx_only(ctx, rep, a.kernel, a.tables);
-  for (const auto* t : a.tables)
-    if (t->getType().getAsString().find("Pixel") != std::string::npos) a.uses_pixel = true;
+  check_helpers(ctx, rep, path, a);
+  for (const auto* t : a.tables) {
+    const auto type = t->getType().getAsString();
+    if (type.find("Pixel") != std::string::npos) a.uses_pixel = true;
+    if (std::regex_search(type, std::regex("\\bu?int(8|16|32|64)_t\\b"))) a.uses_fixed_width = true;
+  }
   a.model.name = a.kernel->getNameAsString();
   KernelVisitor v(ctx, rep, a);
   read_parameters(rep, a, v);
@@ -977,9 +1177,11 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   check_reads_inside(ctx, rep, v, a);
   check_labels(rep, v, a);
   check_array_indices(rep, v, a);
+  check_disjoint_writes(rep, v, a);
   decide_vector_stores(ctx, v, a);
   decide_float_windows(ctx, a);
   if (!rep.failed()) a.model.counts = count_operations(ctx, a);  // before the tuning: `exact` needs them
+  if (!a.helpers.empty()) a.model.counts = KernelCounts{false, "the kernel calls helper functions (their operations are not counted)", {}, {}};
   build_tuning(a.model);
   return !rep.failed();
 }

@@ -39,6 +39,12 @@ struct WeightedSum {
   const clang::Expr* weight = nullptr;  // w[e] (or m[i][j])
   std::string array;
 };
+// img.width(), img.height(), img.depth(): the Image's size (ICL_WIDTH_<img>, ... in OpenCL).
+struct SizeQuery {
+  const clang::CXXMemberCallExpr* call = nullptr;
+  std::string image;
+  std::string axis;  // WIDTH, HEIGHT or DEPTH
+};
 struct LoopSite {
   const clang::ForStmt* loop = nullptr;
   int id = 0;
@@ -52,13 +58,16 @@ struct Analysis {
   std::vector<LoopSite> loops;
   std::vector<ArrayAccess2D> array2d;
   std::vector<WeightedSum> weighted_sums;
+  std::vector<SizeQuery> size_queries;
   // Calls of the prelude's builtins with an argument of another type than the overload Clang chose:
   // the OpenCL gets explicit casts (OpenCL C has more overloads: sqrt(int) would be ambiguous,
   // sqrt(2.0) double precision).
   std::vector<const clang::CallExpr*> builtin_casts;
   std::vector<const clang::VarDecl*> tables;  // file-scope constants (emitted as __constant)
+  std::vector<const clang::FunctionDecl*> helpers;  // functions before the kernel, in source order
   clang::SourceLocation user_start;           // the first character of the ImageCL file
   bool uses_pixel = false;                    // the body or a table names the type Pixel
+  bool uses_fixed_width = false;              // the source names uint8_t, int16_t, ...: OpenCL C needs their typedefs
 };
 
 // Fills `out`; returns false when an error was reported (the diagnostics say what and where).

@@ -1,6 +1,7 @@
 #include "codegen.hpp"
 #include "image_emit.hpp"
 
+#include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
 #include <clang/Rewrite/Core/Rewriter.h>
 
@@ -27,6 +28,12 @@ std::string boundary_code(const ImageInfo& img) {
   return "";
 }
 
+// A builtin's parameter type as the OpenCL cast of its argument: a double (convert_*'s overload
+// for unsuffixed literals) becomes float, as on a device without cl_khr_fp64.
+std::string cast_type(QualType t) {
+  return t->isSpecificBuiltinType(BuiltinType::Double) ? "float" : t.getUnqualifiedType().getAsString();
+}
+
 unsigned offset(const SourceManager& sm, SourceLocation l) { return sm.getFileOffset(sm.getSpellingLoc(l)); }
 unsigned length(const SourceManager& sm, SourceRange r) { return offset(sm, r.getEnd()) - offset(sm, r.getBegin()); }
 
@@ -41,11 +48,17 @@ class Emitter {
       << "// Every tuning choice is a -D switch; " << m_.name << ".json lists the values and constraints.\n";
     defaults(o);
     if (a_.uses_pixel) o << "typedef float Pixel;  // the authors' default pixel type\n";
+    if (a_.uses_fixed_width) o << kFixedWidthTypedefs;
     helpers(o);
     for (const auto& img : m_.images) image_macros(o, img);
+    for (const auto& img : m_.images)
+      if (img.size_queried)
+        o << "#define ICL_WIDTH_" << img.name << " " << img.name << "_w\n#define ICL_HEIGHT_" << img.name << " " << img.name << "_h\n"
+          << (img.dims == 3 ? "#define ICL_DEPTH_" + img.name + " " + img.name + "_d\n" : "");
     for (const auto& arr : m_.arrays) array_macros(o, arr);
     mapping(o);
     tables(o);
+    for (const auto& h : helpers_) o << "\n" << h << "\n";
     kernel(o);
     return o.str();
   }
@@ -337,7 +350,7 @@ class Emitter {
         const std::string space = tunable("ICL_CONSTANT_" + p.name) ? "ICL_SPACE_" + p.name : "__global";
         ps.push_back(space + " " + (p.array_is_const ? "const " : "") + p.type + "* restrict " + p.name);
       } else {
-        ps.push_back("const " + p.type + " " + p.name);
+        ps.push_back("const " + kernel_scalar_type(p.type) + " " + p.name);
       }
     }
     std::string s;
@@ -549,12 +562,14 @@ class Emitter {
                          return base_name(m) + "[(" + text(m.row->getSourceRange()) + ") * " + std::to_string(m.columns) + " + (" +
                                 text(m.column->getSourceRange()) + ")]";
                        }});
+    for (const auto& q : a_.size_queries)
+      sites.push_back({q.call->getSourceRange(), [q] { return "ICL_" + q.axis + "_" + q.image; }});
     for (const auto* c : a_.builtin_casts)
       sites.push_back({c->getSourceRange(), [&, c] {
                          const auto* f = c->getDirectCallee();
                          std::string call = f->getNameAsString() + "(";
                          for (unsigned i = 0; i < c->getNumArgs(); ++i)
-                           call += (i ? ", (" : "(") + f->getParamDecl(i)->getType().getUnqualifiedType().getAsString() + ")(" +
+                           call += (i ? ", (" : "(") + cast_type(f->getParamDecl(i)->getType()) + ")(" +
                                    text(c->getArg(i)->getSourceRange()) + ")";
                          return call + ")";
                        }});
@@ -580,6 +595,8 @@ class Emitter {
     });
     for (const auto& l : loops) unroll(l);
     body_ = text(a_.kernel->getBody()->getSourceRange());
+    helpers_.clear();
+    for (const auto* h : a_.helpers) helpers_.push_back(text(h->getSourceRange()));
   }
 
   void unroll(const LoopSite& site) {
@@ -613,6 +630,7 @@ class Emitter {
   const KernelModel& m_;
   Rewriter rw_;
   std::string body_;
+  std::vector<std::string> helpers_;  // the helper functions' text, after the builtins' casts
 };
 
 }  // namespace

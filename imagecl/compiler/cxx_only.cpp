@@ -1,5 +1,6 @@
 #include "cxx_only.hpp"
 
+#include <clang/AST/Attr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
@@ -63,7 +64,9 @@ class CxxOnlyScan : public RecursiveASTVisitor<CxxOnlyScan> {
   }
   bool VisitCallExpr(CallExpr* c) {
     const auto* f = c->getDirectCallee();
-    if (f == kernel_) say(c->getBeginLoc(), "the kernel cannot call itself: OpenCL C has no recursion");
+    if (f && kernel_ && f->getCanonicalDecl() == kernel_->getCanonicalDecl())
+      say(c->getBeginLoc(), (kernel_->hasAttr<AnnotateAttr>() ? std::string("the kernel") : "'" + kernel_->getNameAsString() + "'") +
+                                " cannot call itself: OpenCL C has no recursion; write a loop");
     return true;
   }
   bool VisitDeclStmt(DeclStmt* s) {

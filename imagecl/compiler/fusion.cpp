@@ -11,6 +11,7 @@
 #include "fusion_model.hpp"
 #include "tuning.hpp"
 #include "kernel_source.hpp"
+#include "reference.hpp"
 #include "space.hpp"
 
 namespace filterlab::imagecl {
@@ -128,14 +129,18 @@ bool analyse_stage(const std::string& path, bool producer, FusionStage& s, std::
     for (const auto* t : a.tables)
       problems += located(ctx, t->getLocation(), "file-scope constant tables are not supported in a fused pipeline stage: pass '" +
                                                      t->getNameAsString() + "' as an array argument instead");
+    for (const auto* h : a.helpers)
+      problems += located(ctx, h->getLocation(), "helper functions are not supported in a fused pipeline stage (both stages' helpers "
+                                                     "would share one file): write '" + h->getNameAsString() + "' as a #define macro");
     if (a.model.grid_dims != 2) problems += located(ctx, a.kernel->getLocation(), "only 2-D kernels can be fused (this one has a 3-D grid)");
     if (!problems.empty()) {
       diagnostics += problems;
       return;
     }
     s.model = a.model;
-    s.uses_pixel = a.uses_pixel;
+    s.uses_pixel = a.uses_pixel, s.uses_fixed_width = a.uses_fixed_width;
     s.body = rewritten_body(ctx, a);
+    s.reference = generate_reference(ctx, a);
     usable = true;
   };
   const bool ran = analyse_kernel_source(path, text.str(), take, diagnostics);
@@ -152,6 +157,8 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
   const auto& pm = f.producer.model;
   const auto& cm = f.consumer.model;
   if (pm.name == cm.name) return fail("the producer and the consumer are the same kernel '" + pm.name + "'");
+  if (f.name == pm.name || f.name == cm.name)
+    return fail("the pipeline is named '" + f.name + "' like one of its kernels: give it a name of its own");
   // Without connections the producer's outputs feed the consumer's Images of the same name.
   auto connections = pf.connections;
   if (connections.empty())
@@ -382,8 +389,11 @@ CompileResult compile_pipeline(const std::string& path, const std::string& text)
   const bool consumer = analyse_stage(dir + pf.consumer, false, f.consumer, out.diagnostics);
   if (!producer || !consumer || !plan(pf, path, f, out.diagnostics)) return out;
   f.model.counts = fused_counts(f);
+  f.model.inexact_builtins = f.producer.model.inexact_builtins;
+  f.model.inexact_builtins.insert(f.consumer.model.inexact_builtins.begin(), f.consumer.model.inexact_builtins.end());
   out.opencl = generate_fused_opencl(f);
   out.space = space_text(f);
+  out.reference = generate_fused_reference(f);
   out.ok = true;
   return out;
 }

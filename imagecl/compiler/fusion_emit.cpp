@@ -41,6 +41,7 @@ class FusedEmitter {
     for (const auto& p : m_.tuning) o << "#ifndef " << p.define << "\n#define " << p.define << " " << p.values.front() << "\n#endif\n";
     if (tunable("ICL_EXACT")) o << exact_pragma();
     if (f_.producer.uses_pixel || f_.consumer.uses_pixel) o << "typedef float Pixel;  // the authors' default pixel type\n";
+    if (f_.producer.uses_fixed_width || f_.consumer.uses_fixed_width) o << kFixedWidthTypedefs;
     helpers(o);
     for (const auto& img : m_.images) image_macros(o, img);
     for (const auto& arr : m_.arrays)
@@ -105,7 +106,7 @@ class FusedEmitter {
       else if (p.kind == Param::Array)
         s += (tunable("ICL_CONSTANT_" + p.name) ? "ICL_SPACE_" + p.name : std::string("__global")) + " " + (p.array_is_const ? "const " : "") +
              p.type + "* restrict " + p.name;
-      else s += "const " + p.type + " " + p.name;
+      else s += "const " + kernel_scalar_type(p.type) + " " + p.name;
     }
     return s;
   }
@@ -133,6 +134,11 @@ class FusedEmitter {
     const bool producer = &s == &f_.producer;
     for (const auto& img : s.model.images) {
       const auto& n = img.name;
+      if (img.size_queried) {
+        const bool inter = f_.is_intermediate(s, n);
+        define("ICL_WIDTH_" + n, "", inter ? "icl_inter_w" : s.prefixed(n) + "_w");
+        define("ICL_HEIGHT_" + n, "", inter ? "icl_inter_h" : s.prefixed(n) + "_h");
+      }
       if (f_.is_intermediate(s, n)) {
         if (producer && std::find(filling.begin(), filling.end(), f_.tile_of(n)) != filling.end())
           define("ICL_WR_" + n, "(X, Y, V)", "(icl_tile_" + f_.tile_of(n) + "[icl_t] = (V))");

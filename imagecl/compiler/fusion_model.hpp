@@ -12,7 +12,8 @@ struct FusionStage {
   std::string path;  // its source, as diagnostics name it
   KernelModel model;
   std::string body;  // rewritten_body(): { ... } with ICL_RD_/ICL_WR_/ICL_UNROLL_ macros
-  bool uses_pixel = false;
+  std::string reference;  // the stage's own CPU reference (generate_reference)
+  bool uses_pixel = false, uses_fixed_width = false;
   // The fused kernel names each of this stage's parameters <kernel>_<parameter>.
   std::string prefixed(const std::string& parameter) const { return model.name + "_" + parameter; }
 };
@@ -36,5 +37,10 @@ struct FusedPipeline {
 
 // The fused kernel's OpenCL C (every tuning choice a -D switch, as for a single kernel).
 std::string generate_fused_opencl(const FusedPipeline& f);
+
+// The pipeline's CPU reference: the stages' references one after the other, unfused, the
+// intermediates in host memory; its entry points take the fused kernel's arguments
+// (fusion_reference.cpp).
+std::string generate_fused_reference(const FusedPipeline& f);
 
 }  // namespace filterlab::imagecl

@@ -23,6 +23,12 @@ void wrap_helper(std::ostream& o);
 // The helpers the boundaries in `kinds` call, each once.
 void boundary_helpers(std::ostream& o, const std::vector<BoundaryKind>& kinds);
 
+// OpenCL C has no <stdint.h>: the fixed-width names a kernel may write, as typedefs.
+extern const char* const kFixedWidthTypedefs;
+// A scalar parameter's type in the kernel's signature: OpenCL forbids bool kernel arguments, so a
+// bool arrives as an int holding 0 or 1 (it then behaves as the promoted bool in every expression).
+std::string kernel_scalar_type(const std::string& type);
+
 // The ICL_EXACT switch: FP_CONTRACT OFF at file scope when it is 1 (OpenCL's default, ON, otherwise).
 std::string exact_pragma();
 

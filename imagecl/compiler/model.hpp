@@ -38,6 +38,8 @@ struct ImageInfo {
   // float v = in[x][y]): its register window then holds floats, each converted once at load by an
   // exact integer-to-float bit trick instead of the device's slower conversion instruction.
   bool float_window = false;
+  // The kernel asks its size (img.width(), img.height(), img.depth()): ICL_WIDTH_<name>, ... are defined.
+  bool size_queried = false;
 };
 
 struct ArrayInfo {
@@ -126,6 +128,9 @@ struct KernelModel {
   // "interleaved", "unroll:<loop id>" -> 0/1 (unroll: 0 = only factor 1, 1 = only the full unroll).
   std::map<std::string, int> forced;
   KernelCounts counts;  // per logical thread, from the source body (never the generated code)
+  // The float builtins the kernel calls whose results OpenCL leaves inexact (builtins.cpp): name ->
+  // the bound in ulp (-1: may be contracted, no bound). The check's tolerance follows from them.
+  std::map<std::string, double> inexact_builtins;
 
   const ImageInfo* image(const std::string& n) const;
   const ArrayInfo* array(const std::string& n) const;

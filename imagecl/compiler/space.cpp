@@ -118,6 +118,8 @@ nlohmann::json space_json(const KernelModel& m) {
     args.push_back(a);
   }
   j["arguments"] = args;
+  // Only kernels that call them carry the key: the other kernels' spaces stay as they were.
+  if (!m.inexact_builtins.empty()) j["inexact_builtins"] = m.inexact_builtins;
 
   json params = json::array();
   std::uint64_t configurations = 1;

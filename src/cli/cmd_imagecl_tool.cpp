@@ -33,6 +33,13 @@
 namespace filterlab::cli {
 namespace {
 
+// 2.5 ulp prints as 2.5, 4 ulp as 4.
+std::string format_ulp(double ulp) {
+  std::ostringstream o;
+  o << ulp;
+  return o.str();
+}
+
 constexpr long kMaxSeed = 4294967295L, kMaxBudget = 1000000, kMaxCount = 1000000000;
 const std::string kSizeForm = "WIDTHxHEIGHT, e.g. --output-size 320x240";
 
@@ -191,6 +198,7 @@ int cmd_imagecl_tool_check(const ImageclToolArgs& a) {
   const auto args = inputs.args();
   const imagecl::CpuReference reference(k);
   const auto expected = reference.run(args);
+  const auto spread = reference.spread(args, expected);
   int total = 0, failures = 0, unsupported = 0;
   for (const auto& dev : ocl::select_devices(a.device)) {
     ocl::Runtime rt(dev);
@@ -199,13 +207,25 @@ int cmd_imagecl_tool_check(const ImageclToolArgs& a) {
               << "kernel " << k.space.kernel << " on " << inputs.describe << ": " << static_cast<long long>(k.space.configurations)
               << " configurations in the space, " << configs.size() << " checked (" << (n == 0 ? "all valid on this device" : "sampled")
               << ", " << coverage(k.space, configs) << ")\n";
+    if (!k.space.inexact_builtins.empty()) {
+      std::cout << "inexact builtins (OpenCL's bound):";
+      for (const auto& [f, ulp] : k.space.inexact_builtins)
+        std::cout << " " << f << (ulp < 0 ? " (may be contracted)" : " " + format_ulp(ulp) + " ulp");
+      double widest = 0;
+      for (const auto& [name, img] : spread)
+        for (float v : img.px) widest = std::max(widest, static_cast<double>(v));
+      std::cout << "; the outputs moved by up to " << widest << " over " << imagecl::kPerturbedRuns
+                << " reference runs with their results perturbed within these bounds\n";
+    }
     for (const auto& c : configs) {
       ++total;
       std::ostringstream status;
       try {
-        const auto j = imagecl::judge(k.space, imagecl::run_on_device(rt, k.space, c, args), expected, a.tolerance);
+        const auto j = imagecl::judge(k.space, imagecl::run_on_device(rt, k.space, c, args), expected, a.tolerance, spread);
         status << (j.passed ? "ok" : "FAIL") << " max|diff| " << j.max_diff;
-        status << (j.tolerance > 0 ? " (float tolerance " + std::to_string(j.tolerance) + " x max(1, |ref|))" : " (exact)");
+        if (!spread.empty()) status << " (tolerance " << j.tolerance << " x max(1, |ref|) for floats, 1 for integers, + 2 x the perturbed spread)";
+        else if (j.tolerance > 0) status << " (float tolerance " << j.tolerance << " x max(1, |ref|))";
+        else status << " (exact)";
         if (!j.passed) status << " first at " << j.where, ++failures;
       } catch (const Unsupported& e) {
         ++unsupported;
@@ -236,6 +256,7 @@ int cmd_imagecl_tune(const ImageclToolArgs& a) {
   const auto inputs = imagecl::user_inputs(k.space, a.inputs, a.args, a.output_size);
   const imagecl::CpuReference reference(k);
   const auto expected = reference.run(inputs.args());
+  const auto spread = reference.spread(inputs.args(), expected);
   ocl::Runtime rt(dev);
   tuner::UserTiming timing;
   timing.warmup = a.warmup;
@@ -243,7 +264,7 @@ int cmd_imagecl_tune(const ImageclToolArgs& a) {
   timing.float_tolerance = a.tolerance;
   std::string described = inputs.describe;
   for (const auto& kv : a.args) described += ", " + kv;
-  tuner::UserKernelSpace space(rt, k.space, k.source_sha256, inputs.args(), expected, described, timing);
+  tuner::UserKernelSpace space(rt, k.space, k.source_sha256, inputs.args(), expected, described, timing, spread);
   // One default cache per source, device and setup (inputs, arguments, repetitions): a cache
   // refuses rows measured under another setup.
   const std::string cache_path = !a.cache.empty() ? a.cache

@@ -52,6 +52,9 @@ std::vector<unsigned char> to_bytes(const std::vector<V>& values, const std::str
   if (t == "ushort") return typed_bytes<std::uint16_t>(values);
   if (t == "short") return typed_bytes<std::int16_t>(values);
   if (t == "int") return typed_bytes<std::int32_t>(values);
+  if (t == "bool") return typed_bytes<std::int32_t>(values);  // an int kernel argument holding 0 or 1
+  if (t == "long") return typed_bytes<std::int64_t>(values);
+  if (t == "ulong") return typed_bytes<std::uint64_t>(values);
   return typed_bytes<std::uint32_t>(values);
 }
 
@@ -164,7 +167,9 @@ void Launcher::bind(const Args& args) {
         arrays_.emplace_back(rt_.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.size(), host.data());
         kernel_.setArg(index++, arrays_.back());
       } else {
-        const auto bytes = to_bytes(std::vector<double>{v.scalar}, a.type);
+        // A bool is an int argument holding exactly 0 or 1 (as the promoted bool of the source).
+        const double value = a.type == "bool" ? (v.scalar != 0.0 ? 1.0 : 0.0) : v.scalar;
+        const auto bytes = to_bytes(std::vector<double>{value}, a.type);
         kernel_.setArg(index++, bytes.size(), bytes.data());
       }
     }

@@ -3,6 +3,7 @@
 // plain loops over the grid, the language's boundary semantics, no OpenCL code generation),
 // compiled by the host C++ compiler ($CXX, else c++) with -ffp-contract=off into a shared object
 // and loaded with dlopen. The object is kept beside the source, named by the source's hash.
+#include <functional>
 #include <map>
 #include <string>
 
@@ -11,6 +12,13 @@
 #include "reference/image.hpp"
 
 namespace filterlab::imagecl {
+
+// The reference run with its builtins perturbed by `seed` (0: nominal), returning every output.
+using PerturbedRun = std::function<std::map<std::string, ref::Image>(unsigned long long seed)>;
+constexpr int kPerturbedRuns = 4;
+// Per output pixel, the largest |run(seed) - nominal| over kPerturbedRuns nonzero seeds (a NaN in
+// one run only: infinity); `run` is left at seed 0. See CpuReference::spread.
+std::map<std::string, ref::Image> perturbed_spread(const std::map<std::string, ref::Image>& nominal, const PerturbedRun& run);
 
 class CpuReference {
  public:
@@ -25,11 +33,20 @@ class CpuReference {
   // kernel goes wrong (a read outside an Image without a boundary condition...).
   std::map<std::string, ref::Image> run(const Args& args) const;
 
+  // For a kernel that calls builtins OpenCL lets a device compute inexactly: per output pixel, the
+  // largest difference from `nominal` (this run's outputs) over kPerturbedRuns runs in which every
+  // such builtin's result moves by a random whole number of ulp within its bound. Empty when the
+  // kernel calls none (its results are exact). An estimate of how far the allowed errors carry
+  // through the kernel (cancellation included), not a bound: judge() allows twice it.
+  std::map<std::string, ref::Image> spread(const Args& args, const std::map<std::string, ref::Image>& nominal) const;
+
  private:
   const KernelSpace& space_;
   void* handle_ = nullptr;
   using Entry = const char* (*)(const void* args);
   Entry entry_ = nullptr;
+  using Perturb = void (*)(unsigned long long seed);
+  Perturb perturb_ = nullptr;
 };
 
 }  // namespace filterlab::imagecl

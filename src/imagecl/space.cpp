@@ -81,6 +81,7 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
                                 v.at("image_define").is_null() ? "" : v.at("image_define").get<std::string>()});
   s.configurations = j.at("configurations").get<double>();
   s.counts = parse_counts(j);
+  if (j.contains("inexact_builtins")) s.inexact_builtins = j["inexact_builtins"].get<std::map<std::string, double>>();
   return s;
 }
 

@@ -3,6 +3,7 @@
 // filterlab-imagecl, embedded in the binary): parameters, arguments, constraints, and the
 // configurations (one value per parameter) with their stable IDs and -D build options.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,9 @@ struct KernelSpace {
   std::vector<VectorStore> vector_store;
   double configurations = 0;  // product of the value counts, before device constraints
   OpCounts counts;            // per logical thread (see OpCounts)
+  // The float builtins the kernel calls that OpenCL lets a device compute inexactly: name -> the
+  // specification's bound in ulp (-1: may be contracted, no bound). Empty: every result is exact.
+  std::map<std::string, double> inexact_builtins;
 
   const SpaceArg& arg(const std::string& name) const;
 };

@@ -19,8 +19,13 @@ std::map<std::string, ref::Image> run_on_device(ocl::Runtime& rt, const KernelSp
   return out;
 }
 
+double allowed_difference(bool float_pixel, bool inexact_builtins, double want, double spread, double tol) {
+  if (float_pixel) return tol * std::max(1.0, std::fabs(want)) + 2.0 * spread;
+  return inexact_builtins ? 1.0 + 2.0 * spread : 0.0;
+}
+
 Judgement judge(const KernelSpace& s, const std::map<std::string, ref::Image>& device, const std::map<std::string, ref::Image>& reference,
-                double float_tolerance) {
+                double float_tolerance, const std::map<std::string, ref::Image>& spread) {
   Judgement j;
   const double tol = float_tolerance < 0 ? kFloatTolerance : float_tolerance;
   for (const auto& [name, want] : reference) {
@@ -31,13 +36,20 @@ Judgement judge(const KernelSpace& s, const std::map<std::string, ref::Image>& d
       throw Error("Image " + name + " is " + std::to_string(got.width) + "x" + std::to_string(got.height) + " on the device but " +
                   std::to_string(want.width) + "x" + std::to_string(want.height) + " in the reference");
     const auto& type = s.arg(name).type;
-    const bool exact = type != "float" && type != "double" && type != "half";
+    const bool is_float = type == "float" || type == "double" || type == "half";
+    const bool stepped = !is_float && !s.inexact_builtins.empty();
+    const bool exact = !is_float && !stepped;
     if (!exact) j.tolerance = tol;
+    if (stepped) j.integer_steps = true;
+    const auto sp = spread.find(name);
+    const bool spread_known = sp != spread.end();
+    if (spread_known && (sp->second.width != want.width || sp->second.height != want.height))
+      throw Error("the reference's spread of Image " + name + " has another size than its output");
     for (int y = 0; y < want.height; ++y)
       for (int x = 0; x < want.width; ++x) {
         const double r = want.at(x, y), d = got.at(x, y);
         const double diff = std::fabs(d - r);
-        const double bound = exact ? 0.0 : tol * std::max(1.0, std::fabs(r));
+        const double bound = allowed_difference(is_float, stepped, r, spread_known ? sp->second.at(x, y) : 0.0, tol);
         const bool bad = !(diff <= bound) && !(std::isnan(r) && std::isnan(d));
         if (std::isnan(diff) ? bad : diff > j.max_diff) j.max_diff = std::isnan(diff) ? INFINITY : diff;
         if (bad && j.passed) {

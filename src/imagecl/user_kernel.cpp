@@ -11,6 +11,8 @@
 #include <iostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "error.hpp"
 #include "imagecl/host_codegen.hpp"
 #include "imagecl/process.hpp"
@@ -75,9 +77,28 @@ UserKernel layout(const std::string& icl, const std::string& text, const std::st
   return k;
 }
 
+// A pipeline's identity (the tuning database's key, the cache's check) covers its stages' sources
+// as well: editing a stage is editing the pipeline.
+void add_stages_to_identity(UserKernel& k) {
+  const auto j = nlohmann::json::parse(k.space_json, nullptr, false);
+  if (j.is_discarded() || !j.contains("pipeline")) return;
+  std::string all = read_text(k.source_path, "ImageCL source");
+  // The compiler names a stage by the pipeline's directory as it was given, then the stage's path
+  // as the pipeline file writes it: that path is looked up beside the pipeline as it is given now.
+  const auto dir_of = [](const std::string& p) { return p.substr(0, p.rfind('/') == std::string::npos ? 0 : p.rfind('/') + 1); };
+  const std::string then = dir_of(j["source"].get<std::string>()), now = dir_of(k.source_path);
+  for (const char* stage : {"producer", "consumer"}) {
+    const auto recorded = j["pipeline"][stage]["source"].get<std::string>();
+    const auto relative = recorded.substr(recorded.rfind(then, 0) == 0 ? then.size() : 0);
+    all += "\n" + relative + "\n" + read_text(now + relative, std::string("pipeline stage (the ") + stage + ")");
+  }
+  k.source_sha256 = sha256_hex(all);
+}
+
 // Reads the compiler's outputs back into `k`.
 void load(UserKernel& k) {
   k.space_json = read_text(k.space_path, "generated search space");
+  add_stages_to_identity(k);
   const std::string generated = read_text(k.opencl_path, "generated OpenCL");
   k.generated_sha256 = opencl_identity(generated);
   k.space = parse_space(k.space_json, tool_opencl(generated));
@@ -167,7 +188,8 @@ UserKernel compile_cached(const std::string& icl) {
   if (fs::exists(complete)) {
     auto k = layout(icl, text, dir);
     load(k);
-    return k;
+    if (read_text(complete, "cache marker") == k.source_sha256 + "\n") return k;
+    fs::remove(complete);  // a pipeline whose stage changed: compile it again
   }
   auto k = compile_user_kernel(icl, dir);
   io::write_file_atomically(complete, k.source_sha256 + "\n");

@@ -10,8 +10,9 @@
 namespace filterlab::tuner {
 
 UserKernelSpace::UserKernelSpace(ocl::Runtime& rt, const imagecl::KernelSpace& ks, const std::string& source_sha256, imagecl::Args args,
-                                 std::map<std::string, ref::Image> reference, const std::string& inputs, const UserTiming& timing)
-    : rt_(rt), ks_(ks), args_(std::move(args)), reference_(std::move(reference)), timing_(timing) {
+                                 std::map<std::string, ref::Image> reference, const std::string& inputs, const UserTiming& timing,
+                                 std::map<std::string, ref::Image> spread)
+    : rt_(rt), ks_(ks), args_(std::move(args)), reference_(std::move(reference)), spread_(std::move(spread)), timing_(timing) {
   name_ = "imagecl-user." + ks.kernel + "@" + source_sha256.substr(0, 12);
   // The tool builds user kernels exact (FP_CONTRACT OFF ahead of the generated source, tool_opencl),
   // so both values of `exact` build one kernel: search one.
@@ -48,7 +49,7 @@ Measurement UserKernelSpace::evaluate(const Point& p) {
       rt_.queue.finish();
       std::map<std::string, ref::Image> device;
       for (const auto& [name, img] : reference_) device[name] = l.download(name);
-      const auto j = imagecl::judge(ks_, device, reference_, timing_.float_tolerance);
+      const auto j = imagecl::judge(ks_, device, reference_, timing_.float_tolerance, spread_);
       if (!j.passed) {
         m.invalid = Invalid::kWrongOutput;
         m.reason = "max |device - reference| " + std::to_string(j.max_diff) + " first at " + j.where;

@@ -26,7 +26,8 @@ class UserKernelSpace : public Space {
  public:
   // `inputs` names what the arguments are for setup() (the cache refuses rows of other inputs).
   UserKernelSpace(ocl::Runtime& rt, const imagecl::KernelSpace& ks, const std::string& source_sha256, imagecl::Args args,
-                  std::map<std::string, ref::Image> reference, const std::string& inputs, const UserTiming& timing);
+                  std::map<std::string, ref::Image> reference, const std::string& inputs, const UserTiming& timing,
+                  std::map<std::string, ref::Image> spread = {});  // CpuReference::spread
   std::string name() const override { return name_; }
   const std::vector<Param>& params() const override { return params_; }
   std::string violation(const Point& p) const override;
@@ -39,7 +40,7 @@ class UserKernelSpace : public Space {
   ocl::Runtime& rt_;
   const imagecl::KernelSpace& ks_;
   imagecl::Args args_;
-  std::map<std::string, ref::Image> reference_;
+  std::map<std::string, ref::Image> reference_, spread_;
   UserTiming timing_;
   std::string name_, setup_;
   std::vector<Param> params_;

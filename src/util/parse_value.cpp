@@ -109,6 +109,19 @@ constexpr IntegerType kIntegerTypes[] = {{"uchar", 0, 255},           {"char", -
 }  // namespace
 
 double parse_typed_number(const std::string& text, const std::string& what, const std::string& type) {
+  if (type == "bool") {
+    if (text == "true") return 1.0;
+    if (text == "false") return 0.0;
+    return static_cast<double>(parse_integer(text, what, 0, 1, "0, 1, true or false (the kernel's bool)"));
+  }
+  // 64-bit integers pass through a double: beyond 2^53 a value would silently change.
+  constexpr long kExactInDouble = 9007199254740992L;  // 2^53
+  if (type == "long" || type == "ulong") {
+    const long lo = type == "long" ? -kExactInDouble : 0;
+    return static_cast<double>(parse_integer(text, what, lo, kExactInDouble,
+                                             "an integer from " + std::to_string(lo) + " to 2^53 = " + std::to_string(kExactInDouble) +
+                                                 " (the kernel's " + type + ", passed exactly only up to 2^53)"));
+  }
   for (const auto& t : kIntegerTypes)
     if (type == t.name)
       return static_cast<double>(parse_integer(text, what, t.min, t.max,
@@ -117,7 +130,7 @@ double parse_typed_number(const std::string& text, const std::string& what, cons
   // A float: finite as a float too (1e39 would become inf on the device).
   if (type == "float") return parse_number(text, what, -std::numeric_limits<float>::max(), std::numeric_limits<float>::max());
   throw Error(what + " has the type '" + type + "', which FilterLab cannot pass",
-              "use float, uchar, char, ushort, short, int or uint in the kernel");
+              "use float, bool, uchar, char, ushort, short, int, uint, long or ulong in the kernel");
 }
 
 std::pair<long, long> parse_image_size(const std::string& text, const std::string& what, long max_side, long long max_pixels,

@@ -9,9 +9,11 @@
 namespace filterlab::test {
 
 using ReferenceFn = const char* (*)(const filterlab_icl_ref_arg*);
+using PerturbFn = void (*)(unsigned long long seed);  // 0: nominal builtins
 struct CorpusKernel {
   std::string source;
   ReferenceFn reference = nullptr;
+  PerturbFn perturb = nullptr;
 };
 const std::map<std::string, CorpusKernel>& corpus_kernels();
 

@@ -195,8 +195,8 @@ TEST_CASE("vector stores are offered only where a work-item's row of outputs is 
   // Only conditional writes: a slot could stay unwritten, so no vector stores.
   CHECK(offered("  if (in[idx][idy] > 1.0f) out[idx][idy] = 1.0f;\n").empty());
   CHECK(offered("  for (int i = 0; i < 1; i++) out[idx][idy] = in[idx][idy];\n").empty());
-  // A write away from (idx, idy) lands in another work-item's row.
-  CHECK(offered("  out[idx][idy] = in[idx][idy];\n  out[idx / 2][idy] = 0.0f;\n").empty());
+  // Writes away from (idx, idy) (two per work-item, at 2 idx and 2 idx + 1): no row of outputs.
+  CHECK(offered("  out[2 * idx][idy] = in[idx][idy];\n  out[2 * idx + 1][idy] = 0.0f;\n").empty());
 }
 
 TEST_CASE("a window holds floats only where every read of an 8- or 16-bit Image becomes a float at once", "[imagecl][compiler]") {
