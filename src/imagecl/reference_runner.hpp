@@ -13,9 +13,10 @@
 
 namespace filterlab::imagecl {
 
-// The reference run with its builtins perturbed by `seed` (0: nominal), returning every output.
+// The reference run with its builtins perturbed as run `seed` (0: nominal; 1, 2: every inexact
+// result at its bound, up, down; 3...: drawn per value), returning every output.
 using PerturbedRun = std::function<std::map<std::string, ref::Image>(unsigned long long seed)>;
-constexpr int kPerturbedRuns = 4;
+constexpr int kPerturbedRuns = 6;
 // Per output pixel, the largest |run(seed) - nominal| over kPerturbedRuns nonzero seeds (a NaN in
 // one run only: infinity); `run` is left at seed 0. See CpuReference::spread.
 std::map<std::string, ref::Image> perturbed_spread(const std::map<std::string, ref::Image>& nominal, const PerturbedRun& run);
@@ -35,9 +36,10 @@ class CpuReference {
 
   // For a kernel that calls builtins OpenCL lets a device compute inexactly: per output pixel, the
   // largest difference from `nominal` (this run's outputs) over kPerturbedRuns runs in which every
-  // such builtin's result moves by a random whole number of ulp within its bound. Empty when the
+  // such builtin's result moves by a whole number of ulp within its bound (all up, all down, then
+  // drawn per value: reference.cpp's icl_inexact). Empty when the
   // kernel calls none (its results are exact). An estimate of how far the allowed errors carry
-  // through the kernel (cancellation included), not a bound: judge() allows twice it.
+  // through the kernel (cancellation and alignment included), not a bound: judge() allows twice it.
   std::map<std::string, ref::Image> spread(const Args& args, const std::map<std::string, ref::Image>& nominal) const;
 
  private:

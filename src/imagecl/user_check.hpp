@@ -6,12 +6,12 @@
 // relative), room for division's 2.5 ulp and other roundings to propagate through a few
 // operations. `spread` is 0 unless the kernel calls a builtin that OpenCL lets a device compute
 // inexactly (the space's inexact_builtins; sin 4 ulp, exp 3, pow 16, ...): it is then the largest
-// change of that pixel over kPerturbedRuns reference runs in which every such
-// builtin's result moves randomly within its bound (CpuReference::spread): how far the errors
-// the specification allows carry through this kernel, cancellation included. The factor 2 makes
-// room for a device whose errors line up more than the random runs' did; a kernel whose errors
-// can line up much further needs --tolerance. The reference computes the builtins in double,
-// rounded once. Integer pixels must match exactly, unless the kernel calls inexact builtins: a
+// change of that pixel over kPerturbedRuns reference runs in which every such builtin's result
+// moves within its bound (CpuReference::spread): all up by the bound, all down, then four runs
+// drawn per value: how far the errors the specification allows carry through this kernel,
+// cancellation included. The factor 2 makes room for errors that line up in ways no run tried;
+// a kernel whose errors can line up further needs --tolerance. The reference computes the
+// builtins in double, rounded once. Integer pixels must match exactly, unless the kernel calls inexact builtins: a
 // value near a rounding or truncation boundary may then land on either side of it, so
 //   |device - reference| <= 1 + 2 * spread.
 // Contraction is off on both sides (user_kernel.hpp), so no fused multiply-add separates them.
