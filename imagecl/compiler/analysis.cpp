@@ -66,12 +66,6 @@ std::optional<std::string> scalar_parameter_name(QualType t) {
   }
 }
 
-long scalar_bytes(const std::string& t) {
-  if (t == "uchar" || t == "char") return 1;
-  if (t == "ushort" || t == "short") return 2;
-  return 4;
-}
-
 // Image<T, D> -> D.
 int image_dims(QualType t) {
   const auto* spec = cast<ClassTemplateSpecializationDecl>(t.getNonReferenceType()->getAsCXXRecordDecl());
@@ -925,8 +919,8 @@ void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analys
 bool nonzero_multiple_in(long step, long lo, long hi) {
   const long m = step < 0 ? -step : step;
   long k = lo >= 0 ? (lo + m - 1) / m : -((-lo) / m);  // the smallest k with k * m >= lo
-  if (k == 0) k = 1;
-  return k * m <= hi || (lo < 0 && -m >= lo && -m <= hi);
+  if (k == 0) k = 1;                                     // zero is not a meeting: the next is m
+  return k * m <= hi;
 }
 
 // Logical threads run in no defined order: two of them writing one pixel leave it undefined (a

@@ -241,7 +241,7 @@ class Emitter {
   static void vector_loads(std::ostream& o, const ImageInfo& img) {
     const std::string& n = img.name;
     const std::string& t = img.pixel;
-    const long bytes = (t == "uchar" || t == "char") ? 1 : (t == "ushort" || t == "short") ? 2 : 4;
+    const long bytes = scalar_bytes(t);
     const char* hex = "0123456789abcdef";
     const bool to_float = img.float_window;  // the window holds floats: each pixel converted once here
     const auto typed = [&](int N) {  // <t>N, components .s0 ...
@@ -276,7 +276,7 @@ class Emitter {
   static void vector_stores(std::ostream& o, const ImageInfo& img) {
     const std::string& n = img.name;
     const std::string& t = img.pixel;
-    const long bytes = (t == "uchar" || t == "char") ? 1 : (t == "ushort" || t == "short") ? 2 : 4;
+    const long bytes = scalar_bytes(t);
     const auto typed = [&](int N) {
       std::string m = "(*(__global " + t + std::to_string(N) + "*)(P) = (" + t + std::to_string(N) + ")(";
       for (int i = 0; i < N; ++i) m += std::string(i ? ", " : "") + "(ROW)[(AT) + " + std::to_string(i) + "]";

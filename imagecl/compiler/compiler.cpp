@@ -92,8 +92,9 @@ bool analyse_kernel_source(const std::string& path, const std::string& text, con
   // Pass 2: the prelude and the expanded source form one in-memory C++ file; #line makes every
   // location in the source report as `path`, so diagnostics point into the ImageCL file.
   const std::string line = "#line 1 \"" + path + "\"\n";
-  const std::string code = std::string(kPrelude) + line + expanded.text;
-  const auto user_offset = static_cast<unsigned>(std::strlen(kPrelude) + line.size());
+  const std::string prelude = std::string(kPrelude) + kFixedWidthTypedefs;
+  const std::string code = prelude + line + expanded.text;
+  const auto user_offset = static_cast<unsigned>(prelude.size() + line.size());
   Action action(path, user_offset, use);
   return run_clang("input.cpp", code, {"-fsyntax-only", "-Wno-unused-value"}, action, diagnostics);
 }

@@ -324,12 +324,11 @@ std::string space_text(const FusedPipeline& f) {
       }
   }
   json local = json::array(), inter = json::array();
-  const auto bytes = [](const std::string& t) { return t == "uchar" || t == "char" ? 1 : t == "ushort" || t == "short" ? 2 : 4; };
   for (const auto& n : f.intermediates) {
     const auto& i = f.intermediate(n);
     // define null: always in local memory (the fused kernel's tile); counted by every constraint.
     local.push_back({{"image", n}, {"define", nullptr}, {"halo_x", f.max_x - f.min_x}, {"halo_y", f.max_y - f.min_y},
-                     {"element_bytes", bytes(i.pixel)}});
+                     {"element_bytes", scalar_bytes(i.pixel)}});
     json e{{"name", n}, {"producer_name", f.sources[static_cast<std::size_t>(&n - f.intermediates.data())]}, {"pixel", i.pixel}, {"boundary", boundary_name(i.boundary)}, {"stencil", {{"x", {i.min_x, i.max_x}}, {"y", {i.min_y, i.max_y}}}}};
     if (i.boundary == BoundaryKind::Constant) e["boundary_value"] = i.boundary_value;
     inter.push_back(e);

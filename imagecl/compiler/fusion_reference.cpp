@@ -7,10 +7,6 @@
 namespace filterlab::imagecl {
 namespace {
 
-long pixel_bytes(const std::string& t) {
-  return t == "uchar" || t == "char" ? 1 : t == "ushort" || t == "short" ? 2 : 4;
-}
-
 // The index of the fused kernel's parameter `name` (a stage's prefixed parameter).
 std::size_t fused_index(const FusedPipeline& f, const std::string& name) {
   for (std::size_t i = 0; i < f.model.params.size(); ++i)
@@ -63,7 +59,7 @@ std::string generate_fused_reference(const FusedPipeline& f) {
   for (std::size_t k = 0; k < f.sources.size(); ++k)
     o << "  std::vector<unsigned char> icl_inter_" << f.sources[k]
       << "(static_cast<std::size_t>(icl_inter_w) * icl_inter_h * "
-      << pixel_bytes(f.intermediate(f.intermediates[k]).pixel) << ");\n";
+      << scalar_bytes(f.intermediate(f.intermediates[k]).pixel) << ");\n";
   o << "  static std::string icl_why;  // a stage's reason, named\n";
   stage_arguments(o, f, f.producer, "icl_producer");
   o << "  if (const char* e = filterlab_icl_ref_" << pm.name << "(icl_producer)) return (icl_why = \"" << pm.name

@@ -78,10 +78,6 @@ std::string exact_pragma() {
          "#if ICL_EXACT\n#pragma OPENCL FP_CONTRACT OFF\n#endif\n";
 }
 
-const char* const kFixedWidthTypedefs =
-    "typedef uchar uint8_t;\ntypedef char int8_t;\ntypedef ushort uint16_t;\ntypedef short int16_t;\n"
-    "typedef uint uint32_t;\ntypedef int int32_t;\ntypedef ulong uint64_t;\ntypedef long int64_t;\n";
-
 std::string kernel_scalar_type(const std::string& type) { return type == "bool" ? "int" : type; }
 
 }  // namespace filterlab::imagecl

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model.hpp"
+#include "prelude.hpp"
 
 namespace filterlab::imagecl {
 
@@ -23,8 +24,6 @@ void wrap_helper(std::ostream& o);
 // The helpers the boundaries in `kinds` call, each once.
 void boundary_helpers(std::ostream& o, const std::vector<BoundaryKind>& kinds);
 
-// OpenCL C has no <stdint.h>: the fixed-width names a kernel may write, as typedefs.
-extern const char* const kFixedWidthTypedefs;
 // A scalar parameter's type in the kernel's signature: OpenCL forbids bool kernel arguments, so a
 // bool arrives as an int holding 0 or 1 (it then behaves as the promoted bool in every expression).
 std::string kernel_scalar_type(const std::string& type);

@@ -56,4 +56,10 @@ const ArrayInfo* KernelModel::array(const std::string& n) const {
   return nullptr;
 }
 
+long scalar_bytes(const std::string& t) {
+  if (t == "uchar" || t == "char") return 1;
+  if (t == "ushort" || t == "short") return 2;
+  return 4;
+}
+
 }  // namespace filterlab::imagecl

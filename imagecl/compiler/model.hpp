@@ -12,6 +12,10 @@ namespace filterlab::imagecl {
 enum class BoundaryKind { None, Constant, Clamped, Reflect101, Reflect, Wrap };
 const char* boundary_name(BoundaryKind k);
 
+// Bytes of an OpenCL scalar type of pixels and array elements: 1 (uchar, char), 2 (ushort,
+// short), 4 (int, uint, float).
+long scalar_bytes(const std::string& t);
+
 struct ImageInfo {
   std::string name, pixel;  // pixel: OpenCL scalar type name ("float", "uchar", ...)
   int dims = 2;             // Image<T> 2, Image<T, 3> 3

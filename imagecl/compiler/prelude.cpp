@@ -72,14 +72,6 @@ ICL_MATH_CONSTANTS
 #define INT_MAX 2147483647
 #define INT_MIN (-2147483647 - 1)
 #define UINT_MAX 0xffffffffu
-typedef unsigned char uint8_t;
-typedef char int8_t;  // OpenCL's char is signed
-typedef unsigned short uint16_t;
-typedef short int16_t;
-typedef unsigned int uint32_t;
-typedef int int32_t;
-typedef unsigned long uint64_t;
-typedef long int64_t;
 // OpenCL C's math functions on float (builtins.cpp holds the accuracy of each).
 #define ICL_F1(f) float f(float);
 #define ICL_F2(f) float f(float, float);
@@ -133,5 +125,10 @@ float as_float(int); float as_float(uint); int as_int(float); int as_int(uint); 
 #undef ICL_CV_MODES
 #undef ICL_CV
 )ICLPRELUDE";
+
+// OpenCL's char is signed, so int8_t is char.
+const char* const kFixedWidthTypedefs =
+    "typedef uchar uint8_t;\ntypedef char int8_t;\ntypedef ushort uint16_t;\ntypedef short int16_t;\n"
+    "typedef uint uint32_t;\ntypedef int int32_t;\ntypedef ulong uint64_t;\ntypedef long int64_t;\n";
 
 }  // namespace filterlab::imagecl

@@ -1,6 +1,7 @@
 #include "reference.hpp"
 
 #include "builtins.hpp"
+#include "prelude.hpp"
 
 #include <clang/Lex/Lexer.h>
 
@@ -32,14 +33,6 @@ typedef float Pixel;
 #define __read_only
 #define __write_only
 #define restrict
-typedef unsigned char uint8_t;
-typedef char int8_t;
-typedef unsigned short uint16_t;
-typedef short int16_t;
-typedef unsigned int uint32_t;
-typedef int int32_t;
-typedef unsigned long uint64_t;
-typedef long int64_t;
 inline const char*& icl_error() {
   static const char* e = nullptr;
   return e;
@@ -486,7 +479,7 @@ std::string generate_reference(ASTContext& ctx, const Analysis& a) {
     << "namespace " << ns << " {\n";
   // The bounds the perturbed runs use, from builtins.cpp (-1: may be contracted).
   for (const auto& [name, ulp] : builtin_ulp_table()) o << "constexpr double icl_ulp_" << name << " = " << ulp << ";\n";
-  o << kRuntime << "\n";
+  o << kRuntime << kFixedWidthTypedefs << "\n";
   for (const auto* t : a.tables) o << source_text(ctx, t->getSourceRange()) << ";\n";
   for (const auto* h : a.helpers) o << without_pragmas(source_text(ctx, h->getSourceRange())) << "\n";
   // The body, as written, as a function of one logical thread.

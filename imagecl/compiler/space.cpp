@@ -6,12 +6,6 @@
 namespace filterlab::imagecl {
 namespace {
 
-long bytes_of(const std::string& t) {
-  if (t == "uchar" || t == "char") return 1;
-  if (t == "ushort" || t == "short") return 2;
-  return 4;
-}
-
 bool tunable(const KernelModel& m, const std::string& define) {
   for (const auto& p : m.tuning)
     if (p.define == define) return true;
@@ -36,7 +30,7 @@ const char* const kCountsRule =
 double compulsory_bytes(const KernelModel& m) {
   double bytes = 0;
   for (const auto& img : m.images)
-    if (img.read || img.written) bytes += static_cast<double>(bytes_of(img.pixel));
+    if (img.read || img.written) bytes += static_cast<double>(scalar_bytes(img.pixel));
   return bytes;
 }
 
@@ -134,13 +128,13 @@ nlohmann::json space_json(const KernelModel& m) {
   for (const auto& img : m.images)
     if (tunable(m, "ICL_LOCAL_" + img.name))
       local.push_back({{"image", img.name}, {"define", "ICL_LOCAL_" + img.name}, {"halo_x", img.max_x - img.min_x},
-                       {"halo_y", img.max_y - img.min_y}, {"element_bytes", bytes_of(img.pixel)},
+                       {"halo_y", img.max_y - img.min_y}, {"element_bytes", scalar_bytes(img.pixel)},
                        {"convert_define", tunable(m, "ICL_CONVERT_" + img.name) ? json("ICL_CONVERT_" + img.name) : json(nullptr)}});
   j["local_memory"] = local;
   json constant = json::array();
   for (const auto& arr : m.arrays)
     if (tunable(m, "ICL_CONSTANT_" + arr.name))
-      constant.push_back({{"array", arr.name}, {"define", "ICL_CONSTANT_" + arr.name}, {"bytes", arr.bound * bytes_of(arr.element)}});
+      constant.push_back({{"array", arr.name}, {"define", "ICL_CONSTANT_" + arr.name}, {"bytes", arr.bound * scalar_bytes(arr.element)}});
   j["constant_memory"] = constant;
   json window = json::array();
   for (const auto& img : m.images)

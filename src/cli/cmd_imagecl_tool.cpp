@@ -33,13 +33,6 @@
 namespace filterlab::cli {
 namespace {
 
-// 2.5 ulp prints as 2.5, 4 ulp as 4.
-std::string format_ulp(double ulp) {
-  std::ostringstream o;
-  o << ulp;
-  return o.str();
-}
-
 constexpr long kMaxSeed = 4294967295L, kMaxBudget = 1000000, kMaxCount = 1000000000;
 const std::string kSizeForm = "WIDTHxHEIGHT, e.g. --output-size 320x240";
 
@@ -210,7 +203,8 @@ int cmd_imagecl_tool_check(const ImageclToolArgs& a) {
     if (!k.space.inexact_builtins.empty()) {
       std::cout << "inexact builtins (OpenCL's bound):";
       for (const auto& [f, ulp] : k.space.inexact_builtins)
-        std::cout << " " << f << (ulp < 0 ? " (may be contracted)" : " " + format_ulp(ulp) + " ulp");
+        if (ulp < 0) std::cout << " " << f << " (may be contracted)";
+        else std::cout << " " << f << " " << ulp << " ulp";
       double widest = 0;
       for (const auto& [name, img] : spread)
         for (float v : img.px) widest = std::max(widest, static_cast<double>(v));
