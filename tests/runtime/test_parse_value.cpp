@@ -75,6 +75,14 @@ TEST_CASE("kernel values are parsed by their type: integers whole and in range, 
   CHECK_THROWS_WITH(parse_typed_number("1e39", "--args gain=", "float"), Catch::StartsWith("--args gain='1e39' is out of range: give a finite number from"));
   CHECK_THROWS_WITH(parse_typed_number("nan", "--args gain=", "float"), Catch::Contains("'nan' is not a finite number"));
   CHECK_THROWS_WITH(parse_typed_number("1", "--args d=", "double"), Catch::Contains("has the type 'double', which FilterLab cannot pass"));
+  // bool: 0, 1, true, false; 64-bit integers exactly, so only up to 2^53.
+  CHECK(parse_typed_number("true", "--args flip=", "bool") == 1.0);
+  CHECK(parse_typed_number("0", "--args flip=", "bool") == 0.0);
+  CHECK_THROWS_WITH(parse_typed_number("2", "--args flip=", "bool"), Catch::Contains("give 0, 1, true or false (the kernel's bool)"));
+  CHECK_THROWS_WITH(parse_typed_number("yes", "--args flip=", "bool"), Catch::Contains("'yes' is not an integer"));
+  CHECK(parse_typed_number("-9007199254740992", "--args a=", "long") == -9007199254740992.0);
+  CHECK_THROWS_WITH(parse_typed_number("9007199254740993", "--args a=", "long"), Catch::Contains("passed exactly only up to 2^53"));
+  CHECK_THROWS_WITH(parse_typed_number("-1", "--args b=", "ulong"), Catch::Contains("is out of range: give an integer from 0 to 2^53"));
 }
 
 TEST_CASE("an image size is refused above the image limit before anything is allocated", "[parse][bad-input]") {
