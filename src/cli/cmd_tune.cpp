@@ -2,7 +2,9 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 
+#include "build_info.hpp"
 #include "cli/commands.hpp"
 #include "error.hpp"
 #include "experiments/tuning.hpp"
@@ -10,6 +12,7 @@
 #include "ocl/runtime.hpp"
 #include "tuner/cache.hpp"
 #include "tuner/replay_space.hpp"
+#include "tuner/shard.hpp"
 #include "tuner/simulate.hpp"
 #include "tuner/spaces.hpp"
 #include "tuner/strategy.hpp"
@@ -42,6 +45,12 @@ int report(const tuner::Evaluator& ev, const tuner::Space& space, double optimum
 }  // namespace
 
 int cmd_tune(const TuneArgs& a) {
+  std::optional<tuner::Shard> shard;
+  if (!a.shard.empty()) {
+    shard = tuner::parse_shard(a.shard);
+    if (a.strategy != "exhaustive") throw Error("--shard splits an exhaustive run, not " + a.strategy, "add --strategy exhaustive");
+    if (!a.simulate.empty()) throw Error("--shard does not apply with --simulate", "shard a run on a device");
+  }
   if (!a.simulate.empty()) {
     if (!a.device.empty()) throw Error("--device does not apply with --simulate", "a replay needs no device");
     tuner::ReplaySpace space(a.simulate);
@@ -65,17 +74,36 @@ int cmd_tune(const TuneArgs& a) {
   if (devices.size() != 1)
     throw Error("tune runs on one device but --device '" + a.device + "' selects " + std::to_string(devices.size()),
                 "narrow the pattern (see `filterlab devices`)");
+  tuner::check_cache_path(a.cache);
+  tuner::check_shard_resume(a.cache, shard);
   ocl::Runtime rt(devices.front());
   tuner::SpaceSettings settings;
   settings.cpu_divisor = a.cpu_divisor;
   settings.repetitions = a.repetitions;
   auto space = tuner::make_space(a.space, rt, settings);
-  tuner::EvalCache cache(a.cache, tuner::cache_header(*space, {{"device", devices.front().info.name}}));
-  std::cerr << "tune: " << space->name() << " (" << space->setup() << ") on " << devices.front().info.name << ", " << cache.size()
-            << " evaluations already in " << a.cache << "\n";
+  nlohmann::json extra = {{"device", devices.front().info.name}, {"commit", kCommit}, {"commit_dirty", kCommitDirty}};
+  std::vector<tuner::Point> points;
+  if (shard) {
+    points = tuner::shard_points(tuner::valid_points(*space), *shard);
+    extra.update(tuner::shard_header(*shard, points.size()));
+  }
+  tuner::EvalCache cache(a.cache, tuner::cache_header(*space, extra));
+  std::cerr << "tune: " << space->name() << (shard ? " shard " + shard->text() + " (" + std::to_string(points.size()) + " points)" : "")
+            << " (" << space->setup() << ") on " << devices.front().info.name << ", " << cache.size() << " evaluations already in "
+            << a.cache << "\n";
   tuner::Evaluator ev(*space, cache);
-  tuner::run_strategy(a.strategy, ev, a.budget, a.seed);
+  if (shard)
+    ev.evaluate_all(points);
+  else
+    tuner::run_strategy(a.strategy, ev, a.budget, a.seed);
   return report(ev, *space, 0.0);
+}
+
+int cmd_tune_merge(const TuneMergeArgs& a) {
+  if (a.out.empty()) throw Error("tune-merge needs --out FILE", "the merged exhaustive cache is written there");
+  const auto s = tuner::merge_shards(a.out, a.shards);
+  std::printf("%s: %zu shards merged, %zu evaluations (%zu valid)\n", a.out.c_str(), s.shards, s.rows, s.valid);
+  return 0;
 }
 
 }  // namespace filterlab::cli

@@ -56,8 +56,15 @@ struct TuneArgs {
   unsigned seed = 1;
   int cpu_divisor = 4, repetitions = 0;
   int seeds = 0;  // with --simulate: > 0 prints every strategy's efficiency over this many seeds
+  std::string shard;  // with exhaustive on a device: "i/N", every N-th valid point from the i-th
 };
 int cmd_tune(const TuneArgs& a);
+
+struct TuneMergeArgs {
+  std::string out;
+  std::vector<std::string> shards;
+};
+int cmd_tune_merge(const TuneMergeArgs& a);
 
 struct ImageclCheckArgs {
   std::string device, benchmark = "all", size = "1021x767";

@@ -112,6 +112,12 @@ int main(int argc, char** argv) {
   add_integer(c_tune, "--seeds", tune.seeds, 0, kMillion, "With --simulate: print random, paper and guided search efficiency over this many seeds (budget: --budget)");
   add_integer(c_tune, "--cpu-divisor", tune.cpu_divisor, 1, 1024, "Image sides on CPU devices divided by this", true);
   add_integer(c_tune, "--repetitions", tune.repetitions, 0, kMillion, "Timed repetitions per configuration (default: 10 on GPUs, 3 on CPUs)");
+  c_tune->add_option("--shard", tune.shard, "With --strategy exhaustive on a device: i/N, every N-th valid point from the i-th (merge with tune-merge)");
+
+  TuneMergeArgs merge;
+  auto* c_merge = app.add_subcommand("tune-merge", "Join the caches of an exhaustive run's shards (tune --shard i/N) into one exhaustive cache");
+  c_merge->add_option("--out", merge.out, "The merged cache (written atomically)");
+  c_merge->add_option("shards", merge.shards, "Every shard's cache, once each")->expected(1, -1);
 
   ImageclCheckArgs icl;
   auto* c_icl = app.add_subcommand("imagecl-check",
@@ -160,6 +166,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(c_exps)) return cmd_experiments(exps);
     if (app.got_subcommand(c_icl)) return cmd_imagecl_check(icl);
     if (app.got_subcommand(c_tune)) return cmd_tune(tune);
+    if (app.got_subcommand(c_merge)) return cmd_tune_merge(merge);
     if (app.got_subcommand(c_icl_show)) return cmd_imagecl_show(icl_show);
     if (imagecl_tool.selected()) return imagecl_tool.run();
   } catch (const cl::Error& e) {

@@ -10,6 +10,7 @@
 #include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
 #include "experiments/row_keys.hpp"
+#include "experiments/tuning_ground_truth.hpp"
 #include "imagecl/check.hpp"
 #include "imagecl/space.hpp"
 #include "io/atomic_file.hpp"
@@ -289,6 +290,12 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
                     {"candidates", tuner::candidate_points(*space).size()}, {"candidate_cap", tuner::kCandidateCap},
                     {"runs", runs}};
       add_best_known(full[name], spaces, name);
+      if (const auto gt = read_ground_truth(tuner::cache_path(cache_dir, name + "_ground_truth"), *space, dev.name)) {
+        if (!gt->ignored.empty())
+          std::cerr << "[" << kExperiment << "] " << name << ": exhaustive cache " << gt->record["path"].get<std::string>()
+                    << " not used: " << gt->ignored << "\n";
+        apply_ground_truth(full[name], *gt, best_json(name, gt->rows));
+      }
       if (!full[name]["best_known"].is_null()) best[name] = full[name]["best_known"];
       print_live(name, full[name]);
     }

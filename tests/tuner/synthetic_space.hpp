@@ -24,6 +24,7 @@ class SyntheticSpace : public tuner::Space {
     params_ = {x, y, {"z", {0, 1}}};
   }
   std::string name() const override { return "synthetic"; }
+  std::string setup() const override { return setup_text; }
   const std::vector<tuner::Param>& params() const override { return params_; }
   std::string violation(const tuner::Point& p) const override { return p[0] + p[1] > 26 ? "x + y > 26" : ""; }
   std::string id(const tuner::Point& p) const override {
@@ -48,6 +49,7 @@ class SyntheticSpace : public tuner::Space {
   void prepare(const std::vector<tuner::Point>& points) override {
     for (const auto& p : points) prepared.push_back(id(p));
   }
+  std::string setup_text;  // what setup() answers (a cache of another setup is another run)
   int calls = 0;
   int interrupt_after = -1;
   std::vector<std::string> prepared;  // every ID handed to prepare(), in order
