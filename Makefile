@@ -7,7 +7,9 @@
 #   make experiments-list   the experiment registry (filterlab experiments); make registry writes its snapshot
 # Variables: DEVICE=<name pattern> picks devices (default: all; same as $FILTERLAB_DEVICE),
 #            CPU_SCALE=1|2|4|8 pyramid scale divisor on CPU devices (default 4), REPS=<n> repetitions,
-#            EXPERIMENTS="<names>" only these, RESULTS=<dir> results directory.
+#            EXPERIMENTS="<names>" only these, RESULTS=<dir> results directory,
+#            SCHEDULER=local|slurm where experiments run (slurm: one job per device class x experiment,
+#            the paper a job after them; SLURM_CONFIG=<file> the classes' sbatch options; docs/cluster.md).
 
 BUILD      ?= build
 BUNDLE_BUILD ?= build-bundle
@@ -35,7 +37,15 @@ FILTERLAB  := $(BUILD)/src/filterlab
 PEERS      := $(BUILD)/src/peers/filterlab-peers
 JOBS       ?= 2
 ALLOW_MIXED_COMMITS ?= 0
+SCHEDULER  ?= local
+SLURM_CONFIG ?=
 include mk/check-vars.mk
+# The Slurm driver's arguments and the environment scripts/run-experiments.sh reads in each job.
+EXPERIMENT_ENV = FILTERLAB=$(abspath $(FILTERLAB)) PEERS=$(abspath $(PEERS)) GPU_PEERS=$(abspath experiments/peers/gpu_peers.py) \
+  BASE=$(abspath $(BASE)) Y_PLANE=$(abspath $(EPS_BASE)) REPS=$(REPS) QUICK=$(QUICK) FILTERLAB_CPU_SCALE=$(CPU_SCALE) PYTHON=$(PYTHON)
+SLURM_DRIVER = $(EXPERIMENT_ENV) $(PYTHON) scripts/slurm/filterlab_slurm.py reproduce --results $(abspath $(RESULTS)) \
+  --device "$(DEVICE)" $(if $(filter 1,$(QUICK)),--quick) $(if $(SLURM_CONFIG),--config $(abspath $(SLURM_CONFIG))) \
+  --experiments "$(EXPERIMENTS)" --verify-options "$(VERIFY_OPTIONS)"
 
 .PHONY: help deps build test verify data experiments experiments-list registry figures paper reproduce bundle clean
 
@@ -70,9 +80,13 @@ data: build
 # The peers (OpenCV, Halide) run from their own binary, one process per device; the CUDA peers where an
 # NVIDIA device, cupy and torch exist.
 experiments: data
+ifeq ($(SCHEDULER),slurm)
+	$(SLURM_DRIVER)
+else
 	FILTERLAB=$(FILTERLAB) PEERS=$(PEERS) GPU_PEERS=experiments/peers/gpu_peers.py BASE=$(BASE) Y_PLANE=$(EPS_BASE) \
 	  RESULTS=$(RESULTS) DEVICE="$(DEVICE)" REPS=$(REPS) QUICK=$(QUICK) FILTERLAB_CPU_SCALE=$(CPU_SCALE) \
 	  EXPERIMENTS="$(EXPERIMENTS)" scripts/run-experiments.sh
+endif
 
 experiments-list: build
 	$(FILTERLAB) experiments
@@ -97,6 +111,16 @@ paper: figures
 	$(PYTHON) paper/check_float_placement.py paper/filterlab.aux
 	@echo "paper: paper/filterlab.pdf"
 
+# The figures and paper of `reproduce`: QUICK=1, or RESULTS other than experiments/results, builds
+# the paper in a copy of paper/ beside the results (one command: also the Slurm driver's last job).
+ifeq ($(QUICK),1)
+PAPER_COMMAND = scripts/paper-from-results.sh $(abspath $(RESULTS)) $(QUICK_DIR) $(PYTHON)
+else ifeq ($(abspath $(RESULTS)),$(abspath experiments/results))
+PAPER_COMMAND = $(MAKE) --no-print-directory paper RESULTS=$(RESULTS)
+else
+PAPER_COMMAND = env PAPER_MODE=full scripts/paper-from-results.sh $(abspath $(RESULTS)) $(abspath $(RESULTS)/..) $(PYTHON)
+endif
+
 # Resumable: verify leaves a stamp per commit and device pattern; experiments keep results from this
 # commit and kernels. QUICK=1, or RESULTS other than experiments/results, builds the paper from those
 # results in a copy of paper/ beside them (the committed paper/generated and docs are left alone).
@@ -104,16 +128,15 @@ reproduce:
 	scripts/install-deps.sh full
 	$(MAKE) build
 	@mkdir -p $(RESULTS)
+ifeq ($(SCHEDULER),slurm)
+	$(MAKE) data
+	$(SLURM_DRIVER) --paper-command "$(PAPER_COMMAND)"
+else
 	@stamp=$(RESULTS)/.verified-$$($(FILTERLAB) experiments --commit)-$$(echo "$(DEVICE)" | tr -c 'A-Za-z0-9\n' '_')$(if $(filter 1,$(QUICK)),-quick); \
 	if [ -e "$$stamp" ]; then echo "reproduce: verify already passed at this commit ($$stamp)"; \
 	else $(MAKE) verify QUICK=$(QUICK) && case $$stamp in *-dirty-*) ;; *) touch "$$stamp" ;; esac; fi
 	$(MAKE) experiments QUICK=$(QUICK) RESULTS=$(RESULTS)
-ifeq ($(QUICK),1)
-	scripts/paper-from-results.sh $(abspath $(RESULTS)) $(QUICK_DIR) $(PYTHON)
-else ifeq ($(abspath $(RESULTS)),$(abspath experiments/results))
-	$(MAKE) paper RESULTS=$(RESULTS)
-else
-	PAPER_MODE=full scripts/paper-from-results.sh $(abspath $(RESULTS)) $(abspath $(RESULTS)/..) $(PYTHON)
+	$(PAPER_COMMAND)
 endif
 
 # A relocatable bundle for a machine without our packages (the GPU host): the runtime without

@@ -24,6 +24,12 @@ for pair in "$@"; do
       fi ;;
     QUICK)
       case $value in 0 | 1) ;; *) bad "$name" "$value" "is not supported" "0 (the whole pipeline) or 1 (the quick pipeline on PoCL)" ;; esac ;;
+    SCHEDULER)
+      case $value in local | slurm) ;; *) bad "$name" "$value" "is not supported" "local (this machine) or slurm (jobs on a Slurm cluster; docs/cluster.md)" ;; esac ;;
+    SLURM_CONFIG)
+      if [ -n "$value" ] && [ ! -f "$value" ]; then
+        bad "$name" "$value" "is not a file" "a file of device classes and sbatch options (scripts/slurm/cluster.conf.example)"
+      fi ;;
     ALLOW_MIXED_COMMITS)
       case $value in 0 | 1) ;; *) bad "$name" "$value" "is not supported" "0 (refuse results of different commits) or 1 (allow them, and say so in every table)" ;; esac ;;
     *)

@@ -99,7 +99,11 @@ WriteLock::~WriteLock() {
   if (fd_ >= 0) ::close(fd_);  // closing the last descriptor releases the flock
 }
 
-std::string results_lock_path(const std::string& results_dir) { return results_dir + "/.filterlab.lock"; }
+std::string results_lock_path(const std::string& results_dir) {
+  char host[256] = {0};
+  if (::gethostname(host, sizeof host - 1) != 0 || host[0] == '\0') std::strcpy(host, "localhost");
+  return results_dir + "/.filterlab." + host + ".lock";
+}
 std::string cache_lock_path(const std::string& cache_path) { return cache_path + ".lock"; }
 
 }  // namespace filterlab::io

@@ -25,7 +25,10 @@ class WriteLock {
   int fd_ = -1;
 };
 
-// The lock file of a results directory and of a tuning cache.
+// The lock file of a results directory and of a tuning cache. A results directory has one lock per
+// machine (RESULTS/.filterlab.<host>.lock): two runs on one machine would time under each other's
+// load, while the jobs of a cluster (scripts/slurm) write one shared directory side by side, each
+// into its own experiment and device files.
 std::string results_lock_path(const std::string& results_dir);
 std::string cache_lock_path(const std::string& cache_path);
 

@@ -29,7 +29,7 @@ start_holder() {
 case $3 in
   results)
     # The tiled study at 512^2 with many repetitions: minutes of work, killed once checked.
-    start_holder "$work/R/.filterlab.lock" env FILTERLAB_TILED_MAX_SIZE=512 "$exe" run tiled --results "$work/R" --repetitions 100000
+    start_holder "$work/R/.filterlab.$(hostname).lock" env FILTERLAB_TILED_MAX_SIZE=512 "$exe" run tiled --results "$work/R" --repetitions 100000
     start=$(date +%s)
     out=$("$exe" run sampler --results "$work/R" 2>&1) && fail "the second run succeeded: $out"
     echo "$out"
@@ -39,7 +39,7 @@ case $3 in
     [ -e "$work/R/sampler" ] && fail "the second run wrote into the locked directory"
     ;;
   results-wait)
-    start_holder "$work/R/.filterlab.lock" env FILTERLAB_TILED_MAX_SIZE=512 "$exe" run tiled --results "$work/R" --repetitions 100000
+    start_holder "$work/R/.filterlab.$(hostname).lock" env FILTERLAB_TILED_MAX_SIZE=512 "$exe" run tiled --results "$work/R" --repetitions 100000
     FILTERLAB_LOCK_WAIT=60 "$exe" run sampler --results "$work/R" > "$work/second.log" 2>&1 &
     second=$!
     sleep 2
