@@ -36,6 +36,10 @@ TABLES = {
     "tuning_caches.md": ("tuning-caches.md", "Tuning caches: where each one's times come from",
                          "Every tuning cache the results use: the commit and time it was started at (later runs "
                          "resume it) and the compute units it was measured with, beside the results' own."),
+    "tuning_cluster_plan.md": ("cluster-plan.md", "Exhaustive searches of the full spaces on a cluster: the plan",
+                               "Per device and full ImageCL space: the points an exhaustive search evaluates, the "
+                               "seconds per evaluation measured on that device, and the hours it takes on 1, 8 and 64 "
+                               "devices as shards (docs/cluster.md)."),
     "intervals.md": ("confidence-intervals.md", "Confidence intervals of the median",
                      "The order-statistic interval every timing result records: for each sample "
                      "size in the results, the ranks of its ends and its exact coverage "

@@ -88,3 +88,12 @@ def test_cache_provenance_names_older_commits_and_other_compute_units():
     off = dict(caches[-1], compute_units=16, results_compute_units=8)
     sentence = T.cache_sentence(caches[:-1] + [off])
     assert "1 cache was measured with 16 compute units while its results ran with 8" in sentence
+
+def test_a_sharded_exhaustive_optimum_is_named_in_the_live_table():
+    def summary(by: str) -> dict:
+        run = {"budget": 100, "best_ms": 1.1, "of_best_known": 0.9, "seconds": 30.0}
+        return {"devices": [{"name": "NVIDIA H200", "type": "GPU", "full_spaces": {"imagecl.harris_fused": {
+            "best_known_ms": 1.0, "best_known_by": by, "strategies": {s: dict(run) for s in T.STRATEGIES}}}}]}
+    note = "the best known is its optimum"
+    assert note in T.live_tex(summary(T.GROUND_TRUTH + " (ground truth)"))
+    assert note not in T.live_tex(summary("guided (live, full space)"))
