@@ -272,6 +272,7 @@ def cmd_reproduce(a: argparse.Namespace) -> int:
     wanted = set(a.experiments.split()) if a.experiments else None
     plan = [line.split()[0] for line in names.stdout.splitlines() if line.strip()]
     plan = [n for n in plan if wanted is None or n in wanted]
+    commit = subprocess.run([filterlab, "experiments", "--commit"], capture_output=True, text=True).stdout.strip()
     graph = Graph(results / ".slurm", a.poll, a.retries)
     env = {k: os.environ[k] for k in ("FILTERLAB", "PEERS", "GPU_PEERS", "BASE", "Y_PLANE", "REPS", "QUICK",
                                       "FILTERLAB_CPU_SCALE", "PYTHON") if k in os.environ}
@@ -279,11 +280,20 @@ def cmd_reproduce(a: argparse.Namespace) -> int:
     experiment_jobs = []
     for c in classes:
         tag = safe(c.pattern) or "all"
-        verify = graph.add(Job(f"verify@{tag}", [filterlab, "verify", "--device", c.pattern] + shlex.split(a.verify_options),
-                               c.sbatch))
+        # As `make reproduce` does locally: verify once per commit and device pattern (a stamp in
+        # RESULTS, never for a modified tree), then every experiment after it.
+        stamp = results / (f".verified-{commit}-" + "".join(ch if ch.isalnum() else "_" for ch in c.pattern)
+                           + ("-quick" if a.quick else ""))
+        after = []
+        if stamp.exists():
+            print(f"slurm: verify already passed at this commit on '{c.pattern}' ({stamp})", flush=True)
+        else:
+            verify = [filterlab, "verify", "--device", c.pattern] + shlex.split(a.verify_options)
+            mark = "" if commit.endswith("-dirty") or not commit else f" && touch {shlex.quote(str(stamp))}"
+            after = [graph.add(Job(f"verify@{tag}", ["bash", "-c", shlex.join(verify) + mark], c.sbatch)).name]
         for name in plan:
             job = Job(f"{name}@{tag}", ["scripts/run-experiments.sh"], c.sbatch,
-                      env | {"DEVICE": c.pattern, "EXPERIMENTS": name}, after=[verify.name])
+                      env | {"DEVICE": c.pattern, "EXPERIMENTS": name}, after=after)
             experiment_jobs.append(graph.add(job).name)
     if a.paper_command:
         graph.add(Job("paper", shlex.split(a.paper_command), paper_opts, after=experiment_jobs))
