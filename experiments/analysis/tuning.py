@@ -28,6 +28,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, str(HERE))
 import claims as C  # noqa: E402
 import cluster_plan as CP  # noqa: E402
+import halide_schedules as H  # noqa: E402
 import figure_output as FO  # noqa: E402
 import imagecl_portability as IP  # noqa: E402  (S6.C7, S6.C8: the portability experiment)
 import results as R  # noqa: E402
@@ -168,6 +169,7 @@ def derive(files: list[tuple[Path, dict]], paper: dict, results: Path) -> dict:
                         entry["peers"][r["peer"]] = {"ms": ms["median"], "q1": ms["q1"], "q3": ms["q3"],
                                                      "ci_low": ms.get("ci95_low"), "ci_high": ms.get("ci95_high"),
                                                      "timing": r["timing"], "status": r["status"]}
+                H.at_its_best(entry["peers"], lambda p: p["ms"])
                 entry["peers_file"] = str(peers_file)
             entry["speedups"] = speedups({"type": prov["device_type"]}, entry)
             fig6[bench] = entry

@@ -27,6 +27,10 @@ TABLES = {
                        "OpenCV, Halide, CuPy and PyTorch on the same workloads, per device."),
     "peers_headline.md": ("peers-fastest.md", "Peers: the fastest per workload",
                           "Per device and workload, FilterLab's best against the fastest peer."),
+    "peers_halide_schedules.md": ("halide-schedules.md", "Peers: Halide's schedules",
+                                  "Per device and workload, every Halide schedule's time: our hand schedules beside the "
+                                  "autoschedulers of Halide 14 (Mullapudi2016, Adams2019, Li2018); the fastest stands for "
+                                  "Halide in every comparison."),
     "imagecl_portability_matrix.md": ("portability-matrix.md", "ImageCL portability: each device's tuned code on every device",
                                       "Per ImageCL pipeline, each source device's tuned configuration run on each target "
                                       "device, as a fraction of the target's own tuned kernel time (imagecl_portability)."),

@@ -8,52 +8,26 @@
 
 #include "error.hpp"
 #include "peers/halide_context.hpp"
-#include "fl_hl_conv2d_u8_cpu.h"
-#include "fl_hl_conv2d_u8_ocl.h"
-#include "fl_hl_harris_cpu.h"
-#include "fl_hl_harris_ocl.h"
-#include "fl_hl_scharr3x_cpu.h"
-#include "fl_hl_scharr3x_ocl.h"
-#include "fl_hl_scharr3y_cpu.h"
-#include "fl_hl_scharr3y_ocl.h"
-#include "fl_hl_scharr5x_cpu.h"
-#include "fl_hl_scharr5x_ocl.h"
-#include "fl_hl_scharr5y_cpu.h"
-#include "fl_hl_scharr5y_ocl.h"
-#include "fl_hl_scharr7x_cpu.h"
-#include "fl_hl_scharr7x_ocl.h"
-#include "fl_hl_scharr7y_cpu.h"
-#include "fl_hl_scharr7y_ocl.h"
-#include "fl_hl_scharr9x_cpu.h"
-#include "fl_hl_scharr9x_ocl.h"
-#include "fl_hl_scharr9y_cpu.h"
-#include "fl_hl_scharr9y_ocl.h"
-#include "fl_hl_sepconv_cpu.h"
-#include "fl_hl_sepconv_ocl.h"
+#include "peers/halide_pipelines.hpp"
 
 namespace filterlab::peers {
 namespace {
 
-using Pipeline = int (*)(halide_buffer_t*, halide_buffer_t*);
+using Pipeline = HalidePipeline;
 
-Pipeline pipeline_for(const Job& j, bool gpu) {
+// The compiled pipeline of a job in one schedule ("hand" or an autoscheduler's name).
+Pipeline pipeline_for(const Job& j, bool gpu, const std::string& schedule) {
+  std::string name;
   switch (j.kind) {
-    case OpKind::Scharr: {
-      const bool x = j.axis == ref::Axis::X;
-      switch (j.ksize) {
-        case 3: return gpu ? (x ? fl_hl_scharr3x_ocl : fl_hl_scharr3y_ocl) : (x ? fl_hl_scharr3x_cpu : fl_hl_scharr3y_cpu);
-        case 5: return gpu ? (x ? fl_hl_scharr5x_ocl : fl_hl_scharr5y_ocl) : (x ? fl_hl_scharr5x_cpu : fl_hl_scharr5y_cpu);
-        case 7: return gpu ? (x ? fl_hl_scharr7x_ocl : fl_hl_scharr7y_ocl) : (x ? fl_hl_scharr7x_cpu : fl_hl_scharr7y_cpu);
-        case 9: return gpu ? (x ? fl_hl_scharr9x_ocl : fl_hl_scharr9y_ocl) : (x ? fl_hl_scharr9x_cpu : fl_hl_scharr9y_cpu);
-        default: break;
-      }
-      break;
-    }
-    case OpKind::SepConv: return gpu ? fl_hl_sepconv_ocl : fl_hl_sepconv_cpu;
-    case OpKind::Conv2dU8: return gpu ? fl_hl_conv2d_u8_ocl : fl_hl_conv2d_u8_cpu;
-    case OpKind::Harris: return gpu ? fl_hl_harris_ocl : fl_hl_harris_cpu;
+    case OpKind::Scharr: name = "scharr" + std::to_string(j.ksize) + (j.axis == ref::Axis::X ? "x" : "y"); break;
+    case OpKind::SepConv: name = "sepconv"; break;
+    case OpKind::Conv2dU8: name = "conv2d_u8"; break;
+    case OpKind::Harris: name = "harris"; break;
   }
-  throw Error("no Halide pipeline for " + j.label + " (ksize " + std::to_string(j.ksize) + ")");
+  const auto it = halide_pipelines().find(name + "/" + (gpu ? "ocl" : "cpu") + "/" + schedule);
+  if (it == halide_pipelines().end())
+    throw Error("no Halide pipeline for " + j.label + " (ksize " + std::to_string(j.ksize) + ", schedule " + schedule + ")");
+  return it->second;
 }
 
 void check(int rc, const std::string& what) {
@@ -70,8 +44,10 @@ struct Buffers {
 
 class HalidePeer : public Peer {
  public:
-  explicit HalidePeer(bool gpu) : gpu_(gpu) { install_halide_error_handler(); }
-  std::string name() const override { return gpu_ ? "halide_opencl" : "halide_cpu"; }
+  HalidePeer(bool gpu, std::string schedule) : gpu_(gpu), schedule_(std::move(schedule)) { install_halide_error_handler(); }
+  std::string name() const override {
+    return std::string(gpu_ ? "halide_opencl" : "halide_cpu") + (schedule_ == "hand" ? "" : "_" + schedule_);
+  }
   std::string timing() const override {
     if (gpu_)
       return "host wall clock around the pipeline calls and halide_device_sync of every output (Halide has no "
@@ -106,7 +82,7 @@ class HalidePeer : public Peer {
         check(halide_copy_to_device(nullptr, b.in(), iface), "copy of the input to the device");
         check(halide_device_malloc(nullptr, b.out(), iface), "allocation of the output on the device");
       }
-      pipes_.push_back(pipeline_for(jobs_[i], gpu_));
+      pipes_.push_back(pipeline_for(jobs_[i], gpu_, schedule_));
     }
     if (gpu_) check(halide_device_sync(nullptr, bufs_.front().in()), "device sync");
   }
@@ -129,13 +105,17 @@ class HalidePeer : public Peer {
     return out;
   }
   nlohmann::json evidence() const override {
-    if (!gpu_) return {{"target", "x86-64-linux-sse41-avx-avx2-f16c-fma"}};
+    const nlohmann::json schedule =
+        schedule_ == "hand" ? "FilterLab's (peers/halide/schedule.hpp)" : "Halide's " + schedule_ + " autoscheduler (default machine parameters)";
+    if (!gpu_) return {{"target", "x86-64-linux-sse41-avx-avx2-f16c-fma"}, {"schedule", schedule}};
     return {{"target", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"},
+            {"schedule", schedule},
             {"device", "FilterLab's context and queue (halide_acquire_cl_context overridden)"}};
   }
 
  private:
   bool gpu_;
+  std::string schedule_;
   std::vector<Job> jobs_;
   std::vector<Buffers> bufs_;
   std::vector<Pipeline> pipes_;
@@ -143,7 +123,12 @@ class HalidePeer : public Peer {
 
 }  // namespace
 
-std::unique_ptr<Peer> make_halide_cpu() { return std::make_unique<HalidePeer>(false); }
-std::unique_ptr<Peer> make_halide_opencl() { return std::make_unique<HalidePeer>(true); }
+std::unique_ptr<Peer> make_halide_cpu(const std::string& schedule) { return std::make_unique<HalidePeer>(false, schedule); }
+std::unique_ptr<Peer> make_halide_opencl(const std::string& schedule) { return std::make_unique<HalidePeer>(true, schedule); }
+
+const std::vector<std::string>& halide_autoschedulers(bool gpu) {
+  static const std::vector<std::string> cpu = {"mullapudi2016", "adams2019", "li2018"}, ocl = {"li2018"};
+  return gpu ? ocl : cpu;
+}
 
 }  // namespace filterlab::peers

@@ -1,16 +1,25 @@
 #pragma once
-// Halide 14 as a peer: pipelines compiled ahead of time (src/peers/halide/*_generator.cpp), one
-// schedule for the CPU (strips of 32 rows in parallel, vectorised) and one for OpenCL (32x8 GPU
-// tiles) on the device given to use_for_halide_opencl(). Halide has no profiling events: a sample
-// is timed with the host's wall clock around the pipeline calls and halide_device_sync of every
-// output (inputs are on the device before, outputs are not copied back).
+// Halide 14 as a peer: pipelines compiled ahead of time (src/peers/halide/*_generator.cpp), in our
+// hand schedules (CPU: strips of 32 rows in parallel, vectorised; OpenCL: 32x8 GPU tiles on the
+// device given to use_for_halide_opencl()) and in Halide's own autoschedulers, so that Halide is
+// measured at its best. Halide has no profiling events: a sample is timed with the host's wall
+// clock around the pipeline calls and halide_device_sync of every output (inputs are on the device
+// before, outputs are not copied back).
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "peers/peer.hpp"
 
 namespace filterlab::peers {
 
-std::unique_ptr<Peer> make_halide_cpu();
-std::unique_ptr<Peer> make_halide_opencl();
+// `schedule`: "hand" (peer halide_cpu / halide_opencl) or an autoscheduler of
+// halide_autoschedulers() (peer halide_cpu_<schedule> / halide_opencl_<schedule>).
+std::unique_ptr<Peer> make_halide_cpu(const std::string& schedule = "hand");
+std::unique_ptr<Peer> make_halide_opencl(const std::string& schedule = "hand");
+
+// The autoschedulers compiled in: on the CPU Mullapudi2016, Adams2019 and Li2018; on OpenCL Li2018,
+// the only one of Halide 14's three that writes GPU schedules.
+const std::vector<std::string>& halide_autoschedulers(bool gpu);
 
 }  // namespace filterlab::peers

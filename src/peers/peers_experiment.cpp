@@ -126,6 +126,9 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   std::vector<std::function<std::unique_ptr<Peer>()>> makers = {
       [] { return make_opencv_cpu(); }, [&] { return make_opencv_umat(selection); }, [] { return make_halide_cpu(); },
       [] { return make_halide_opencl(); }};
+  for (const bool gpu : {false, true})  // Halide at its best: every autoscheduler beside the hand schedules
+    for (const auto& s : halide_autoschedulers(gpu))
+      makers.push_back([gpu, s] { return gpu ? make_halide_opencl(s) : make_halide_cpu(s); });
 
   nlohmann::json rows = nlohmann::json::array();
   std::vector<std::string> workloads_run;
@@ -142,7 +145,7 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
       const double floor = floor_ms(w.bytes_min, GBps);
       nlohmann::json row = {{"peer", name},
                             {"library", library_of(name)},
-                            {"runs_on", (name == "opencv_umat" || name == "halide_opencl") ? "opencl_device" : "host_cpu"},
+                            {"runs_on", (name == "opencv_umat" || name.rfind("halide_opencl", 0) == 0) ? "opencl_device" : "host_cpu"},
                             {"workload", w.name},
                             {"workload_id", w.id},
                             {"ksize", w.ksize},

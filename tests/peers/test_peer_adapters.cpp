@@ -2,6 +2,7 @@
 // judge rejects an output one tolerance step off.
 #include <catch2/catch.hpp>
 
+#include "error.hpp"
 #include "ocl/runtime.hpp"
 #include "peers/halide_context.hpp"
 #include "peers/halide_peer.hpp"
@@ -54,6 +55,54 @@ TEST_CASE("Halide's OpenCL pipelines run on FilterLab's device and agree with th
   {
     auto peer = peers::make_halide_opencl();
     check_peer(*peer);
+  }
+  peers::release_halide_opencl();
+}
+
+// An autoscheduled pipeline is planned for 4096^2 (peers/halide/schedule.hpp): an image smaller
+// than its tiles (the small workloads, 15-100 px) it may refuse (Halide's bounds check), never
+// compute wrong; at the sizes the peers experiment uses on CPU devices (the GPU sides / 4: 1024,
+// 2048 and 1280) every one runs and agrees.
+void check_autoscheduled(peers::Peer& peer) {
+  auto all = test::small_workloads();
+  const auto refused_at = all.size();
+  for (auto&& w : {peers::sepconv_workload(1024, 21), peers::conv2d_u8_workload(2048, 22), peers::harris_workload(1280, 23)})
+    all.push_back(w);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const auto& w = all[i];
+    INFO(peer.name() << " on " << w.id);
+    REQUIRE_FALSE(peer.not_comparable(w).has_value());
+    peer.prepare(w);
+    try {
+      peer.run();
+    } catch (const Error& e) {
+      CHECK(i < refused_at);
+      CHECK_THAT(e.what(), Catch::Contains("is accessed at") && Catch::Contains("before the min"));
+      continue;
+    }
+    const auto j = peers::judge(w, peer.outputs());
+    INFO(j.detail);
+    CHECK(j.passed);
+  }
+}
+
+TEST_CASE("Halide's autoscheduled CPU pipelines agree with the oracle or refuse an image smaller than their tiles", "[peers]") {
+  REQUIRE(peers::halide_autoschedulers(false) == std::vector<std::string>{"mullapudi2016", "adams2019", "li2018"});
+  for (const auto& s : peers::halide_autoschedulers(false)) {
+    auto peer = peers::make_halide_cpu(s);
+    CHECK(peer->name() == "halide_cpu_" + s);
+    CHECK(peer->evidence()["schedule"].get<std::string>().find(s) != std::string::npos);
+    check_autoscheduled(*peer);
+  }
+}
+
+TEST_CASE("Halide's Li2018-scheduled OpenCL pipelines run on FilterLab's device and agree with the oracle", "[peers]") {
+  ocl::Runtime rt(test::peers_device());
+  peers::use_for_halide_opencl(rt);
+  {
+    auto peer = peers::make_halide_opencl("li2018");
+    CHECK(peer->name() == "halide_opencl_li2018");
+    check_autoscheduled(*peer);
   }
   peers::release_halide_opencl();
 }

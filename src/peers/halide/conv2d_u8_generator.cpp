@@ -22,7 +22,10 @@ class Conv2dU8 : public Halide::Generator<Conv2dU8> {
       for (int i = 0; i < k.width; ++i)
         sum += cast<float>(in(x + i - rx, y + j - ry)) * static_cast<float>(k.at(i, j));
     output(x, y) = saturating_cast<uint8_t>(round(sum));  // Halide's round: half to even
-    filterlab::peers::schedule_pipeline(output, {}, gpu, 16);
+    if (auto_schedule)
+      filterlab::peers::estimate_sizes(input, output);
+    else
+      filterlab::peers::schedule_pipeline(output, {}, gpu, 16);
   }
 
  private:

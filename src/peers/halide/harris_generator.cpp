@@ -36,7 +36,9 @@ class Harris : public Halide::Generator<Harris> {
     output(x, y) = sa * sc - sb * sb - static_cast<float>(k) * (sa + sc) * (sa + sc);
     // On the GPU the derivatives are recomputed per output (inline): staging them per tile in
     // local memory made PoCL reject the launch (CL_INVALID_WORK_GROUP_SIZE).
-    if (gpu)
+    if (auto_schedule)
+      filterlab::peers::estimate_sizes(input, output);
+    else if (gpu)
       filterlab::peers::schedule_pipeline(output, {}, true, 8);
     else
       filterlab::peers::schedule_pipeline(output, {gx, gy}, false, 8);

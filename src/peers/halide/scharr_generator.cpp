@@ -24,7 +24,10 @@ class Scharr : public Halide::Generator<Scharr> {
       for (int i = 0; i < k.width; ++i)
         if (k.at(i, j) != 0.0) sum += in(x + i - r, y + j - r) * static_cast<float>(k.at(i, j));
     output(x, y) = sum;
-    filterlab::peers::schedule_pipeline(output, {}, gpu, 16);
+    if (auto_schedule)
+      filterlab::peers::estimate_sizes(input, output);
+    else
+      filterlab::peers::schedule_pipeline(output, {}, gpu, 16);
   }
 
  private:

@@ -1,6 +1,8 @@
 #pragma once
-// The two schedules every FilterLab peer pipeline gets: CPU (rows of 32 in parallel, vectorised
+// The two hand schedules every FilterLab peer pipeline gets: CPU (rows of 32 in parallel, vectorised
 // along x) and OpenCL (32x8 GPU tiles). `stage` funcs (intermediates) are computed per tile / strip.
+// A library built with an autoscheduler (add_halide_library ... AUTOSCHEDULER, which sets the
+// generator's auto_schedule) gets estimates instead and is scheduled by Halide (estimate_sizes).
 #include <vector>
 
 #include "Halide.h"
@@ -25,6 +27,17 @@ inline void schedule_pipeline(Halide::Func out, const std::vector<Halide::Func>&
       s.compute_at(out, yo).vectorize(sx, vector_width);
     }
   }
+}
+
+// The autoschedulers' size estimates: the largest side of the peers' workloads (the Harris and
+// 8-bit workloads run at 5120 and 8192 on GPUs, the others at 4096; CPU devices at a quarter).
+constexpr int kEstimateSide = 4096;
+
+// Gives `in` and `out` the estimates an autoscheduler plans with.
+template <typename In, typename Out>
+void estimate_sizes(In& in, Out& out) {
+  in.set_estimates({{0, kEstimateSide}, {0, kEstimateSide}});
+  out.set_estimates({{0, kEstimateSide}, {0, kEstimateSide}});
 }
 
 }  // namespace filterlab::peers

@@ -24,7 +24,10 @@ class SepConv : public Halide::Generator<SepConv> {
     Expr v = 0.0f;
     for (int j = 0; j < ksize; ++j) v += rows(x, y + j - r) * static_cast<float>(ky[static_cast<std::size_t>(j)]);
     output(x, y) = v;
-    filterlab::peers::schedule_pipeline(output, {rows}, gpu, 16);
+    if (auto_schedule)
+      filterlab::peers::estimate_sizes(input, output);
+    else
+      filterlab::peers::schedule_pipeline(output, {rows}, gpu, 16);
   }
 
  private:
