@@ -10,14 +10,14 @@
 # usage: sharded_tuning_test.sh FILTERLAB WORKDIR [SPACE] [SHARDS]
 set -euo pipefail
 exe=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-work=$2
+work=$(mkdir -p "$2" && cd "$2" && pwd)  # absolute: the tool's messages name absolute paths
 space=${3:-study1.scharr_k5}
 shards=${4:-3}
 here=$(cd "$(dirname "$0")" && pwd)
 driver=$here/../../scripts/slurm/filterlab_slurm.py
 : "${SLURM_CONF:?set SLURM_CONF (scripts/slurm/local-cluster.sh start DIR prints it)}"
 fail() { echo "sharded_tuning_test: FAIL: $*" >&2; exit 1; }
-rm -rf "$work" && mkdir -p "$work"
+rm -rf "${work:?}" && mkdir -p "$work"
 
 t0=$(date +%s%N)
 "$exe" tune --space "$space" --strategy exhaustive --device pocl --cache "$work/local.jsonl" > "$work/local.txt" 2>&1 ||
