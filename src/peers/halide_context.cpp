@@ -10,6 +10,7 @@
 namespace {
 std::atomic<cl_context> g_context{nullptr};
 std::atomic<cl_command_queue> g_queue{nullptr};
+std::atomic<bool> g_used{false};  // has a pipeline initialised Halide's OpenCL runtime?
 std::mutex g_error_mutex;
 std::string g_last_error;
 
@@ -47,8 +48,10 @@ void use_for_halide_opencl(ocl::Runtime& rt) {
   g_queue.store(rt.queue());
 }
 
+void note_halide_opencl_use() { g_used.store(true); }
+
 void release_halide_opencl() {
-  if (g_context.load()) halide_device_release(nullptr, halide_opencl_device_interface());
+  if (g_context.load() && g_used.exchange(false)) halide_device_release(nullptr, halide_opencl_device_interface());
   g_context.store(nullptr);
   g_queue.store(nullptr);
 }

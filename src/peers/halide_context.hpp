@@ -12,8 +12,12 @@ namespace filterlab::peers {
 // From now on Halide's OpenCL pipelines run on rt's context and queue (rt must outlive them).
 void use_for_halide_opencl(ocl::Runtime& rt);
 // Frees Halide's compiled OpenCL programs and forgets rt: call before rt is destroyed (Halide's
-// own clean-up at exit would otherwise use a released context).
+// own clean-up at exit would otherwise use a released context). Halide's OpenCL runtime is only
+// released when a pipeline used it (note_halide_opencl_use): before its first use it has loaded
+// no OpenCL entry points, and releasing it then calls a null function.
 void release_halide_opencl();
+// Called before an OpenCL pipeline's first use (a peer preparing OpenCL buffers).
+void note_halide_opencl_use();
 bool halide_opencl_context_set();
 // Halide reports errors through a handler that by default aborts the process: ours records the
 // message, which take_halide_error() returns (and clears) after a pipeline returned non-zero.

@@ -59,6 +59,7 @@ class HalidePeer : public Peer {
   std::optional<std::string> not_comparable(const Workload&) const override { return std::nullopt; }
   void prepare(const Workload& w) override {
     if (gpu_ && !halide_opencl_context_set()) throw Error("Halide's OpenCL pipelines have no device", "call use_for_halide_opencl first");
+    if (gpu_) note_halide_opencl_use();
     jobs_ = w.jobs;
     bufs_.clear();
     bufs_.resize(jobs_.size());

@@ -107,6 +107,17 @@ TEST_CASE("Halide's Li2018-scheduled OpenCL pipelines run on FilterLab's device 
   peers::release_halide_opencl();
 }
 
+TEST_CASE("Halide's OpenCL context is released safely when no OpenCL pipeline ran", "[peers]") {
+  // A run of the CPU peers alone (filterlab-peers run --peers halide_cpu) ended in a null call.
+  ocl::Runtime rt(test::peers_device());
+  peers::use_for_halide_opencl(rt);
+  auto peer = peers::make_halide_cpu();
+  peer->prepare(peers::sepconv_workload(64, 2));
+  peer->run();
+  peers::release_halide_opencl();
+  CHECK_FALSE(peers::halide_opencl_context_set());
+}
+
 TEST_CASE("Halide's OpenCL peer refuses to run without a device", "[peers]") {
   auto peer = peers::make_halide_opencl();
   const auto w = peers::sepconv_workload(64, 1);
