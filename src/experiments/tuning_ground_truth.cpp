@@ -10,15 +10,17 @@ std::optional<GroundTruth> read_ground_truth(const std::string& path, const tune
   if (!std::filesystem::exists(path, ec)) return std::nullopt;
   auto f = tuner::read_cache(path);  // refuses a directory or a damaged file, naming it
   GroundTruth gt;
-  const auto valid = tuner::valid_points(space).size();
   const auto setup = f.header.value("setup", nlohmann::json());
   const auto measured_on = f.header.value("device", nlohmann::json());
-  if (setup != nlohmann::json(space.setup()))
+  if (setup != nlohmann::json(space.setup())) {
     gt.ignored = "measured with setup " + setup.dump() + ", not this run's \"" + space.setup() + "\"";
-  else if (!measured_on.is_string() || measured_on.get<std::string>() != device)
+  } else if (!measured_on.is_string() || measured_on.get<std::string>() != device) {
     gt.ignored = "measured on " + measured_on.dump() + ", not on \"" + device + "\"";
-  else if (f.rows.size() != valid)
-    gt.ignored = "covers " + std::to_string(f.rows.size()) + " of the " + std::to_string(valid) + " valid points";
+  } else {  // only now enumerate the space: a full one holds up to 10^8 points
+    const auto valid = tuner::valid_points(space).size();
+    if (f.rows.size() != valid)
+      gt.ignored = "covers " + std::to_string(f.rows.size()) + " of the " + std::to_string(valid) + " valid points";
+  }
   gt.record = {{"path", path},
                {"evaluations", f.rows.size()},
                {"shards", f.header.value("merged_shards", nlohmann::json())},
