@@ -96,7 +96,6 @@ class Job:
     after: list[str] = field(default_factory=list)  # names of jobs this one needs to have succeeded
     tasks: int = 0  # > 0: a job array of tasks 0..tasks-1 (SLURM_ARRAY_TASK_ID in the command)
     slurm_id: str = ""
-    pending_tasks: list[int] = field(default_factory=list)
 
 
 def safe(name: str) -> str:
@@ -196,7 +195,6 @@ class Graph:
             raise Refused(f"sbatch refused job {job.name}: {p.stderr.strip() or p.stdout.strip()} "
                           f"(command: {' '.join(shlex.quote(a) for a in args)}); check the partition and GRES in the config")
         job.slurm_id = p.stdout.strip().split(";")[0]
-        job.pending_tasks = tasks
         with self.ledger.open("a") as f:
             f.write(f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} {job.slurm_id} {job.name}"
                     + (f" tasks {','.join(map(str, tasks))}" if job.tasks else "") + "\n")
