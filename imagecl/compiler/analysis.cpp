@@ -21,6 +21,7 @@
 #include "pragma_rules.hpp"
 #include "reporter.hpp"
 #include "tuning.hpp"
+#include "vector_types.hpp"
 
 namespace filterlab::imagecl {
 namespace {
@@ -45,6 +46,21 @@ std::optional<std::string> scalar_name(QualType t) {
     case BuiltinType::UInt: return "uint";
     default: return std::nullopt;
   }
+}
+
+// float4, uchar2, ...: an OpenCL vector type's name (its element one of the scalar types above
+// or long/ulong), or nothing.
+std::optional<std::string> vector_name(QualType t) {
+  const auto* v = t.getCanonicalType()->getAs<ExtVectorType>();
+  if (!v) return std::nullopt;
+  auto e = scalar_name(v->getElementType());
+  if (!e) {
+    const auto* b = v->getElementType()->getAs<BuiltinType>();
+    if (b && b->getKind() == BuiltinType::Long) e = "long";
+    else if (b && b->getKind() == BuiltinType::ULong) e = "ulong";
+    else return std::nullopt;
+  }
+  return *e + std::to_string(v->getNumElements());
 }
 
 // uint8_t, int16_t, ...: the prelude's typedefs for the names C users write.
@@ -684,10 +700,24 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
     prm.name = p->getNameAsString();
     const QualType t = p->getType();
     if (auto pixel = image_pixel(t)) {
-      const auto name = scalar_name(*pixel);
+      auto name = scalar_name(*pixel);
+      if (const auto vector = vector_name(*pixel)) {
+        // Vectors of 2 or 4 lanes of a pixel type: colour (RGBA) and two-channel images.
+        const auto vt = parse_vector_type(*vector);
+        const bool element = scalar_name(pixel->getCanonicalType()->getAs<ExtVectorType>()->getElementType()).has_value();
+        if (!element || (vt->lanes != 2 && vt->lanes != 4)) {
+          rep.error(p->getLocation(), "Image pixel type '" + *vector + "' is not supported: a vector pixel has 2 or 4 lanes of float, "
+                                          "uchar, char, ushort, short, int or uint" +
+                                          (vt->lanes == 3 ? std::string(" (a 3-lane vector occupies 4 lanes in OpenCL memory: use " +
+                                                                        vt->element + "4 and leave w unused)") : std::string()));
+          continue;
+        }
+        name = vector;
+      }
       if (!name) {
         rep.error(p->getLocation(), "Image pixel type '" + pixel->getAsString() +
-                                        "' is not supported (use float, uchar, char, ushort, short, int or uint)");
+                                        "' is not supported (use float, uchar, char, ushort, short, int or uint, or a vector of "
+                                        "2 or 4 of them such as float4)");
         continue;
       }
       if (t->isReferenceType()) rep.error(p->getLocation(), "pass Image '" + prm.name + "' by value: Image<T> " + prm.name);
@@ -759,9 +789,11 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
       rep.note(st.first_read, "'" + img.name + "' is read here");
     }
     img.stencil_known = img.read && img.stencil_problem.empty() && st.any_stencil;
-    img.image_memory_eligible = img.read != img.written && img.dims == 2;
+    const bool vector_pixel = parse_vector_type(img.pixel).has_value();
+    img.image_memory_eligible = img.read != img.written && img.dims == 2 && !vector_pixel;
     if (!img.image_memory_eligible)
       img.image_memory_reason = img.dims == 3 ? "3-D Images stay in buffers (writing image3d_t needs cl_khr_3d_image_writes)"
+                                : vector_pixel ? "vector pixels stay in buffers (no image formats are generated for them)"
                                 : img.read ? "read and written" : "never used";
     img.local_memory_eligible = img.read && !img.written && img.stencil_known && a.model.grid_dims == 2;
     if (!img.local_memory_eligible)
@@ -859,9 +891,11 @@ void check_helpers(ASTContext& ctx, Reporter& rep, const std::string& path, Anal
       continue;
     }
     if (f->isVariadic() || f->isTemplated()) rep.error(f->getLocation(), "helper function '" + n + "' must be a plain function");
-    if (!scalar_parameter_name(f->getReturnType()))
+    const auto value_type = [](QualType t) { return scalar_parameter_name(t) || vector_name(t); };
+    if (!value_type(f->getReturnType()))
       rep.error(f->getLocation(), "helper function '" + n + "' returns '" + f->getReturnType().getAsString() +
-                                      "': a helper returns a scalar (bool, char, uchar, short, ushort, int, uint, long, ulong or float)");
+                                      "': a helper returns a scalar (bool, char, uchar, short, ushort, int, uint, long, ulong or float) "
+                                      "or a vector of them (float4, ...)");
     for (const auto* g : a.helpers)
       if (g != f && g->getName() == f->getName() && g->getLocation() < f->getLocation()) {
         rep.error(f->getLocation(), "a second helper named '" + n + "': OpenCL C has no overloading; give it another name");
@@ -870,9 +904,9 @@ void check_helpers(ASTContext& ctx, Reporter& rep, const std::string& path, Anal
     for (const auto* p : f->parameters())
       if (p->hasDefaultArg()) rep.error(p->getLocation(), "default arguments are C++, not OpenCL C: pass every argument");
     for (const auto* p : f->parameters())
-      if (!scalar_parameter_name(p->getType()))
+      if (!value_type(p->getType()))
         rep.error(p->getLocation(), "parameter '" + p->getNameAsString() + "' of helper '" + n + "' has the type '" + p->getType().getAsString() +
-                                        "': a helper takes scalars (pass a pixel's value, not an Image or array)");
+                                        "': a helper takes scalars and vectors (pass a pixel's value, not an Image or array)");
     reject_cxx_only(ctx, rep, f, {});
     HelperVisitor(rep, a).TraverseStmt(f->getBody());
   }
@@ -1008,6 +1042,7 @@ void decide_vector_stores(ASTContext& ctx, KernelVisitor& v, Analysis& a) {
   };
   for (auto& img : m.images) {
     if (!img.written || img.read || img.dims != 2 || img.name != m.grid_image || !img.writes_at_thread) continue;
+    if (parse_vector_type(img.pixel)) continue;  // vstoreN of vector pixels is not generated
     img.vector_store_eligible = std::any_of(a.writes.begin(), a.writes.end(), [&](const ImageWrite& w) {
       return w.access.image == img.name && top_level(w.assign);
     });
@@ -1137,6 +1172,104 @@ void check_names(Reporter& rep, Analysis& a) {
 
 }  // namespace
 
+// OpenCL vector types: which builtins on vectors are called (the CPU reference defines just
+// those), the vector literals (Clang's C++ parse reads (float4)(a, b, c, d) as a cast of a comma
+// expression; OpenCL C builds a vector of the components), and no write to one lane of a pixel.
+class VectorVisitor : public RecursiveASTVisitor<VectorVisitor> {
+ public:
+  VectorVisitor(ASTContext& ctx, Reporter& rep, const std::string& path, Analysis& a) : ctx_(ctx), rep_(rep), path_(path), a_(a) {}
+
+  bool VisitExpr(Expr* e) {
+    if (e->getType()->isExtVectorType()) a_.uses_vectors = true;
+    return true;
+  }
+  bool VisitVarDecl(VarDecl* v) {
+    if (v->getType()->isExtVectorType()) a_.uses_vectors = true;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr* c) {
+    const auto* f = c->getDirectCallee();
+    if (!f || !f->getIdentifier() || in_user_file(ctx_.getSourceManager(), f->getLocation(), path_)) return true;
+    bool vector = f->getReturnType()->isExtVectorType();
+    for (const auto* p : f->parameters()) vector = vector || p->getType()->isExtVectorType();
+    if (vector) a_.vector_builtins.insert(f->getNameAsString());
+    return true;
+  }
+  bool VisitCStyleCastExpr(CStyleCastExpr* c) {
+    const auto* to = c->getType()->getAs<ExtVectorType>();
+    const auto* paren = dyn_cast<ParenExpr>(c->getSubExprAsWritten()->IgnoreImplicit());
+    const auto* comma = paren ? dyn_cast<BinaryOperator>(paren->getSubExpr()->IgnoreImplicit()) : nullptr;
+    if (!to || !comma || comma->getOpcode() != BO_Comma) return true;
+    std::vector<const Expr*> parts;
+    const Expr* e = comma;
+    for (const BinaryOperator* b; (b = dyn_cast<BinaryOperator>(e->IgnoreImplicit())) && b->getOpcode() == BO_Comma;) {
+      parts.insert(parts.begin(), b->getRHS());
+      e = b->getLHS();
+    }
+    parts.insert(parts.begin(), e);
+    const std::string name = vector_name(c->getType()).value_or(c->getType().getAsString());
+    unsigned lanes = 0;
+    for (const auto* part : parts) {
+      const QualType t = part->IgnoreImplicit()->getType();
+      if (const auto* v = t->getAs<ExtVectorType>()) {
+        lanes += v->getNumElements();
+        if (v->getElementType().getCanonicalType() != to->getElementType().getCanonicalType())
+          rep_.error(part->getBeginLoc(), "a vector component of the literal (" + name + ")(...) must have " + name +
+                                              "'s element type: convert it first (convert_" + name + "...)");
+      } else if (t->isArithmeticType()) {
+        lanes += 1;
+      } else {
+        rep_.error(part->getBeginLoc(), "a component of the vector literal (" + name + ")(...) is neither a scalar nor a vector");
+      }
+    }
+    if (lanes != to->getNumElements())
+      rep_.error(c->getBeginLoc(), "the vector literal (" + name + ")(...) gives " + std::to_string(lanes) + " lanes; " + name + " has " +
+                                       std::to_string(to->getNumElements()) + " (or give one value for every lane)");
+    a_.vector_literals.push_back(c);
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr* e) {
+    if (e->getBase()->IgnoreParenImpCasts()->getType()->isExtVectorType())
+      rep_.error(e->getBeginLoc(), "a vector indexed with [] is not OpenCL C 1.2: name its lanes (.x, .y, .s3, ...)");
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator* b) {
+    if (b->isAssignmentOp()) lane_write(b->getLHS(), b->getBeginLoc());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator* u) {
+    if (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) lane_write(u->getSubExpr(), u->getBeginLoc());
+    return true;
+  }
+
+ private:
+  // A pixel is written whole: out[idx][idy].x = v would leave the other lanes to no thread.
+  void lane_write(const Expr* lhs, SourceLocation loc) {
+    const auto* lane = dyn_cast<ExtVectorElementExpr>(lhs->IgnoreParens());
+    if (!lane) return;
+    const auto* op = dyn_cast<CXXOperatorCallExpr>(lane->getBase()->IgnoreParenImpCasts());
+    const auto* m = op ? dyn_cast_or_null<CXXMethodDecl>(op->getDirectCallee()) : nullptr;
+    if (!m || m->getParent()->getName() != "__icl_column") return;
+    rep_.error(loc, "a write to lanes of a pixel ('." + lane->getAccessor().getName().str() + "'): write the whole pixel, e.g. "
+                    "out[idx][idy] = (float4)(r, g, b, a), from a local vector whose lanes you set");
+  }
+
+  ASTContext& ctx_;
+  Reporter& rep_;
+  const std::string& path_;
+  Analysis& a_;
+};
+
+void check_vectors(ASTContext& ctx, Reporter& rep, const std::string& path, Analysis& a) {
+  VectorVisitor v(ctx, rep, path, a);
+  v.TraverseStmt(a.kernel->getBody());
+  for (const auto* h : a.helpers) v.TraverseDecl(const_cast<FunctionDecl*>(h));
+  for (const auto* t : a.tables) v.TraverseDecl(const_cast<VarDecl*>(t));
+  for (const auto* p : a.kernel->parameters())
+    if (p->getType()->isExtVectorType() || (image_pixel(p->getType()) && image_pixel(p->getType())->getTypePtr()->isExtVectorType()))
+      a.uses_vectors = true;
+}
+
 bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const std::string& path, Analysis& a) {
   Reporter rep(ctx.getDiagnostics());
   a.model.source_path = path;
@@ -1148,6 +1281,7 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   }
   reject_cxx_only(ctx, rep, a.kernel, a.tables);
   check_helpers(ctx, rep, path, a);
+  check_vectors(ctx, rep, path, a);
   for (const auto* t : a.tables) {
     const auto type = t->getType().getAsString();
     if (type.find("Pixel") != std::string::npos) a.uses_pixel = true;
@@ -1174,8 +1308,9 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   check_disjoint_writes(rep, v, a);
   decide_vector_stores(ctx, v, a);
   decide_float_windows(ctx, a);
-  if (!rep.failed()) a.model.counts = count_operations(ctx, a);  // before the tuning: `exact` needs them
+  if (!rep.failed() && !a.uses_vectors) a.model.counts = count_operations(ctx, a);  // before the tuning: `exact` needs them
   if (!a.helpers.empty()) a.model.counts = KernelCounts{false, "the kernel calls helper functions (their operations are not counted)", {}, {}};
+  if (a.uses_vectors) a.model.counts = KernelCounts{false, "the kernel uses vector types (their operations are not counted)", {}, {}};
   build_tuning(a.model);
   return !rep.failed();
 }

@@ -6,6 +6,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,11 @@ struct Analysis {
   clang::SourceLocation user_start;           // the first character of the ImageCL file
   bool uses_pixel = false;                    // the body or a table names the type Pixel
   bool uses_fixed_width = false;              // the source names uint8_t, int16_t, ...: OpenCL C needs their typedefs
+  // OpenCL vector types: the CPU reference is built by Clang (ext_vector_type), with the
+  // definitions of the vector builtins called and its vector literals as calls of makers.
+  bool uses_vectors = false;
+  std::set<std::string> vector_builtins;                    // names of the vector overloads called
+  std::vector<const clang::CStyleCastExpr*> vector_literals;  // (float4)(a, b, c, d)
 };
 
 // Fills `out`; returns false when an error was reported (the diagnostics say what and where).

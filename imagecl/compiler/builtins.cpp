@@ -23,7 +23,12 @@ const std::map<std::string, double>& builtin_ulp_table() {
       // Section 6.12.4: the common functions may be implemented with contractions; no ulp is given.
       {"mad", BuiltinAccuracy::kContractible},     {"mix", BuiltinAccuracy::kContractible},
       {"smoothstep", BuiltinAccuracy::kContractible}, {"degrees", BuiltinAccuracy::kContractible},
-      {"radians", BuiltinAccuracy::kContractible}};
+      {"radians", BuiltinAccuracy::kContractible},
+      // Geometric functions (section 6.12.5), at most 4 lanes: the bounds of the OpenCL C
+      // specification's relative-error table (length 2.75 + n/2, distance 2.5 + 2n, normalize
+      // 2 + n ulp, rounded up at n = 4); dot and cross are sums of products a device may contract.
+      {"length", 5}, {"distance", 11}, {"normalize", 6},
+      {"dot", BuiltinAccuracy::kContractible}, {"cross", BuiltinAccuracy::kContractible}};
   // clang-format on
   return kUlp;
 }
@@ -44,6 +49,9 @@ std::string refused_builtin_reason(const std::string& name) {
       {"remquo", "it returns the quotient through a pointer: use remainder(x, y)"},
       {"lgamma_r",
        "it returns the sign through a pointer, and OpenCL bounds no lgamma's error: use log(fabs(tgamma(x)))"},
+      {"fast_length", "OpenCL leaves its error to the device, so no check could judge it: use length(v)"},
+      {"fast_distance", "OpenCL leaves its error to the device, so no check could judge it: use distance(a, b)"},
+      {"fast_normalize", "OpenCL leaves its error to the device, so no check could judge it: use normalize(v)"},
       {"lgamma",
        "the OpenCL specification bounds no error of lgamma, so no check could judge it: use log(fabs(tgamma(x)))"}};
   const auto it = kRefused.find(name);

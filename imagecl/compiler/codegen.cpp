@@ -1,5 +1,6 @@
 #include "codegen.hpp"
 #include "image_emit.hpp"
+#include "vector_types.hpp"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
@@ -201,7 +202,7 @@ class Emitter {
         } else {
           alternatives.push_back({"ICL_WINDOW_" + n, "icl_win_" + n + "[(y) - icl_wy0_" + n + "][(x) - icl_wa_" + n + "]"});
         }
-        vector_loads(o, img);
+        if (!parse_vector_type(img.pixel)) vector_loads(o, img);  // vector pixels: ICL_VECTOR is 1
       }
       std::string plain = "icl_get_" + n + "(" + n + ", " + n + "_w, " + n + "_h, (x), (y))";
       if (tunable("ICL_INTERIOR") && img.stencil_known)  // interior work-groups load without the boundary test

@@ -16,6 +16,7 @@
 #include "prelude.hpp"
 #include "reference.hpp"
 #include "space.hpp"
+#include "vector_types.hpp"
 
 namespace filterlab::imagecl {
 namespace {
@@ -92,7 +93,7 @@ bool analyse_kernel_source(const std::string& path, const std::string& text, con
   // Pass 2: the prelude and the expanded source form one in-memory C++ file; #line makes every
   // location in the source report as `path`, so diagnostics point into the ImageCL file.
   const std::string line = "#line 1 \"" + path + "\"\n";
-  const std::string prelude = std::string(kPrelude) + kFixedWidthTypedefs;
+  static const std::string prelude = std::string(kPrelude) + kFixedWidthTypedefs + vector_prelude();
   const std::string code = prelude + line + expanded.text;
   const auto user_offset = static_cast<unsigned>(prelude.size() + line.size());
   Action action(path, user_offset, use);

@@ -115,6 +115,7 @@ class CxxOnlyScan : public RecursiveASTVisitor<CxxOnlyScan> {
   void assignable(const Expr* e) {
     e = e->IgnoreParens();
     if (isa<DeclRefExpr>(e) || isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e) || isa<CXXOperatorCallExpr>(e)) return;
+    if (isa<ExtVectorElementExpr>(e)) return;  // lanes of a vector: v.x = 1, v.xy = w (Clang checks the base)
     if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref) return;
     say(e->getBeginLoc(), "this expression can be assigned to (or incremented, or have its address taken) in C++ but not in "
                           "OpenCL C: assign to a variable, an array element or an Image pixel");

@@ -1,5 +1,7 @@
 #include "model.hpp"
 
+#include "vector_types.hpp"
+
 namespace filterlab::imagecl {
 
 const char* boundary_name(BoundaryKind k) {
@@ -56,10 +58,6 @@ const ArrayInfo* KernelModel::array(const std::string& n) const {
   return nullptr;
 }
 
-long scalar_bytes(const std::string& t) {
-  if (t == "uchar" || t == "char") return 1;
-  if (t == "ushort" || t == "short") return 2;
-  return 4;
-}
+long scalar_bytes(const std::string& t) { return opencl_type_bytes(t); }
 
 }  // namespace filterlab::imagecl

@@ -1,5 +1,7 @@
 #include "tuning.hpp"
 
+#include "vector_types.hpp"
+
 namespace filterlab::imagecl {
 namespace {
 
@@ -71,8 +73,12 @@ void build_tuning(KernelModel& m) {
     m.tuning.push_back(param("window_" + img.name, "ICL_WINDOW_" + img.name, "Register window (Qualcomm's step 2)", {0, 1},
                              "each work-item loads its (coarsen_x + halo_x) x (coarsen_y + halo_y) pixels once; "
                              "needs blocked mapping, no local or image memory for the Image"));
+    // Vector pixels (float4, ...) load one pixel at a time: a vloadN of them is not generated.
+    const bool vector_pixel = parse_vector_type(img.pixel).has_value();
     m.tuning.push_back(param("vector_" + img.name, "ICL_VECTOR_" + img.name, "Vector loads of the window (Qualcomm's step 3)",
-                             {1, 4, 8, 16}, "aligned vloadN of the window rows; needs window 1 and coarsen_x a multiple of N"));
+                             vector_pixel ? std::vector<long>{1} : std::vector<long>{1, 4, 8, 16},
+                             vector_pixel ? "vector pixels: one pixel per load"
+                                          : "aligned vloadN of the window rows; needs window 1 and coarsen_x a multiple of N"));
   }
   for (const auto& img : m.images)
     if (img.vector_store_eligible)

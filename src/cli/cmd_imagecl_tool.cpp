@@ -14,6 +14,7 @@
 #include "cli/number_options.hpp"
 #include "error.hpp"
 #include "imagecl/host_runtime.hpp"
+#include "imagecl/pixel_layout.hpp"
 #include "imagecl/reference_runner.hpp"
 #include "imagecl/tuning_db.hpp"
 #include "imagecl/user_check.hpp"
@@ -319,8 +320,9 @@ int cmd_imagecl_run(const ImageclToolArgs& a) {
   const auto result = imagecl::run_on_device(rt, k.space, choice.config, inputs.args());
   for (const auto& [name, path] : files) {
     imagecl::write_pixels(path, result.at(name), k.space.arg(name).type);
-    std::cout << "wrote " << path << " (" << result.at(name).width << "x" << result.at(name).height << ", " << k.space.arg(name).type
-              << ")\n";
+    const auto& type = k.space.arg(name).type;
+    std::cout << "wrote " << path << " (" << result.at(name).width / imagecl::pixel_layout(type).lanes << "x" << result.at(name).height
+              << ", " << type << ")\n";
   }
   return 0;
 }

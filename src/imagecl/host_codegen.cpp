@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "error.hpp"
+#include "imagecl/pixel_layout.hpp"
 
 namespace filterlab::imagecl {
 namespace {
@@ -47,6 +48,8 @@ std::string host_header(const UserKernel& k, const std::string& stem) {
     << "// database ($FILTERLAB_TUNING_DB, else ~/.cache/filterlab/tuning.json) has one for this source, else\n"
     << "// the default (32x4 work-groups, no coarsening, every switch off). Input Images hold pixel values\n"
     << "// (0..255 for uchar); an output Image keeps its size when non-empty, else takes the first input's.\n"
+    << "// An Image of vector pixels (float4, ...) holds each pixel's lanes side by side (RGBA): a\n"
+    << "// ref::Image as many times as wide as the Image.\n"
     << "// Returns the configuration ID it ran, then why it was chosen (\"<id>: tuned: ...\").\n"
     << "std::string run(" << parameters(s) << ");\n\n"
     << "// The configuration chosen, without running anything.\n"
@@ -82,9 +85,9 @@ std::string host_source(const UserKernel& k, const std::string& stem) {
       if (first_input.empty())
         o << "  if (" << a.name << ".empty()) throw filterlab::Error(\"" << s.kernel << ": give output Image " << a.name
           << " its size\");\n";
-      else
-        o << "  if (" << a.name << ".empty()) " << a.name << " = filterlab::ref::Image(" << first_input << ".width, " << first_input
-          << ".height);\n";
+      else  // vector pixels: the lanes interleaved, so the widths scale by the lane counts
+        o << "  if (" << a.name << ".empty()) " << a.name << " = filterlab::ref::Image(" << first_input << ".width / "
+          << pixel_layout(s.arg(first_input).type).lanes << " * " << pixel_layout(a.type).lanes << ", " << first_input << ".height);\n";
       o << "  args[\"" << a.name << "\"] = filterlab::imagecl::image_arg(" << a.name << ");\n";
     } else if (a.kind == "image") {
       o << "  args[\"" << a.name << "\"] = filterlab::imagecl::image_arg(" << a.name << ");\n";

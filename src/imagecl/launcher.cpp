@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "error.hpp"
+#include "imagecl/pixel_layout.hpp"
 #include "ocl/errors.hpp"
 #include "ocl/limits.hpp"
 #include "ocl/ndrange.hpp"
@@ -123,7 +124,12 @@ void Launcher::bind(const Args& args) {
         if (!v.image || v.image->width <= 0 || v.image->height <= 0)
           throw Error(id_ + ": Image '" + a.name + "' needs a non-empty image", "pass the input, or an image of the output's size");
         DeviceImage d;
-        d.width = v.image->width, d.height = v.image->height, d.type = a.type;
+        const auto px = pixel_layout(a.type);  // vector pixels: lanes interleaved, `lanes` values per pixel
+        if (v.image->width % px.lanes != 0)
+          throw Error(id_ + ": Image '" + a.name + "' holds " + a.type + " pixels but its host image is " + std::to_string(v.image->width) +
+                          " values wide, not a multiple of " + std::to_string(px.lanes),
+                      "give the host image " + std::to_string(px.lanes) + " interleaved values per pixel");
+        d.width = v.image->width / px.lanes, d.height = v.image->height, d.type = px.element, d.lanes = px.lanes;
         if (a.dims == 3) {
           if (v.depth <= 0 || v.image->height % v.depth != 0)
             throw Error(id_ + ": 3-D Image '" + a.name + "' needs its planes one below the other (height a multiple of the depth)",
@@ -131,10 +137,10 @@ void Launcher::bind(const Args& args) {
           d.depth = v.depth, d.height = v.image->height / v.depth;
         }
         d.image_memory = !a.image_define.empty() && switched_on(space_, config_, a.image_define);
-        const std::size_t bytes = v.image->size() * type_bytes(a.type);
+        const std::size_t bytes = v.image->size() * type_bytes(d.type);
         ocl::check_allocation(dev, bytes, id_ + " Image " + a.name);
         const bool input = a.access == "read";
-        const auto host = input ? to_bytes(v.image->px, a.type) : std::vector<unsigned char>();
+        const auto host = input ? to_bytes(v.image->px, d.type) : std::vector<unsigned char>();
         const cl_mem_flags flags = (input ? CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE);
         void* ptr = input ? const_cast<unsigned char*>(host.data()) : nullptr;
         if (d.image_memory) {
@@ -223,7 +229,7 @@ ref::Image Launcher::download(const std::string& image) {
   if (it == images_.end()) throw Error(id_ + ": no bound Image '" + image + "'");
   const auto& d = it->second;
   std::vector<unsigned char> host(static_cast<std::size_t>(d.width) * static_cast<std::size_t>(d.height) *
-                                  static_cast<std::size_t>(d.depth) * type_bytes(d.type));
+                                  static_cast<std::size_t>(d.depth) * static_cast<std::size_t>(d.lanes) * type_bytes(d.type));
   try {
     if (d.image_memory)
       rt_.queue.enqueueReadImage(d.image, CL_TRUE, {0, 0, 0},
@@ -233,7 +239,7 @@ ref::Image Launcher::download(const std::string& image) {
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "reading Image " + image + " of " + id_);
   }
-  ref::Image out(d.width, d.height * d.depth);  // 3-D: the planes one below the other
+  ref::Image out(d.width * d.lanes, d.height * d.depth);  // 3-D: the planes one below the other
   from_bytes(host, d.type, out.px);
   return out;
 }

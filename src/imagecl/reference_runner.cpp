@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "error.hpp"
+#include "imagecl/pixel_layout.hpp"
 #include "imagecl/process.hpp"
 #include "ocl/sha256.hpp"
 
@@ -76,6 +77,17 @@ void untyped(const std::vector<unsigned char>& in, const std::string& t, std::ve
   else load_as<float>(in, out);
 }
 
+// The first Clang C++ compiler on the PATH.
+std::string clang_compiler() {
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "/usr/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    for (const char* name : {"clang++", "clang++-15"})
+      if (!dir.empty() && std::filesystem::exists(dir + "/" + name)) return dir + "/" + name;
+  throw Error("the CPU reference of a kernel with OpenCL vector types must be built by Clang (its ext_vector_type), and no "
+              "clang++ is on the PATH", "install clang (scripts/install-deps.sh test) or set $CXX to a Clang C++ compiler");
+}
+
 std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream s;
@@ -112,7 +124,9 @@ CpuReference::CpuReference(const UserKernel& k) : space_(k.space) {
   const std::string so = k.dir + "/" + std::filesystem::path(k.reference_path).stem().string() + "-" + sha256_hex(code).substr(0, 16) + ".so";
   if (!std::filesystem::exists(so)) {
     const char* cxx = std::getenv("CXX");
-    const std::string compiler = cxx && *cxx ? cxx : "c++";
+    // A kernel with OpenCL vector types has a reference in Clang's ext_vector_type (reference.cpp).
+    const bool clang = code.find("FILTERLAB_ICL_NEEDS_CLANG") != std::string::npos;
+    const std::string compiler = cxx && *cxx ? cxx : clang ? clang_compiler() : "c++";
     const std::string tmp = so + "." + std::to_string(getpid()) + ".tmp";  // processes may build it at once
     // -ffp-contract=off: every float operation rounded, as the OpenCL (FP_CONTRACT OFF) does.
     const auto r = run_process({compiler, "-std=c++17", "-O2", "-shared", "-fPIC", "-ffp-contract=off", "-o", tmp, k.reference_path});
@@ -155,9 +169,13 @@ std::map<std::string, ref::Image> CpuReference::run(const Args& args) const {
     RefArg r{nullptr, 0, 0, 1, 0, 0.0};
     if (a.kind == "image") {
       const bool output = a.access == "write";
-      storage[i] = output ? std::vector<unsigned char>(v.image->size() * bytes_of(a.type), 0)
-                          : typed(std::vector<double>(v.image->px.begin(), v.image->px.end()), a.type);
-      r.data = storage[i].data(), r.w = v.image->width, r.h = v.image->height, r.n = static_cast<long>(v.image->size());
+      const auto px = pixel_layout(a.type);  // vector pixels: lanes interleaved on the host
+      if (v.image->width % px.lanes != 0)
+        throw Error("Image '" + a.name + "' of " + space_.kernel + " holds " + a.type + " pixels, but its host image is " +
+                        std::to_string(v.image->width) + " values wide", "give it " + std::to_string(px.lanes) + " values per pixel");
+      storage[i] = output ? std::vector<unsigned char>(v.image->size() * bytes_of(px.element), 0)
+                          : typed(std::vector<double>(v.image->px.begin(), v.image->px.end()), px.element);
+      r.data = storage[i].data(), r.w = v.image->width / px.lanes, r.h = v.image->height, r.n = static_cast<long>(v.image->size());
       if (output) outputs[a.name] = i;
     } else if (a.kind == "array") {
       storage[i] = typed(v.array, a.type);
@@ -178,8 +196,9 @@ std::map<std::string, ref::Image> CpuReference::run(const Args& args) const {
   }
   std::map<std::string, ref::Image> out;
   for (const auto& [name, i] : outputs) {
-    ref::Image img(refs[i].w, refs[i].h);
-    untyped(storage[i], space_.args[i].type, img.px);
+    const auto px = pixel_layout(space_.args[i].type);
+    ref::Image img(refs[i].w * px.lanes, refs[i].h);
+    untyped(storage[i], px.element, img.px);
     out[name] = std::move(img);
   }
   return out;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "error.hpp"
+#include "imagecl/pixel_layout.hpp"
 
 namespace filterlab::imagecl {
 
@@ -35,7 +36,8 @@ Judgement judge(const KernelSpace& s, const std::map<std::string, ref::Image>& d
     if (got.width != want.width || got.height != want.height)
       throw Error("Image " + name + " is " + std::to_string(got.width) + "x" + std::to_string(got.height) + " on the device but " +
                   std::to_string(want.width) + "x" + std::to_string(want.height) + " in the reference");
-    const auto& type = s.arg(name).type;
+    const auto px = pixel_layout(s.arg(name).type);  // vector pixels: `lanes` values per pixel
+    const auto& type = px.element;
     const bool is_float = type == "float" || type == "double" || type == "half";
     const bool stepped = !is_float && !s.inexact_builtins.empty();
     const bool exact = !is_float && !stepped;
@@ -54,8 +56,9 @@ Judgement judge(const KernelSpace& s, const std::map<std::string, ref::Image>& d
         if (std::isnan(diff) ? bad : diff > j.max_diff) j.max_diff = std::isnan(diff) ? INFINITY : diff;
         if (bad && j.passed) {
           j.passed = false;
-          j.where = name + " (" + std::to_string(x) + ", " + std::to_string(y) + "): device " + std::to_string(d) + ", reference " +
-                    std::to_string(r);
+          const std::string lane = px.lanes > 1 ? " lane " + std::to_string(x % px.lanes) : "";
+          j.where = name + " (" + std::to_string(x / px.lanes) + ", " + std::to_string(y) + ")" + lane + ": device " + std::to_string(d) +
+                    ", reference " + std::to_string(r);
         }
       }
   }

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "error.hpp"
+#include "imagecl/pixel_layout.hpp"
 #include "util/parse_value.hpp"
 #include "io/atomic_file.hpp"
 #include "io/image_file.hpp"
@@ -48,21 +49,27 @@ std::string names_of(const std::vector<std::string>& v) {
 
 }  // namespace
 
-ref::Image read_pixels(const std::string& path) {
+ref::Image read_pixels(const std::string& path, const std::string& pixel_type) {
   if (!std::filesystem::exists(path)) throw Error("input image " + path + " does not exist", "check the path");
+  const auto px = pixel_layout(pixel_type);
+  if (px.lanes == 4) return io::read_image_rgba(path);  // colour: RGBA, lanes interleaved
+  if (px.lanes != 1)
+    throw Error("no image file maps to " + pixel_type + " pixels (" + path + ")",
+                "declare the Image with 4 lanes (RGBA, e.g. float4) or one (grey), or split it into Images of one lane");
   // The same reader as `filterlab filter` (limits, strict Netpbm, codec errors), values as stored.
   return io::read_image(path, io::Samples::stored);
 }
 
 void check_pixels_fit(const ref::Image& image, const std::string& pixel_type, const std::string& what) {
-  const auto range = integer_range(pixel_type);
+  const auto layout = pixel_layout(pixel_type);
+  const auto range = integer_range(layout.element);
   if (!range) return;  // float: every reader gives finite values
   for (std::size_t i = 0; i < image.px.size(); ++i) {
     const double v = image.px[i];
     if (v >= static_cast<double>(range->first) && v <= static_cast<double>(range->second) && v == std::nearbyint(v)) continue;
     std::ostringstream value;
     value << v;
-    throw Error(what + " holds " + value.str() + " at x=" + std::to_string(i % static_cast<std::size_t>(image.width)) +
+    throw Error(what + " holds " + value.str() + " at x=" + std::to_string(i % static_cast<std::size_t>(image.width) / static_cast<std::size_t>(layout.lanes)) +
                     ", y=" + std::to_string(i / static_cast<std::size_t>(image.width)) + ", which Image<" + pixel_type +
                     "> cannot hold (whole numbers from " + std::to_string(range->first) + " to " + std::to_string(range->second) +
                     ")",
@@ -73,9 +80,14 @@ void check_pixels_fit(const ref::Image& image, const std::string& pixel_type, co
 
 void check_output_format(const std::string& path, const std::string& pixel_type) {
   const std::string ext = extension(path);
+  const auto px = pixel_layout(pixel_type);
+  if (px.lanes != 1 && px.lanes != 4)
+    throw Error("cannot write " + pixel_type + " pixels to an image file (" + path + ")", "write Images of 1 or 4 lanes");
+  if ((ext == ".pfm" || ext == ".pgm") && px.lanes == 4)
+    throw Error("cannot write colour (" + pixel_type + ") pixels to " + path, "use .png or .tif");
   if (ext == ".pfm") return;
   // Signed and wider types only fit float formats.
-  const bool eight = pixel_type == "uchar", sixteen = pixel_type == "ushort", tiff = ext == ".tif" || ext == ".tiff";
+  const bool eight = px.element == "uchar", sixteen = px.element == "ushort", tiff = ext == ".tif" || ext == ".tiff";
   if (!eight && !sixteen && !tiff)
     throw Error("cannot write " + pixel_type + " pixels to " + path, "use .tif or .pfm (32-bit float) for this output");
   if (sixteen && !(tiff || ext == ".png" || ext == ".pgm"))
@@ -91,11 +103,23 @@ void write_pixels(const std::string& path, const ref::Image& image, const std::s
   check_output_format(path, pixel_type);
   const std::string ext = extension(path);
   if (ext == ".pfm") return io::write_pfm(path, image);
-  const bool eight = pixel_type == "uchar", sixteen = pixel_type == "ushort";
+  const auto px = pixel_layout(pixel_type);
+  const bool eight = px.element == "uchar", sixteen = px.element == "ushort";
 #ifdef FILTERLAB_HAVE_OPENCV
-  const cv::Mat f(image.height, image.width, CV_32F, const_cast<float*>(image.px.data()));
+  const int depth = eight ? CV_8U : sixteen ? CV_16U : CV_32F;
   cv::Mat m;
-  f.convertTo(m, eight ? CV_8U : sixteen ? CV_16U : CV_32F);
+  if (px.lanes == 4) {  // RGBA on the host, BGRA in OpenCV's files
+    cv::Mat f(image.height, image.width / 4, CV_32FC4);
+    for (int y = 0; y < image.height; ++y)
+      for (int x = 0; x < image.width / 4; ++x) {
+        const float* p = image.px.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + 4 * static_cast<std::size_t>(x);
+        f.at<cv::Vec4f>(y, x) = cv::Vec4f(p[2], p[1], p[0], p[3]);
+      }
+    f.convertTo(m, CV_MAKETYPE(depth, 4));
+  } else {
+    const cv::Mat f(image.height, image.width, CV_32F, const_cast<float*>(image.px.data()));
+    f.convertTo(m, depth);
+  }
   std::vector<uchar> bytes;
   bool ok = false;
   try {
@@ -146,11 +170,11 @@ UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inp
                     std::to_string(inputs.size()) + " --input file(s) were given",
                 "pass one --input file per input Image, in this order");
   for (std::size_t i = 0; i < in.size(); ++i) {
-    u.images[in[i]] = read_pixels(inputs[i]);
+    u.images[in[i]] = read_pixels(inputs[i], s.arg(in[i]).type);
     const auto& img = u.images[in[i]];
     check_pixels_fit(img, s.arg(in[i]).type, "input image " + inputs[i] + " (Image " + in[i] + ")");
-    u.describe += (u.describe.empty() ? "" : ", ") + in[i] + "=" + inputs[i] + " (" + std::to_string(img.width) + "x" +
-                  std::to_string(img.height) + ")";
+    u.describe += (u.describe.empty() ? "" : ", ") + in[i] + "=" + inputs[i] + " (" +
+                  std::to_string(img.width / pixel_layout(s.arg(in[i]).type).lanes) + "x" + std::to_string(img.height) + ")";
   }
   int w = 0, h = 0;
   if (!output_size.empty()) {  // within the image limit, checked before anything of that size is allocated
@@ -158,11 +182,11 @@ UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inp
                                            "WIDTHxHEIGHT, e.g. --output-size 320x240");
     w = static_cast<int>(ow), h = static_cast<int>(oh);
   } else if (!in.empty()) {
-    w = u.images[in.front()].width, h = u.images[in.front()].height;
+    w = u.images[in.front()].width / pixel_layout(s.arg(in.front()).type).lanes, h = u.images[in.front()].height;
   }
   for (const auto& o : output_images(s)) {
     if (w == 0) throw Error("kernel " + s.kernel + " reads no Image, so its outputs have no size", "give --output-size WxH");
-    u.images[o] = ref::Image(w, h);
+    u.images[o] = ref::Image(w * pixel_layout(s.arg(o).type).lanes, h);  // vector pixels: lanes interleaved
   }
   std::vector<std::string> wanted;
   for (const auto& a : s.args)

@@ -12,8 +12,10 @@
 
 namespace filterlab::imagecl {
 
-// io::read_image with the samples as stored (colour becomes grey); throws filterlab::Error naming the file.
-ref::Image read_pixels(const std::string& path);
+// The file's values as stored, for an Image of `pixel_type`: grey (io::read_image, colour becomes
+// grey) for scalar pixels, RGBA lanes interleaved (io::read_image_rgba) for 4-lane pixels; other
+// lane counts are refused. Throws filterlab::Error naming the file.
+ref::Image read_pixels(const std::string& path, const std::string& pixel_type);
 // Throws filterlab::Error naming `what` (e.g. "input image a.png (Image in)") when a value of `image`
 // is not one `pixel_type` holds: integer types take whole numbers in their range only (300 would wrap
 // to 44 in a uchar, 2.7 become 2), float takes any.

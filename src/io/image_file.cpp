@@ -28,14 +28,14 @@ std::string extension(const std::string& path) {
 #ifdef FILTERLAB_HAVE_OPENCV
 namespace {
 
-// The file as OpenCV decodes it (grey, its own depth), once the checks of image_codecs.hpp passed.
-// Every OpenCV exception becomes an Error naming the file.
-cv::Mat decode_grey(const std::string& path, ImageFormat format) {
+// The file as OpenCV decodes it with `flags` (grey or its own channels, its own depth), once the
+// checks of image_codecs.hpp passed. Every OpenCV exception becomes an Error naming the file.
+cv::Mat decode(const std::string& path, ImageFormat format, int flags) {
   check_opencv_limit_variables();
   check_before_decoding(path, format);
   cv::Mat m;
   try {
-    m = cv::imread(path, cv::IMREAD_GRAYSCALE | cv::IMREAD_ANYDEPTH);
+    m = cv::imread(path, flags);
   } catch (const cv::Exception& e) {
     if (e.err.find("CV_IO_MAX_IMAGE") != std::string::npos)
       throw Error("cannot decode image " + path + " (OpenCV: " + e.err + ")",
@@ -71,7 +71,7 @@ ref::Image read_image(const std::string& path, Samples samples) {
   const ImageFormat format = sniff_image_format(path);
   // Whatever its name, a Netpbm file goes to our strict reader (OpenCV's takes "2c" as 2).
   if (format == ImageFormat::netpbm) return read_netpbm(path, samples);
-  const cv::Mat m = decode_grey(path, format);
+  const cv::Mat m = decode(path, format, cv::IMREAD_GRAYSCALE | cv::IMREAD_ANYDEPTH);
   double scale = 1.0;
   if (samples == Samples::scaled) scale = m.depth() == CV_8U ? 1.0 / 255 : m.depth() == CV_16U ? 1.0 / 65535 : 1.0;
   cv::Mat f;
@@ -81,6 +81,38 @@ ref::Image read_image(const std::string& path, Samples samples) {
   return img;
 #else
   throw Error("this build reads only .pgm and .pfm images, not " + path, "convert it, or use a build with OpenCV");
+#endif
+}
+
+ref::Image read_image_rgba(const std::string& path) {
+  require_regular_file(path);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw Error("image " + path + " does not exist", "check the path");
+  if (std::filesystem::file_size(path, ec) == 0 || ec) throw Error("image " + path + " is empty", "give a non-empty image file");
+#ifdef FILTERLAB_HAVE_OPENCV
+  const ImageFormat format = sniff_image_format(path);
+  if (format == ImageFormat::netpbm)
+    throw Error("image " + path + " is a Netpbm file, which holds no colour image we read", "convert it to PNG or TIFF");
+  // OpenCV gives grey, grey + alpha, BGR or BGRA; every layout becomes RGBA (opaque where the file has no alpha).
+  const cv::Mat m = decode(path, format, cv::IMREAD_UNCHANGED);
+  cv::Mat f;
+  m.convertTo(f, CV_MAKETYPE(CV_32F, m.channels()));
+  const int c = f.channels();
+  const float opaque = m.depth() == CV_8U ? 255.0f : m.depth() == CV_16U ? 65535.0f : 1.0f;
+  if (c < 1 || c > 4) throw Error("image " + path + " has " + std::to_string(c) + " channels", "give a grey, RGB or RGBA image");
+  ref::Image img(4 * f.cols, f.rows);
+  for (int y = 0; y < f.rows; ++y) {
+    const float* row = f.ptr<float>(y);
+    for (int x = 0; x < f.cols; ++x) {
+      const float* p = row + static_cast<std::size_t>(x) * static_cast<std::size_t>(c);
+      float* out = &img.at(4 * x, y);
+      out[0] = c >= 3 ? p[2] : p[0], out[1] = c >= 3 ? p[1] : p[0], out[2] = p[0];
+      out[3] = c == 2 ? p[1] : c == 4 ? p[3] : opaque;
+    }
+  }
+  return img;
+#else
+  throw Error("this build reads no colour images (" + path + ")", "use a build with OpenCV");
 #endif
 }
 

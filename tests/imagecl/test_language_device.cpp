@@ -238,3 +238,49 @@ TEST_CASE("a user's two-kernel pipeline, fused, equals the two passes computed i
               [&](const std::map<std::string, ref::Image>& got) { CHECK(got.at("sharpen_cols_out").px == want.px); });
   }
 }
+
+// Vector pixels: a host Image of float4 (uchar4) pixels holds each pixel's 4 lanes side by side.
+TEST_CASE("an RGBA to YCbCr conversion on float4 pixels is within 5 roundings of the same formula in double",
+          "[imagecl][opencl][language]") {
+  for (const auto& [w, h] : {std::pair<int, int>{37, 23}, {1, 1}, {5, 2}}) {
+    INFO(w << "x" << h);
+    const auto in = input(4 * w, h, 255, 13);
+    const ref::Image out(4 * w, h);
+    on_device("colour_ycbcr", {{"in", image_arg(in)}, {"out", image_arg(out)}}, 3,
+              [&](const std::map<std::string, ref::Image>& got) {
+                double worst = 0;
+                for (int y = 0; y < h; ++y)
+                  for (int x = 0; x < w; ++x) {
+                    const double r = in.at(4 * x, y), g = in.at(4 * x + 1, y), b = in.at(4 * x + 2, y);
+                    const double luma = double(0.299f) * r + double(0.587f) * g + double(0.114f) * b;
+                    const double want[4] = {luma, double(0.564f) * (b - luma) + 128, double(0.713f) * (r - luma) + 128,
+                                            in.at(4 * x + 3, y)};
+                    for (int lane = 0; lane < 4; ++lane)
+                      worst = std::max(worst, std::fabs(double(got.at("out").at(4 * x + lane, y)) - want[lane]));
+                  }
+                // Values below 512: each of the 5 float roundings on the way to a lane (dot's products
+                // and sums, the difference, product and sum of the chroma) errs by at most 2^-15.
+                WARN("YCbCr on float4 against the formula in double: largest error " << worst);
+                CHECK(worst <= 5 * std::ldexp(1.0, -15));
+              });
+  }
+}
+
+TEST_CASE("a 1-2-1 blur of uchar4 pixels written as BGRA equals the blur of each channel with OpenCV's reflect101",
+          "[imagecl][opencl][language]") {
+  for (const auto& [w, h] : {std::pair<int, int>{37, 23}, {2, 3}, {1, 4}}) {
+    INFO(w << "x" << h);
+    const auto in = input(4 * w, h, 255, 17);
+    ref::Image want(4 * w, h);
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x)
+        for (int lane = 0; lane < 4; ++lane) {
+          const auto at = [&](int i) { return double(in.at(4 * ref::border_index(i, w, ref::Border::Reflect101) + lane, y)); };
+          const double sum = (at(x - 1) + 2 * at(x) + at(x + 1)) / 4;
+          want.at(4 * x + (lane == 3 ? 3 : 2 - lane), y) = static_cast<float>(std::nearbyint(sum));  // ties to even
+        }
+    const ref::Image out(4 * w, h);
+    on_device("bgra_blur", {{"in", image_arg(in)}, {"out", image_arg(out)}}, 3,
+              [&](const std::map<std::string, ref::Image>& got) { CHECK(got.at("out").px == want.px); });
+  }
+}
