@@ -339,9 +339,10 @@ def _peer_cell(p: dict) -> str:
 
 
 def table_tex(summary: dict) -> str:
-    # A longtable (breaks across pages; the paper defines \PeersCaption, its caption and label).
+    # A longtable (breaks across pages; the paper defines \PeersCaption, its caption and label);
+    # the workload column is narrow enough for the longest implementation and time cells.
     head = r"workload & implementation & ms, median [IQR] & $\times$ FilterLab & of copy (\%) \\"
-    lines = [r"\begin{longtable}{@{}>{\raggedright\arraybackslash}p{0.3\linewidth} l r r r@{}}",
+    lines = [r"\begin{longtable}{@{}>{\raggedright\arraybackslash}p{0.26\linewidth} l r r r@{}}",
              r"\PeersCaption\\", r"\toprule", head, r"\midrule", r"\endfirsthead",
              r"\multicolumn{5}{@{}l}{\textit{Peers, continued}}\\", r"\toprule", head,
              r"\midrule", r"\endhead", r"\bottomrule", r"\endfoot"]
