@@ -5,11 +5,6 @@
 // width:height, resize to width x height with cv::INTER_CUBIC (8-bit, saturated) and write a
 // binary 8-bit PGM. The output appears atomically: it is written to OUTPUT.tmp-<pid> and renamed.
 // Exit status: 0 ok, 1 input/output error, 2 bad usage.
-#include <opencv2/core.hpp>
-#include <opencv2/core/utils/logger.hpp>
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
-
 #include <unistd.h>
 
 #include <cerrno>
@@ -18,13 +13,16 @@
 #include <exception>
 #include <fstream>
 #include <iostream>
+#include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 #include <string>
 #include <vector>
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: filterlab-derive-base INPUT.jpg OUTPUT.pgm [--width 3866] [--height 4320]";
+constexpr const char* kUsage = "usage: filterlab-derive-base INPUT.jpg OUTPUT.pgm [--width 3866] [--height 4320]";
 
 // Parses a positive int that fills the whole string; returns -1 otherwise.
 int parse_positive(const std::string& s) {
@@ -78,8 +76,7 @@ int main(int argc, char** argv) {
       }
       const int v = parse_positive(argv[++i]);
       if (v < 0) {
-        std::cerr << "filterlab-derive-base: " << a << " must be a positive integer, got '"
-                  << argv[i] << "'\n";
+        std::cerr << "filterlab-derive-base: " << a << " must be a positive integer, got '" << argv[i] << "'\n";
         return 2;
       }
       (a == "--width" ? width : height) = v;
@@ -124,8 +121,7 @@ int main(int argc, char** argv) {
     }
     {
       std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-      f.write(reinterpret_cast<const char*>(bytes.data()),
-              static_cast<std::streamsize>(bytes.size()));
+      f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
       f.close();
       if (!f) {
         const int err = errno;

@@ -7,17 +7,16 @@
 // BT.601 full-range luma plane, without colour conversion) and write it as a binary 8-bit PGM.
 // Both outputs appear atomically (written to <name>.tmp-<pid>, then renamed).
 // Exit status: 0 ok, 1 input/output error, 2 bad usage.
-#include <opencv2/core.hpp>
-#include <opencv2/core/utils/logger.hpp>
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
-
 #include <unistd.h>
 
 #include <cstdio>
 #include <exception>
 #include <fstream>
 #include <iostream>
+#include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 #include <string>
 #include <vector>
 
@@ -79,7 +78,8 @@ int main(int argc, char** argv) {
       const int v = i + 1 < argc ? parse_positive(argv[++i], a == "--quality" ? 100 : 1000000) : -1;
       if (v < 0) {
         std::cerr << "filterlab-derive-epsilon: " << a << " needs a positive integer"
-                  << (a == "--quality" ? " up to 100" : "") << "\n" << kUsage << '\n';
+                  << (a == "--quality" ? " up to 100" : "") << "\n"
+                  << kUsage << '\n';
         return 2;
       }
       (a == "--width" ? width : a == "--height" ? height : quality) = v;
@@ -117,11 +117,12 @@ int main(int argc, char** argv) {
     }
     for (const auto& [path, bytes] : {std::make_pair(pos[1], &jpeg), std::make_pair(pos[2], &pgm)})
       if (!write_atomically(path, *bytes)) {
-        std::cerr << "filterlab-derive-epsilon: cannot write '" << path << "'; check that its directory exists and is writable\n";
+        std::cerr << "filterlab-derive-epsilon: cannot write '" << path
+                  << "'; check that its directory exists and is writable\n";
         return 1;
       }
-    std::cout << "wrote " << pos[1] << " (" << jpeg.size() << " bytes, quality " << quality << ") and " << pos[2] << " ("
-              << y.cols << "x" << y.rows << " Y plane)\n";
+    std::cout << "wrote " << pos[1] << " (" << jpeg.size() << " bytes, quality " << quality << ") and " << pos[2]
+              << " (" << y.cols << "x" << y.rows << " Y plane)\n";
   } catch (const cv::Exception& e) {
     std::cerr << "filterlab-derive-epsilon: OpenCV error: " << e.what() << '\n';
     return 1;

@@ -46,10 +46,12 @@ Image harris(const Image& src, double k) {
   std::vector<double> a(n), b(n), c(n);
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
-      const double ix = (at(x + 1, y - 1) - at(x - 1, y - 1) + 2.0 * (at(x + 1, y) - at(x - 1, y)) +
-                         at(x + 1, y + 1) - at(x - 1, y + 1)) / 8.0;
-      const double iy = (at(x - 1, y + 1) - at(x - 1, y - 1) + 2.0 * (at(x, y + 1) - at(x, y - 1)) +
-                         at(x + 1, y + 1) - at(x + 1, y - 1)) / 8.0;
+      const double ix = (at(x + 1, y - 1) - at(x - 1, y - 1) + 2.0 * (at(x + 1, y) - at(x - 1, y)) + at(x + 1, y + 1) -
+                         at(x - 1, y + 1)) /
+                        8.0;
+      const double iy = (at(x - 1, y + 1) - at(x - 1, y - 1) + 2.0 * (at(x, y + 1) - at(x, y - 1)) + at(x + 1, y + 1) -
+                         at(x + 1, y - 1)) /
+                        8.0;
       const std::size_t i = static_cast<std::size_t>(y) * w + x;
       a[i] = ix * ix;
       b[i] = ix * iy;

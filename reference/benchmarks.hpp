@@ -27,8 +27,8 @@ Image harris(const Image& src, double k = 0.04);
 
 // The standard weights of the benchmarks, shared by our kernels, the peers and the tests. Dyadic
 // weights keep integer-valued inputs exact in float (zero-tolerance checks).
-std::vector<double> sepconv_weights5();   // binomial 1 4 6 4 1 / 16
-Kernel2D conv2d_u8_weights5();            // a non-separable sharpening kernel / 64 (sum 1)
+std::vector<double> sepconv_weights5();  // binomial 1 4 6 4 1 / 16
+Kernel2D conv2d_u8_weights5();           // a non-separable sharpening kernel / 64 (sum 1)
 inline constexpr double kHarrisK = 0.04;
 
 }  // namespace filterlab::ref

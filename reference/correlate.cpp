@@ -72,8 +72,8 @@ Image correlate2d(const Image& src, const Kernel2D& k, Border border, double con
   return out;
 }
 
-Image correlate_separable(const Image& src, const std::vector<double>& kx, const std::vector<double>& ky,
-                          Border border, double constant) {
+Image correlate_separable(const Image& src, const std::vector<double>& kx, const std::vector<double>& ky, Border border,
+                          double constant) {
   check_size(static_cast<int>(kx.size()), "correlate_separable", "width (kx size)");
   check_size(static_cast<int>(ky.size()), "correlate_separable", "height (ky size)");
   check_image(src, "correlate_separable");

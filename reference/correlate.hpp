@@ -11,8 +11,8 @@ namespace filterlab::ref {
 enum class Axis { X, Y };  // a derivative filter's direction: X is d/dx, Y is d/dy (the transpose)
 
 struct Kernel2D {
-  int width = 0;   // odd
-  int height = 0;  // odd
+  int width = 0;          // odd
+  int height = 0;         // odd
   std::vector<double> w;  // row-major, height * width
   double at(int i, int j) const { return w[static_cast<std::size_t>(j) * width + i]; }
 };
@@ -26,7 +26,7 @@ Kernel2D outer_product(const std::vector<double>& kx, const std::vector<double>&
 Image correlate2d(const Image& src, const Kernel2D& k, Border border, double constant = 0.0);
 
 // Separable form: the same result as correlate2d with the outer product ky * kx^T.
-Image correlate_separable(const Image& src, const std::vector<double>& kx, const std::vector<double>& ky,
-                          Border border, double constant = 0.0);
+Image correlate_separable(const Image& src, const std::vector<double>& kx, const std::vector<double>& ky, Border border,
+                          double constant = 0.0);
 
 }  // namespace filterlab::ref

@@ -20,9 +20,8 @@ std::vector<LevelGeometry> pyramid_geometry(int base_width, int base_height, Pyr
     }
     if (w < 1 || h < 1)
       throw std::invalid_argument("pyramid_geometry: base " + std::to_string(base_width) + "x" +
-                                  std::to_string(base_height) + " is too small for " +
-                                  std::to_string(shape.octaves) + " octaves (octave " + std::to_string(o) +
-                                  " would be empty)");
+                                  std::to_string(base_height) + " is too small for " + std::to_string(shape.octaves) +
+                                  " octaves (octave " + std::to_string(o) + " would be empty)");
     for (int l = 0; l < shape.levels_per_octave; ++l) {
       levels.push_back({o, o * shape.levels_per_octave + l, w, h, offset});
       offset += static_cast<std::size_t>(w) * static_cast<std::size_t>(h);

@@ -16,7 +16,7 @@ struct PyramidShape {
 
 struct LevelGeometry {
   int octave;
-  int level;       // 0 .. octaves*levels_per_octave-1
+  int level;  // 0 .. octaves*levels_per_octave-1
   int width;
   int height;
   std::size_t offset;  // pixels of all previous levels (the storage study's lookup table)

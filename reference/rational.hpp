@@ -27,8 +27,12 @@ struct Rational {
   double to_double() const { return static_cast<double>(num) / static_cast<double>(den); }
 };
 
-inline Rational operator+(const Rational& a, const Rational& b) { return {a.num * b.den + b.num * a.den, a.den * b.den}; }
-inline Rational operator-(const Rational& a, const Rational& b) { return {a.num * b.den - b.num * a.den, a.den * b.den}; }
+inline Rational operator+(const Rational& a, const Rational& b) {
+  return {a.num * b.den + b.num * a.den, a.den * b.den};
+}
+inline Rational operator-(const Rational& a, const Rational& b) {
+  return {a.num * b.den - b.num * a.den, a.den * b.den};
+}
 inline Rational operator*(const Rational& a, const Rational& b) { return {a.num * b.num, a.den * b.den}; }
 inline bool operator==(const Rational& a, const Rational& b) { return a.num == b.num && a.den == b.den; }
 inline bool operator<(const Rational& a, const Rational& b) { return a.num * b.den < b.num * a.den; }

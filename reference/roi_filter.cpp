@@ -26,7 +26,8 @@ std::pair<std::vector<double>, std::vector<double>> study4_weights(int ksize) {
   std::vector<double> binom(1, 1.0);
   for (int n = 1; n < ksize; ++n) {  // Pascal's triangle, row ksize - 1
     std::vector<double> next(static_cast<std::size_t>(n) + 1, 1.0);
-    for (int i = 1; i < n; ++i) next[static_cast<std::size_t>(i)] = binom[static_cast<std::size_t>(i) - 1] + binom[static_cast<std::size_t>(i)];
+    for (int i = 1; i < n; ++i)
+      next[static_cast<std::size_t>(i)] = binom[static_cast<std::size_t>(i) - 1] + binom[static_cast<std::size_t>(i)];
     binom = next;
   }
   std::vector<double> h(binom), v(binom);

@@ -14,9 +14,7 @@ namespace filterlab::ref {
 
 struct Roi {
   int x = 0, y = 0, width = 0, height = 0;
-  bool operator==(const Roi& o) const {
-    return x == o.x && y == o.y && width == o.width && height == o.height;
-  }
+  bool operator==(const Roi& o) const { return x == o.x && y == o.y && width == o.width && height == o.height; }
 };
 
 // The whole image as a ROI.
@@ -36,8 +34,7 @@ std::pair<std::vector<double>, std::vector<double>> study4_weights(int ksize);
 // of source(sroi) under `border` relative to sroi (or `constant` outside it). Throws
 // std::invalid_argument for invalid or unequal ROIs.
 Image filter_roi(const Image& source, const Roi& sroi, const Image& target, const Roi& troi,
-                 const std::vector<double>& kx, const std::vector<double>& ky, Border border,
-                 double constant = 0.0);
+                 const std::vector<double>& kx, const std::vector<double>& ky, Border border, double constant = 0.0);
 
 // The cropped ROI as an image of its own.
 Image crop(const Image& img, const Roi& r);

@@ -27,13 +27,23 @@ Rational rint_n(const Rational& x) { return rint(x); }
 float fabs_n(float x) { return std::fabs(x); }
 double fabs_n(double x) { return std::fabs(x); }
 Rational fabs_n(const Rational& x) { return fabs(x); }
-template <class N> N num(int v) { return N(v); }
-template <class N> N half() { return N(0.5); }
-template <> Rational half<Rational>() { return Rational(1, 2); }
+template <class N>
+N num(int v) {
+  return N(v);
+}
+template <class N>
+N half() {
+  return N(0.5);
+}
+template <>
+Rational half<Rational>() {
+  return Rational(1, 2);
+}
 
 // The spec's u for one axis: normalized coordinates are scaled by w, REPEAT and MIRRORED_REPEAT
 // fold s into [0, 1] first.
-template <class N> N u_of(AddressMode m, bool normalized, N s, int w) {
+template <class N>
+N u_of(AddressMode m, bool normalized, N s, int w) {
   if (!sampler_defined(m, normalized))
     throw std::invalid_argument("sampler: repeat and mirrored_repeat need normalized coordinates");
   const N wn = num<N>(w);
@@ -50,11 +60,13 @@ template <class N> N u_of(AddressMode m, bool normalized, N s, int w) {
   }
 }
 
-template <class N> int nearest_t(AddressMode m, bool normalized, N s, int w) {
+template <class N>
+int nearest_t(AddressMode m, bool normalized, N s, int w) {
   return address_index(m, floor_ll(u_of(m, normalized, s, w)), w);
 }
 
-template <class N> LinearAxis linear_t(AddressMode m, bool normalized, N s, int w) {
+template <class N>
+LinearAxis linear_t(AddressMode m, bool normalized, N s, int w) {
   const N t = u_of(m, normalized, s, w) - half<N>();
   const long long i0 = floor_ll(t);
   LinearAxis r;
@@ -100,7 +112,9 @@ double axis_u(AddressMode m, bool normalized, float s, int w, Arithmetic a) {
                                   : u_of<double>(m, normalized, static_cast<double>(s), w);
 }
 
-Rational axis_u(AddressMode m, bool normalized, const Rational& s, int w) { return u_of<Rational>(m, normalized, s, w); }
+Rational axis_u(AddressMode m, bool normalized, const Rational& s, int w) {
+  return u_of<Rational>(m, normalized, s, w);
+}
 
 int address_index(AddressMode m, long long i, int w) {
   if (w < 1) throw std::invalid_argument("sampler: width must be >= 1");
@@ -128,7 +142,9 @@ int nearest_index(AddressMode m, bool normalized, float s, int w, Arithmetic a) 
                                   : nearest_t<double>(m, normalized, static_cast<double>(s), w);
 }
 
-int nearest_index(AddressMode m, bool normalized, const Rational& s, int w) { return nearest_t<Rational>(m, normalized, s, w); }
+int nearest_index(AddressMode m, bool normalized, const Rational& s, int w) {
+  return nearest_t<Rational>(m, normalized, s, w);
+}
 
 LinearAxis linear_axis(AddressMode m, bool normalized, float s, int w, Arithmetic a) {
   return a == Arithmetic::Float32 ? linear_t<float>(m, normalized, s, w)

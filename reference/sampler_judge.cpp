@@ -56,7 +56,8 @@ bool weighted_tap_outside(const Texels& img, const LinearAxis& x, const LinearAx
 double max_abs_tap(const Texels& img, const LinearAxis& x, const LinearAxis& y) {
   double m = 0.0;
   for (int i : {x.i0, x.i1})
-    for (int j : (img.dims == 1 ? std::vector<int>{0} : std::vector<int>{y.i0, y.i1})) m = std::max(m, std::fabs(texel(img, i, j)));
+    for (int j : (img.dims == 1 ? std::vector<int>{0} : std::vector<int>{y.i0, y.i1}))
+      m = std::max(m, std::fabs(texel(img, i, j)));
   return m;
 }
 
@@ -64,8 +65,10 @@ Expectation expect_nearest(const SamplerConfig& c, const Texels& img, const Prob
   Expectation e;
   const AxisNearest x = nearest_axis(c, p.x, p.true_x, img.width);
   AxisNearest y;
-  if (img.dims == 2) y = nearest_axis(c, p.y, p.true_y, img.height);
-  else y.accepted = {0};
+  if (img.dims == 2)
+    y = nearest_axis(c, p.y, p.true_y, img.height);
+  else
+    y.accepted = {0};
   e.undefined = c.mode == AddressMode::None && (x.outside_f32 || y.outside_f32);
   e.float32 = texel(img, x.f32, y.f32);
   e.exact = texel(img, x.exact, y.exact);
@@ -106,10 +109,14 @@ Expectation expect_linear(const SamplerConfig& c, const Texels& img, const Probe
 
 const char* verdict_name(Verdict v) {
   switch (v) {
-    case Verdict::Float32: return "float32";
-    case Verdict::Neighbour: return "neighbour";
-    case Verdict::Wrong: return "wrong";
-    case Verdict::Undefined: return "undefined";
+    case Verdict::Float32:
+      return "float32";
+    case Verdict::Neighbour:
+      return "neighbour";
+    case Verdict::Wrong:
+      return "wrong";
+    case Verdict::Undefined:
+      return "undefined";
   }
   return "?";
 }

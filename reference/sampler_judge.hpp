@@ -19,7 +19,9 @@ struct SamplerConfig {
 struct Texels {
   int dims = 1, width = 0, height = 1;
   std::vector<float> v;
-  float at(int x, int y) const { return v[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)]; }
+  float at(int x, int y) const {
+    return v[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)];
+  }
 };
 
 // One read: the float coordinates the device used and the true (rational) coordinates they stand for.

@@ -45,7 +45,7 @@ inline constexpr double kSamplerNearestOffsetTexels = 0.1;
 //    imageHelpers.cpp: the spec itself allows any error; the CTS "picked a number"). The
 //    reference is the formula in float32.
 inline constexpr double kSamplerLinearRelative = 0.0078125 + 2.0 * 1.1920928955078125e-07;  // 2^-7 + 2 * 2^-23
-inline constexpr double kFloatMin = 1.1754943508222875e-38;                                  // FLT_MIN
+inline constexpr double kFloatMin = 1.1754943508222875e-38;                                 // FLT_MIN
 inline double sampler_linear_bound(double max_abs_tap) {
   const double b = kSamplerLinearRelative * max_abs_tap;
   return b > kFloatMin ? b : kFloatMin;

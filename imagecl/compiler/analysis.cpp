@@ -36,15 +36,23 @@ std::optional<std::string> scalar_name(QualType t) {
   const auto* b = t.getCanonicalType()->getAs<BuiltinType>();
   if (!b) return std::nullopt;
   switch (b->getKind()) {
-    case BuiltinType::Float: return "float";
-    case BuiltinType::UChar: return "uchar";
+    case BuiltinType::Float:
+      return "float";
+    case BuiltinType::UChar:
+      return "uchar";
     case BuiltinType::Char_S:
-    case BuiltinType::SChar: return "char";
-    case BuiltinType::UShort: return "ushort";
-    case BuiltinType::Short: return "short";
-    case BuiltinType::Int: return "int";
-    case BuiltinType::UInt: return "uint";
-    default: return std::nullopt;
+    case BuiltinType::SChar:
+      return "char";
+    case BuiltinType::UShort:
+      return "ushort";
+    case BuiltinType::Short:
+      return "short";
+    case BuiltinType::Int:
+      return "int";
+    case BuiltinType::UInt:
+      return "uint";
+    default:
+      return std::nullopt;
   }
 }
 
@@ -56,9 +64,12 @@ std::optional<std::string> vector_name(QualType t) {
   auto e = scalar_name(v->getElementType());
   if (!e) {
     const auto* b = v->getElementType()->getAs<BuiltinType>();
-    if (b && b->getKind() == BuiltinType::Long) e = "long";
-    else if (b && b->getKind() == BuiltinType::ULong) e = "ulong";
-    else return std::nullopt;
+    if (b && b->getKind() == BuiltinType::Long)
+      e = "long";
+    else if (b && b->getKind() == BuiltinType::ULong)
+      e = "ulong";
+    else
+      return std::nullopt;
   }
   return *e + std::to_string(v->getNumElements());
 }
@@ -75,10 +86,14 @@ std::optional<std::string> scalar_parameter_name(QualType t) {
   const auto* b = t.getCanonicalType()->getAs<BuiltinType>();
   if (!b) return std::nullopt;
   switch (b->getKind()) {
-    case BuiltinType::Bool: return "bool";
-    case BuiltinType::Long: return "long";
-    case BuiltinType::ULong: return "ulong";
-    default: return std::nullopt;
+    case BuiltinType::Bool:
+      return "bool";
+    case BuiltinType::Long:
+      return "long";
+    case BuiltinType::ULong:
+      return "ulong";
+    default:
+      return std::nullopt;
   }
 }
 
@@ -95,7 +110,6 @@ std::optional<QualType> image_pixel(QualType t) {
   if (!spec || spec->getName() != "Image") return std::nullopt;
   return spec->getTemplateArgs()[0].getAsType();
 }
-
 
 // Does `body` assign or take the address of `v`, or contain break/continue?
 class LoopBodyScan : public RecursiveASTVisitor<LoopBodyScan> {
@@ -145,15 +159,19 @@ void check_call(const CallExpr* c, Reporter& rep, Analysis& a) {
   if (!f || !f->getIdentifier()) return;
   const auto name = f->getName();
   if (name == "barrier" || name == "mem_fence" || name == "work_group_barrier")
-    rep.error(c->getBeginLoc(), "'" + name.str() + "' is not allowed: ImageCL has no barriers or fences (logical "
-                                "threads are independent; split the kernel in two and run them one after the other)");
+    rep.error(c->getBeginLoc(),
+              "'" + name.str() +
+                  "' is not allowed: ImageCL has no barriers or fences (logical "
+                  "threads are independent; split the kernel in two and run them one after the other)");
   else if (name.startswith("get_"))
-    rep.error(c->getBeginLoc(), "'" + name.str() + "' is not allowed: ImageCL has a flat grid of logical threads; "
-                                "use idx and idy");
+    rep.error(c->getBeginLoc(), "'" + name.str() +
+                                    "' is not allowed: ImageCL has a flat grid of logical threads; "
+                                    "use idx and idy");
   else if (const auto why = refused_builtin_reason(name.str()); !why.empty())
     rep.error(c->getBeginLoc(), why);
   else if (c->getNumArgs() == f->getNumParams()) {
-    if (const auto acc = builtin_accuracy(name.str()); acc && acc->ulp != 0) a.model.inexact_builtins[name.str()] = acc->ulp;
+    if (const auto acc = builtin_accuracy(name.str()); acc && acc->ulp != 0)
+      a.model.inexact_builtins[name.str()] = acc->ulp;
     for (unsigned i = 0; i < c->getNumArgs(); ++i) {
       const auto given = c->getArg(i)->IgnoreParenImpCasts()->getType().getCanonicalType().getUnqualifiedType();
       const auto wanted = f->getParamDecl(i)->getType().getCanonicalType().getUnqualifiedType();
@@ -188,8 +206,9 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   }
 
   bool VisitReturnStmt(ReturnStmt* r) {
-    rep_.error(r->getBeginLoc(), "'return' is not allowed in an ImageCL kernel: thread coarsening runs the body "
-                                 "several times per work-item; use if/else instead");
+    rep_.error(r->getBeginLoc(),
+               "'return' is not allowed in an ImageCL kernel: thread coarsening runs the body "
+               "several times per work-item; use if/else instead");
     return true;
   }
 
@@ -201,13 +220,15 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
       auto& img = image(acc->image);
       if (b->getOpcode() == BO_Assign) {
         if (!is_statement(b))
-          rep_.error(b->getBeginLoc(), "a write to Image '" + acc->image + "' must be a statement of its own "
-                                       "(its value cannot be used)");
+          rep_.error(b->getBeginLoc(), "a write to Image '" + acc->image +
+                                           "' must be a statement of its own "
+                                           "(its value cannot be used)");
         write_sites_.insert(lhs);
         a_.writes.push_back({b, *acc});
         Evaluator ex(ctx_, env_), ey(ctx_, env_);
         const auto x = ex.eval(acc->x), y = ey.eval(acc->y);
-        write_indices_.push_back({b->getBeginLoc(), acc->image, x, y, acc->z, !ex.problem.empty() ? ex.problem : ey.problem});
+        write_indices_.push_back(
+            {b->getBeginLoc(), acc->image, x, y, acc->z, !ex.problem.empty() ? ex.problem : ey.problem});
         check_index(ex.overflow ? ex : ey, x, y, acc->image, b->getBeginLoc());
         const auto at = [](const std::optional<Affine>& e, long cx, long cy) {
           return e && e->cx == cx && e->cy == cy && e->lo == 0 && e->hi == 0;
@@ -267,7 +288,8 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
       offsets_.push_back({c->getBeginLoc(), acc->image, ex.eval(acc->x), ey.eval(acc->y), conditional(c)});
     }
     if (model.dims == 3) {  // no stencils (nor local memory) for volumes yet
-      if (model.stencil_problem.empty()) model.stencil_problem = "3-D Images are not tiled in local memory (not implemented)";
+      if (model.stencil_problem.empty())
+        model.stencil_problem = "3-D Images are not tiled in local memory (not implemented)";
       return true;
     }
     Evaluator ev(ctx_, env_);
@@ -280,8 +302,8 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     if (!x || !y) {
       info.stencil_problem = ev.problem;
     } else if (x->cx != 1 || x->cy != 0 || y->cx != 0 || y->cy != 1) {
-      info.stencil_problem = loc_text(ctx_.getSourceManager(), c->getBeginLoc()) +
-                             ": the read is not of the form " + acc->image + "[idx + c1][idy + c2]";
+      info.stencil_problem = loc_text(ctx_.getSourceManager(), c->getBeginLoc()) + ": the read is not of the form " +
+                             acc->image + "[idx + c1][idy + c2]";
     } else {
       // check_index bounded the offsets by kMaxOffset: they and the halo (max - min) fit int.
       const int mnx = static_cast<int>(x->lo), mxx = static_cast<int>(x->hi);
@@ -301,8 +323,11 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   void array_written(const std::string& name, SourceLocation loc) {
     auto& arr = array(name);
     if (!arr.written)
-      rep_.error(loc, "array parameter '" + name + "' is written: every work-item shares it, so two work-items may write one "
-                      "element (a data race; ImageCL has no atomics): write the results to an Image, or copy to a local array");
+      rep_.error(
+          loc,
+          "array parameter '" + name +
+              "' is written: every work-item shares it, so two work-items may write one "
+              "element (a data race; ImageCL has no atomics): write the results to an Image, or copy to a local array");
     arr.written = true;
   }
 
@@ -334,7 +359,8 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     consumed_refs_.insert(s->getBase()->IgnoreParenImpCasts());
     if (!conditional(s)) {  // checked against the bound once the pragmas are read
       Evaluator ev(ctx_, env_);
-      if (const auto i = ev.eval(s->getIdx()); i && i->cx == 0 && i->cy == 0) array_indices_.push_back({s, arr->getName().str(), i->lo, i->hi});
+      if (const auto i = ev.eval(s->getIdx()); i && i->cx == 0 && i->cy == 0)
+        array_indices_.push_back({s, arr->getName().str(), i->lo, i->hi});
     }
     if (!write_sites_.count(s)) array(arr->getName().str()).read = true;
     return true;
@@ -350,7 +376,8 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
       rep_.error(r->getBeginLoc(), "Image '" + name + "' may only be indexed as " + name +
                                        "[x][y] (no copies, pointers or single indices: Images must not alias)");
     else if (const auto* arr = a_.model.array(name); arr && arr->shape.size() == 2)
-      rep_.error(r->getBeginLoc(), "2-D array '" + name + "' may only be indexed as " + name + "[i][j] (it is passed as a flat array)");
+      rep_.error(r->getBeginLoc(),
+                 "2-D array '" + name + "' may only be indexed as " + name + "[i][j] (it is passed as a flat array)");
     else if (arr)
       array(name).other_use = true;
     return true;
@@ -418,11 +445,12 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
  private:
   // An Image index the evaluator bounded must stay within int and within kMaxOffset of the thread's
   // pixel; false (after an error at `loc`) when it does not.
-  bool check_index(const Evaluator& ev, const std::optional<Affine>& x, const std::optional<Affine>& y, const std::string& image,
-                   SourceLocation loc) {
+  bool check_index(const Evaluator& ev, const std::optional<Affine>& x, const std::optional<Affine>& y,
+                   const std::string& image, SourceLocation loc) {
     if (ev.overflow) {
-      rep_.error(loc, "the index of this access to Image '" + image + "' overflows int (" + ev.problem.substr(ev.problem.find(": ") + 2) +
-                          "): use offsets within " + std::to_string(-kMaxOffset) + ".." + std::to_string(kMaxOffset));
+      rep_.error(loc, "the index of this access to Image '" + image + "' overflows int (" +
+                          ev.problem.substr(ev.problem.find(": ") + 2) + "): use offsets within " +
+                          std::to_string(-kMaxOffset) + ".." + std::to_string(kMaxOffset));
       return false;
     }
     for (const auto* e : {&x, &y}) {
@@ -430,14 +458,18 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
       const long lo = (*e)->lo, hi = (*e)->hi;
       const long nearest = lo > 0 ? lo : hi < 0 ? -hi : 0, farthest = std::max(-lo, hi);
       if (nearest > kMaxOffset) {
-        rep_.error(loc, "this access to Image '" + image + "' is " + std::to_string(nearest) + " pixels from (idx, idy), beyond the limit of " +
-                            std::to_string(kMaxOffset) + " (2^20, the largest image side): it can only land outside the Image; "
+        rep_.error(loc, "this access to Image '" + image + "' is " + std::to_string(nearest) +
+                            " pixels from (idx, idy), beyond the limit of " + std::to_string(kMaxOffset) +
+                            " (2^20, the largest image side): it can only land outside the Image; "
                             "use a smaller offset");
         return false;
       }
       if (farthest > kMaxReach) {
-        rep_.error(loc, "this access to Image '" + image + "' reaches " + std::to_string(farthest) + " pixels from (idx, idy), beyond the "
-                            "limit of " + std::to_string(kMaxReach) + " (2^29: the stencil's extent must fit int); use a smaller range");
+        rep_.error(loc, "this access to Image '" + image + "' reaches " + std::to_string(farthest) +
+                            " pixels from (idx, idy), beyond the "
+                            "limit of " +
+                            std::to_string(kMaxReach) +
+                            " (2^29: the stencil's extent must fit int); use a smaller range");
         return false;
       }
     }
@@ -478,7 +510,8 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
       // `i <= INT_MAX` holds for every int: the loop would run until i overflows (undefined behaviour).
       if (bound && past > std::numeric_limits<int>::max() && v->getType()->isSpecificBuiltinType(BuiltinType::Int))
         rep_.error(cond->getBeginLoc(), "this loop never ends: '" + info.variable + " <= " + std::to_string(*bound) +
-                                            "' holds for every int " + info.variable + " (it would overflow); use '<' or a smaller bound");
+                                            "' holds for every int " + info.variable +
+                                            " (it would overflow); use '<' or a smaller bound");
       else if (bound)
         end = past;
     }
@@ -552,8 +585,9 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     const int dims = model_image(name).dims;
     if (static_cast<int>(chain.size()) != dims) {
       if (reported_shape_.insert(chain.front()).second)
-        rep_.error(chain.front()->getBeginLoc(), "Image '" + name + "' has " + std::to_string(dims) + " dimensions: index it as " +
-                                                     name + (dims == 3 ? "[x][y][z]" : "[x][y]"));
+        rep_.error(chain.front()->getBeginLoc(), "Image '" + name + "' has " + std::to_string(dims) +
+                                                     " dimensions: index it as " + name +
+                                                     (dims == 3 ? "[x][y][z]" : "[x][y]"));
       return std::nullopt;
     }
     ImageAccess acc{e->IgnoreParens(), chain.back()->getArg(1), chain[chain.size() - 2]->getArg(1), nullptr, name};
@@ -565,7 +599,8 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   const ParmVarDecl* match_array(const Expr* e) {
     const auto* s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParens());
     if (!s) return nullptr;
-    if (const auto* inner = row_of_2d(s)) return cast<ParmVarDecl>(cast<DeclRefExpr>(inner->getBase()->IgnoreParenImpCasts())->getDecl());
+    if (const auto* inner = row_of_2d(s))
+      return cast<ParmVarDecl>(cast<DeclRefExpr>(inner->getBase()->IgnoreParenImpCasts())->getDecl());
     const auto* base = dyn_cast<DeclRefExpr>(s->getBase()->IgnoreParenImpCasts());
     const auto* p = base ? dyn_cast<ParmVarDecl>(base->getDecl()) : nullptr;
     const auto* arr = p ? a_.model.array(p->getName().str()) : nullptr;
@@ -588,8 +623,10 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
     const auto* r = dyn_cast<DeclRefExpr>(target->IgnoreParenImpCasts());
     if (!r || !isa<ParmVarDecl>(r->getDecl()) || !scalars_.count(r->getDecl()->getName().str())) return;
     const auto n = r->getDecl()->getName().str();
-    rep_.error(loc, "scalar parameter '" + n + "' is read-only (the generated kernel passes it as const): copy it into a "
-                    "local variable first (float my_" + n + " = " + n + ";)");
+    rep_.error(loc, "scalar parameter '" + n +
+                        "' is read-only (the generated kernel passes it as const): copy it into a "
+                        "local variable first (float my_" +
+                        n + " = " + n + ";)");
   }
 
   // Is `e` evaluated only under a condition: inside an if/else branch, the second operand of ?:,
@@ -605,7 +642,8 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
       if (const auto* i = p.get<IfStmt>(); i && child != i->getCond()) return true;
       if (const auto* c = p.get<ConditionalOperator>(); c && child != c->getCond()) return true;
       if (const auto* b = p.get<BinaryOperator>(); b && b->isLogicalOp() && child == b->getRHS()) return true;
-      if (p.get<WhileStmt>() || p.get<DoStmt>() || p.get<SwitchStmt>() || p.get<BinaryConditionalOperator>()) return true;
+      if (p.get<WhileStmt>() || p.get<DoStmt>() || p.get<SwitchStmt>() || p.get<BinaryConditionalOperator>())
+        return true;
       if (const auto* f = p.get<ForStmt>(); f && child != f->getInit()) {
         for (const auto& site : a_.loops)
           if (site.loop == f) {
@@ -659,18 +697,21 @@ void find_kernel(ASTContext& ctx, Reporter& rep, const std::string& path, Analys
     } else if (const auto* v = dyn_cast<VarDecl>(d)) {
       const auto n = v->getNameAsString();
       if (!v->getType().isConstQualified() || !v->getInit())
-        rep.error(v->getLocation(), "file-scope variable '" + n + "' must be a constant table: declare it __constant or const "
-                                    "with an initializer (OpenCL C has no writable program-scope variables)");
+        rep.error(v->getLocation(), "file-scope variable '" + n +
+                                        "' must be a constant table: declare it __constant or const "
+                                        "with an initializer (OpenCL C has no writable program-scope variables)");
       else if (!v->getInit()->isConstantInitializer(ctx, false))
-        rep.error(v->getInit()->getBeginLoc(), "the initializer of '" + n + "' is not a constant (OpenCL C computes no "
-                                               "program-scope values): write the numbers, or a #define");
+        rep.error(v->getInit()->getBeginLoc(), "the initializer of '" + n +
+                                                   "' is not a constant (OpenCL C computes no "
+                                                   "program-scope values): write the numbers, or a #define");
       else if (n.rfind("icl_", 0) == 0)
         rep.error(v->getLocation(), "names starting with icl_ are reserved for the compiler");
       else
         a.tables.push_back(v);
     } else {
-      rep.error(d->getLocation(), "only the kernel function, #define macros and constant tables may appear at file scope "
-                                  "(no typedef, struct, enum, namespace or template)");
+      rep.error(d->getLocation(),
+                "only the kernel function, #define macros and constant tables may appear at file scope "
+                "(no typedef, struct, enum, namespace or template)");
     }
   }
   bool marked = false;
@@ -678,8 +719,10 @@ void find_kernel(ASTContext& ctx, Reporter& rep, const std::string& path, Analys
     if (!f->hasAttr<AnnotateAttr>()) continue;
     marked = true;
     if (a.kernel)
-      rep.error(f->getLocation(), "a second kernel '" + f->getNameAsString() + "': an ImageCL source holds exactly one "
-                                  "__kernel function (the first is '" + a.kernel->getNameAsString() + "')");
+      rep.error(f->getLocation(), "a second kernel '" + f->getNameAsString() +
+                                      "': an ImageCL source holds exactly one "
+                                      "__kernel function (the first is '" +
+                                      a.kernel->getNameAsString() + "')");
     else
       a.kernel = f;
   }
@@ -704,26 +747,33 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
       if (const auto vector = vector_name(*pixel)) {
         // Vectors of 2 or 4 lanes of a pixel type: colour (RGBA) and two-channel images.
         const auto vt = parse_vector_type(*vector);
-        const bool element = scalar_name(pixel->getCanonicalType()->getAs<ExtVectorType>()->getElementType()).has_value();
+        const bool element =
+            scalar_name(pixel->getCanonicalType()->getAs<ExtVectorType>()->getElementType()).has_value();
         if (!element || (vt->lanes != 2 && vt->lanes != 4)) {
-          rep.error(p->getLocation(), "Image pixel type '" + *vector + "' is not supported: a vector pixel has 2 or 4 lanes of float, "
-                                          "uchar, char, ushort, short, int or uint" +
-                                          (vt->lanes == 3 ? std::string(" (a 3-lane vector occupies 4 lanes in OpenCL memory: use " +
-                                                                        vt->element + "4 and leave w unused)") : std::string()));
+          rep.error(p->getLocation(),
+                    "Image pixel type '" + *vector +
+                        "' is not supported: a vector pixel has 2 or 4 lanes of float, "
+                        "uchar, char, ushort, short, int or uint" +
+                        (vt->lanes == 3 ? std::string(" (a 3-lane vector occupies 4 lanes in OpenCL memory: use " +
+                                                      vt->element + "4 and leave w unused)")
+                                        : std::string()));
           continue;
         }
         name = vector;
       }
       if (!name) {
-        rep.error(p->getLocation(), "Image pixel type '" + pixel->getAsString() +
-                                        "' is not supported (use float, uchar, char, ushort, short, int or uint, or a vector of "
-                                        "2 or 4 of them such as float4)");
+        rep.error(p->getLocation(),
+                  "Image pixel type '" + pixel->getAsString() +
+                      "' is not supported (use float, uchar, char, ushort, short, int or uint, or a vector of "
+                      "2 or 4 of them such as float4)");
         continue;
       }
-      if (t->isReferenceType()) rep.error(p->getLocation(), "pass Image '" + prm.name + "' by value: Image<T> " + prm.name);
+      if (t->isReferenceType())
+        rep.error(p->getLocation(), "pass Image '" + prm.name + "' by value: Image<T> " + prm.name);
       prm.kind = Param::Image, prm.type = *name, prm.dims = image_dims(t);
       if (prm.dims != 2 && prm.dims != 3) {
-        rep.error(p->getLocation(), "Image '" + prm.name + "' has " + std::to_string(prm.dims) + " dimensions: use Image<T> (2-D) or Image<T, 3>");
+        rep.error(p->getLocation(), "Image '" + prm.name + "' has " + std::to_string(prm.dims) +
+                                        " dimensions: use Image<T> (2-D) or Image<T, 3>");
         continue;
       }
       ImageInfo info;
@@ -743,8 +793,8 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
         }
       }
       if (elem->isArrayType()) {
-        rep.error(p->getLocation(), "array parameter '" + prm.name + "': only T* " + prm.name + ", T " + prm.name + "[N] and T " +
-                                        prm.name + "[R][C] are supported (with their sizes declared)");
+        rep.error(p->getLocation(), "array parameter '" + prm.name + "': only T* " + prm.name + ", T " + prm.name +
+                                        "[N] and T " + prm.name + "[R][C] are supported (with their sizes declared)");
         continue;
       }
       const auto name = scalar_name(elem);
@@ -761,11 +811,13 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
       prm.kind = Param::Scalar, prm.type = *name;
       v.scalars_.insert(prm.name);
     } else {
-      rep.error(p->getLocation(), "parameter type '" + t.getAsString() + "' is not supported (Image<T>, T* or a scalar: bool, char, "
-                                  "uchar, short, ushort, int, uint, long, ulong or float)");
+      rep.error(p->getLocation(), "parameter type '" + t.getAsString() +
+                                      "' is not supported (Image<T>, T* or a scalar: bool, char, "
+                                      "uchar, short, ushort, int, uint, long, ulong or float)");
       continue;
     }
-    if (prm.name.rfind("icl_", 0) == 0) rep.error(p->getLocation(), "names starting with icl_ are reserved for the compiler");
+    if (prm.name.rfind("icl_", 0) == 0)
+      rep.error(p->getLocation(), "names starting with icl_ are reserved for the compiler");
     a.model.params.push_back(prm);
   }
   // Every Image gets size parameters <name>_w, _h (and _d): no other parameter may take those names.
@@ -777,31 +829,35 @@ void read_parameters(Reporter& rep, Analysis& a, KernelVisitor& v) {
                                           "''s size parameter: rename it");
 }
 
-
 void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragmas, KernelVisitor& v, Analysis& a) {
   auto& m = a.model;
   for (auto& img : m.images) {
     const auto& st = v.images_[img.name];
     img.read = st.first_read.isValid(), img.written = st.first_write.isValid();
     if (img.read && img.written) {
-      rep.error(st.first_write, "Image '" + img.name + "' is both read and written: ImageCL Images are read-only "
-                                "or write-only in a kernel (no read-write images in OpenCL C 1.2); write a second Image");
+      rep.error(st.first_write,
+                "Image '" + img.name +
+                    "' is both read and written: ImageCL Images are read-only "
+                    "or write-only in a kernel (no read-write images in OpenCL C 1.2); write a second Image");
       rep.note(st.first_read, "'" + img.name + "' is read here");
     }
     img.stencil_known = img.read && img.stencil_problem.empty() && st.any_stencil;
     const bool vector_pixel = parse_vector_type(img.pixel).has_value();
     img.image_memory_eligible = img.read != img.written && img.dims == 2 && !vector_pixel;
     if (!img.image_memory_eligible)
-      img.image_memory_reason = img.dims == 3 ? "3-D Images stay in buffers (writing image3d_t needs cl_khr_3d_image_writes)"
-                                : vector_pixel ? "vector pixels stay in buffers (no image formats are generated for them)"
-                                : img.read ? "read and written" : "never used";
+      img.image_memory_reason =
+          img.dims == 3  ? "3-D Images stay in buffers (writing image3d_t needs cl_khr_3d_image_writes)"
+          : vector_pixel ? "vector pixels stay in buffers (no image formats are generated for them)"
+          : img.read     ? "read and written"
+                         : "never used";
     img.local_memory_eligible = img.read && !img.written && img.stencil_known && a.model.grid_dims == 2;
     if (!img.local_memory_eligible)
-      img.local_memory_reason = img.written ? "written"
-                                : !img.read ? "never read"
+      img.local_memory_reason = img.written     ? "written"
+                                : !img.read     ? "never read"
                                 : img.dims == 3 ? "3-D Images are not tiled in local memory (not implemented)"
-                                : a.model.grid_dims == 3 && img.stencil_known ? "local memory is not implemented for 3-D grids"
-                                : "the analysis cannot bound its index: " + img.stencil_problem;
+                                : a.model.grid_dims == 3 && img.stencil_known
+                                    ? "local memory is not implemented for 3-D grids"
+                                    : "the analysis cannot bound its index: " + img.stencil_problem;
     img.window_eligible = img.local_memory_eligible && img.dims == 2;
     if (img.read && img.stencil_known && img.dims == 2 && img.boundary != BoundaryKind::None && a.model.grid_dims == 2)
       m.interior_eligible = true;
@@ -815,10 +871,11 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
     const long count = static_cast<long>(arr.literal.size());
     if (arr.bound <= 0) arr.bound = count;  // the weights give the size
     if (count != arr.bound)
-      rep.error(loc, "weights(" + arr.name + ", ...) gives " + std::to_string(count) + " values but '" + arr.name + "' has " +
-                         std::to_string(arr.bound) + " elements: give exactly one value per element");
+      rep.error(loc, "weights(" + arr.name + ", ...) gives " + std::to_string(count) + " values but '" + arr.name +
+                         "' has " + std::to_string(arr.bound) + " elements: give exactly one value per element");
     else if (arr.written || arr.other_use)
-      rep.error(loc, "weights(" + arr.name + ", ...): '" + arr.name + "' is " + (arr.written ? "written" : "used other than by indexing") +
+      rep.error(loc, "weights(" + arr.name + ", ...): '" + arr.name + "' is " +
+                         (arr.written ? "written" : "used other than by indexing") +
                          " in the kernel; only arrays the kernel only reads can have known values");
     else
       arr.literal_eligible = arr.read;
@@ -826,11 +883,16 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
   for (auto& arr : m.arrays) {
     arr.constant_memory_eligible = arr.read && !arr.written && !arr.other_use && arr.bound > 0 &&
                                    arr.bound * scalar_bytes(arr.element) <= kConstantMemoryBytes;
-    if (arr.written) arr.constant_memory_reason = "written";
-    else if (arr.other_use) arr.constant_memory_reason = "used other than by indexing";
-    else if (arr.bound <= 0) arr.constant_memory_reason = "no size bound: add #pragma imagecl bound(" + arr.name + ", N)";
-    else if (!arr.read) arr.constant_memory_reason = "never read";
-    else if (!arr.constant_memory_eligible) arr.constant_memory_reason = "larger than 64 KiB";
+    if (arr.written)
+      arr.constant_memory_reason = "written";
+    else if (arr.other_use)
+      arr.constant_memory_reason = "used other than by indexing";
+    else if (arr.bound <= 0)
+      arr.constant_memory_reason = "no size bound: add #pragma imagecl bound(" + arr.name + ", N)";
+    else if (!arr.read)
+      arr.constant_memory_reason = "never read";
+    else if (!arr.constant_memory_eligible)
+      arr.constant_memory_reason = "larger than 64 KiB";
   }
   // The interior split emits the body twice: a label would be defined twice.
   if (!v.labels_.empty()) m.interior_eligible = false;
@@ -849,10 +911,11 @@ void decide_eligibility(Reporter& rep, const std::vector<PragmaDirective>& pragm
   for (const auto& [key, value] : m.forced)
     if (key.rfind("unroll:", 0) == 0 && value == 1) {
       const auto& l = m.loops[static_cast<std::size_t>(std::stoi(key.substr(7)))];
-      if (!l.unrollable) rep.error(a.loops[static_cast<std::size_t>(l.id)].loop->getBeginLoc(), "this loop cannot be unrolled: " + l.reason);
+      if (!l.unrollable)
+        rep.error(a.loops[static_cast<std::size_t>(l.id)].loop->getBeginLoc(),
+                  "this loop cannot be unrolled: " + l.reason);
     }
 }
-
 
 // Helper functions: scalars in, a scalar out, defined before their use, none of the kernel's
 // context (idx, idy, idz, Images), and what reject_cxx_only refuses in the kernel (recursion,
@@ -869,7 +932,8 @@ class HelperVisitor : public RecursiveASTVisitor<HelperVisitor> {
     const auto* v = dyn_cast<VarDecl>(r->getDecl());
     const auto n = r->getDecl()->getName();
     if (v && v->hasGlobalStorage() && (n == "idx" || n == "idy" || n == "idz"))
-      rep_.error(r->getBeginLoc(), "'" + n.str() + "' is the kernel's: a helper function cannot use it; pass it as a parameter");
+      rep_.error(r->getBeginLoc(),
+                 "'" + n.str() + "' is the kernel's: a helper function cannot use it; pass it as a parameter");
     return true;
   }
 
@@ -887,26 +951,33 @@ void check_helpers(ASTContext& ctx, Reporter& rep, const std::string& path, Anal
       continue;
     }
     if (!f->doesThisDeclarationHaveABody()) {
-      rep.error(f->getLocation(), "helper function '" + n + "' has no body: define it (with its body) before the kernel");
+      rep.error(f->getLocation(),
+                "helper function '" + n + "' has no body: define it (with its body) before the kernel");
       continue;
     }
-    if (f->isVariadic() || f->isTemplated()) rep.error(f->getLocation(), "helper function '" + n + "' must be a plain function");
+    if (f->isVariadic() || f->isTemplated())
+      rep.error(f->getLocation(), "helper function '" + n + "' must be a plain function");
     const auto value_type = [](QualType t) { return scalar_parameter_name(t) || vector_name(t); };
     if (!value_type(f->getReturnType()))
-      rep.error(f->getLocation(), "helper function '" + n + "' returns '" + f->getReturnType().getAsString() +
-                                      "': a helper returns a scalar (bool, char, uchar, short, ushort, int, uint, long, ulong or float) "
-                                      "or a vector of them (float4, ...)");
+      rep.error(f->getLocation(),
+                "helper function '" + n + "' returns '" + f->getReturnType().getAsString() +
+                    "': a helper returns a scalar (bool, char, uchar, short, ushort, int, uint, long, ulong or float) "
+                    "or a vector of them (float4, ...)");
     for (const auto* g : a.helpers)
       if (g != f && g->getName() == f->getName() && g->getLocation() < f->getLocation()) {
-        rep.error(f->getLocation(), "a second helper named '" + n + "': OpenCL C has no overloading; give it another name");
+        rep.error(f->getLocation(),
+                  "a second helper named '" + n + "': OpenCL C has no overloading; give it another name");
         break;
       }
     for (const auto* p : f->parameters())
-      if (p->hasDefaultArg()) rep.error(p->getLocation(), "default arguments are C++, not OpenCL C: pass every argument");
+      if (p->hasDefaultArg())
+        rep.error(p->getLocation(), "default arguments are C++, not OpenCL C: pass every argument");
     for (const auto* p : f->parameters())
       if (!value_type(p->getType()))
-        rep.error(p->getLocation(), "parameter '" + p->getNameAsString() + "' of helper '" + n + "' has the type '" + p->getType().getAsString() +
-                                        "': a helper takes scalars and vectors (pass a pixel's value, not an Image or array)");
+        rep.error(p->getLocation(),
+                  "parameter '" + p->getNameAsString() + "' of helper '" + n + "' has the type '" +
+                      p->getType().getAsString() +
+                      "': a helper takes scalars and vectors (pass a pixel's value, not an Image or array)");
     reject_cxx_only(ctx, rep, f, {});
     HelperVisitor(rep, a).TraverseStmt(f->getBody());
   }
@@ -920,7 +991,8 @@ void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analys
   const auto& grid = m.grid_images;
   for (const auto& r : v.offsets_) {
     const auto* img = m.image(r.image);
-    if (!img || img->boundary != BoundaryKind::None || r.conditional || v.has_goto_ || reported.count(r.image)) continue;
+    if (!img || img->boundary != BoundaryKind::None || r.conditional || v.has_goto_ || reported.count(r.image))
+      continue;
     const bool same_size = std::find(grid.begin(), grid.end(), r.image) != grid.end();
     std::string where;
     // At the thread idx = idy = 0 (every grid has it) an index reads its constant part, so a
@@ -943,8 +1015,8 @@ void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analys
     reported.insert(r.image);
     rep.error(r.loc, "this read of Image '" + r.image + "' goes outside it (" + where + ") and '" + r.image +
                          "' has no boundary condition: add '#pragma imagecl boundary(" + r.image + ", clamped)' (or " +
-                         "boundary(" + r.image + ", constant, 0), boundary(" + r.image + ", reflect101), boundary(" + r.image + ", reflect) or " +
-                         "boundary(" + r.image + ", wrap)) before the kernel");
+                         "boundary(" + r.image + ", constant, 0), boundary(" + r.image + ", reflect101), boundary(" +
+                         r.image + ", reflect) or " + "boundary(" + r.image + ", wrap)) before the kernel");
   }
   (void)ctx;
 }
@@ -953,7 +1025,7 @@ void check_reads_inside(ASTContext& ctx, Reporter& rep, KernelVisitor& v, Analys
 bool nonzero_multiple_in(long step, long lo, long hi) {
   const long m = step < 0 ? -step : step;
   long k = lo >= 0 ? (lo + m - 1) / m : -((-lo) / m);  // the smallest k with k * m >= lo
-  if (k == 0) k = 1;                                     // zero is not a meeting: the next is m
+  if (k == 0) k = 1;                                   // zero is not a meeting: the next is m
   return k * m <= hi;
 }
 
@@ -964,8 +1036,9 @@ bool nonzero_multiple_in(long step, long lo, long hi) {
 // offsets of any two writes must differ by less than the stride, so that no two work-items meet.
 void check_disjoint_writes(Reporter& rep, KernelVisitor& v, Analysis& a) {
   const auto& m = a.model;
-  const std::string form = " (a write must be img[a * idx + c1][b * idy + c2], a and b nonzero, c1 and c2 constants or variables of "
-                           "fixed-range loops, so that the compiler can prove that no two work-items write one pixel)";
+  const std::string form =
+      " (a write must be img[a * idx + c1][b * idy + c2], a and b nonzero, c1 and c2 constants or variables of "
+      "fixed-range loops, so that the compiler can prove that no two work-items write one pixel)";
   std::map<std::string, const KernelVisitor::WriteIndex*> first_of;
   std::set<std::string> reported;
   const auto fail = [&](const KernelVisitor::WriteIndex& w, const std::string& why) {
@@ -976,7 +1049,8 @@ void check_disjoint_writes(Reporter& rep, KernelVisitor& v, Analysis& a) {
     const auto* img = m.image(w.image);
     if (!img || reported.count(w.image)) continue;
     if (m.grid_dims == 3 && img->dims == 2) {
-      fail(w, "the grid is 3-D but '" + w.image + "' is 2-D, so work-items that differ only in idz write one pixel; write a 3-D Image");
+      fail(w, "the grid is 3-D but '" + w.image +
+                  "' is 2-D, so work-items that differ only in idz write one pixel; write a 3-D Image");
       continue;
     }
     if (w.z) {
@@ -987,7 +1061,8 @@ void check_disjoint_writes(Reporter& rep, KernelVisitor& v, Analysis& a) {
       }
     }
     if (!w.x || !w.y) {
-      fail(w, "the compiler cannot bound the index" + (w.problem.empty() ? std::string() : " (" + w.problem + ")") + form);
+      fail(w,
+           "the compiler cannot bound the index" + (w.problem.empty() ? std::string() : " (" + w.problem + ")") + form);
       continue;
     }
     const bool straight = w.x->cy == 0 && w.y->cx == 0 && w.x->cx != 0 && w.y->cy != 0;
@@ -1015,9 +1090,10 @@ void check_disjoint_writes(Reporter& rep, KernelVisitor& v, Analysis& a) {
         if (w1.image != image || w2.image != image || reported.count(image)) continue;
         if (nonzero_multiple_in(sx, w2.x->lo - w1.x->hi, w2.x->hi - w1.x->lo) ||
             nonzero_multiple_in(sy, w2.y->lo - w1.y->hi, w2.y->hi - w1.y->lo))
-          fail(w2, "the offsets of its writes reach a neighbouring work-item's pixels (stride " + std::to_string(sx) + " x " +
-                       std::to_string(sy) + ", offsets " + std::to_string(w2.x->lo) + ".." + std::to_string(w2.x->hi) + " x " +
-                       std::to_string(w2.y->lo) + ".." + std::to_string(w2.y->hi) + ")" + form);
+          fail(w2, "the offsets of its writes reach a neighbouring work-item's pixels (stride " + std::to_string(sx) +
+                       " x " + std::to_string(sy) + ", offsets " + std::to_string(w2.x->lo) + ".." +
+                       std::to_string(w2.x->hi) + " x " + std::to_string(w2.y->lo) + ".." + std::to_string(w2.y->hi) +
+                       ")" + form);
       }
   }
 }
@@ -1089,8 +1165,9 @@ void check_array_indices(Reporter& rep, KernelVisitor& v, Analysis& a) {
     const auto* arr = a.model.array(i.array);
     if (!arr || arr->bound <= 0 || (i.lo >= 0 && i.hi < arr->bound) || !reported.insert(i.array).second) continue;
     const std::string index = i.lo == i.hi ? std::to_string(i.lo) : std::to_string(i.lo) + ".." + std::to_string(i.hi);
-    rep.error(i.at->getBeginLoc(), "index " + index + " of array '" + i.array + "' is outside its " + std::to_string(arr->bound) +
-                                       " elements (0.." + std::to_string(arr->bound - 1) + "): raise its bound or size, or fix the index");
+    rep.error(i.at->getBeginLoc(), "index " + index + " of array '" + i.array + "' is outside its " +
+                                       std::to_string(arr->bound) + " elements (0.." + std::to_string(arr->bound - 1) +
+                                       "): raise its bound or size, or fix the index");
   }
 }
 
@@ -1104,9 +1181,11 @@ void check_labels(Reporter& rep, KernelVisitor& v, Analysis& a) {
         const auto& info = a.model.loops[static_cast<std::size_t>(site.id)];
         const auto forced = a.model.forced.find("unroll:" + std::to_string(info.id));
         if (!info.unrollable || (forced != a.model.forced.end() && forced->second == 0)) continue;
-        rep.error(l->getBeginLoc(), "label '" + std::string(l->getName()) + "' inside a loop that can be unrolled (line " +
-                                        std::to_string(info.line) + "): unrolling would copy the label; put "
-                                        "'#pragma imagecl force(unroll, off)' on the line before that loop, or avoid the label");
+        rep.error(l->getBeginLoc(),
+                  "label '" + std::string(l->getName()) + "' inside a loop that can be unrolled (line " +
+                      std::to_string(info.line) +
+                      "): unrolling would copy the label; put "
+                      "'#pragma imagecl force(unroll, off)' on the line before that loop, or avoid the label");
         reported = true;
       }
     }
@@ -1118,20 +1197,27 @@ void check_labels(Reporter& rep, KernelVisitor& v, Analysis& a) {
 // vector types, the device's macros) and the names the generator emits.
 std::string reserved_name_reason(const std::string& name, const KernelModel& m) {
   static const std::regex opencl_word(
-      "(__)?(read_only|write_only|read_write)|u?(char|short|int|long)|uchar|ushort|uint|ulong|half|quad|bool|size_t|ptrdiff_t|"
-      "u?intptr_t|image(1d|1d_array|1d_buffer|2d|2d_array|2d_depth|2d_array_depth|2d_msaa|3d)_t|sampler_t|event_t|queue_t|"
+      "(__)?(read_only|write_only|read_write)|u?(char|short|int|long)|uchar|ushort|uint|ulong|half|quad|bool|size_t|"
+      "ptrdiff_t|"
+      "u?intptr_t|image(1d|1d_array|1d_buffer|2d|2d_array|2d_depth|2d_array_depth|2d_msaa|3d)_t|sampler_t|event_t|"
+      "queue_t|"
       "ndrange_t|clk_event_t|reserve_id_t|cl_mem_fence_flags|pipe|complex|imaginary|"
       "(u?(char|short|int|long)|float|double|half|bool|quad)(2|3|4|8|16)|(float|double|half)(2|3|4|8|16)x(2|3|4|8|16)");
   static const std::regex device_macro(
-      "(M_[A-Z0-9_]+)|(FLT|DBL|HALF|CHAR|SCHAR|UCHAR|SHRT|USHRT|INT|UINT|LONG|ULONG|FP)_[A-Z0-9_]+|MAXFLOAT|HUGE_VALF?|INFINITY|NAN|"
+      "(M_[A-Z0-9_]+)|(FLT|DBL|HALF|CHAR|SCHAR|UCHAR|SHRT|USHRT|INT|UINT|LONG|ULONG|FP)_[A-Z0-9_]+|MAXFLOAT|HUGE_VALF?|"
+      "INFINITY|NAN|"
       "CLK_[A-Z0-9_]+|__OPENCL_[A-Z0-9_]+|__ENDIAN_LITTLE__|__IMAGE_SUPPORT__|__FAST_RELAXED_MATH__|__kernel_exec");
-  if (std::regex_match(name, opencl_word)) return "'" + name + "' is an OpenCL C keyword or type: the device compiler rejects it as a name";
-  if (std::regex_match(name, device_macro)) return "'" + name + "' is a macro of the OpenCL device compiler: it would replace the name";
+  if (std::regex_match(name, opencl_word))
+    return "'" + name + "' is an OpenCL C keyword or type: the device compiler rejects it as a name";
+  if (std::regex_match(name, device_macro))
+    return "'" + name + "' is a macro of the OpenCL device compiler: it would replace the name";
   if (name.rfind("ICL_", 0) == 0 || name.rfind("icl_", 0) == 0 || name.rfind("__icl", 0) == 0)
-    return "names starting with " + name.substr(0, name.find('_') + 1) + " are reserved for the compiler (the generated code uses them)";
+    return "names starting with " + name.substr(0, name.find('_') + 1) +
+           " are reserved for the compiler (the generated code uses them)";
   for (const auto& img : m.images)
     for (const char* suffix : {"_w", "_h", "_d"})
-      if (name == img.name + suffix) return "'" + name + "' is the name of Image '" + img.name + "''s size parameter in the generated code";
+      if (name == img.name + suffix)
+        return "'" + name + "' is the name of Image '" + img.name + "''s size parameter in the generated code";
   return "";
 }
 
@@ -1158,7 +1244,8 @@ void check_names(Reporter& rep, Analysis& a) {
   names.check(a.kernel);
   for (const auto* p : a.kernel->parameters())  // the parameters' own checks cover icl_ and the size names
     if (p->getIdentifier() && !p->getName().startswith("icl_") &&
-        std::none_of(a.model.images.begin(), a.model.images.end(), [&](const ImageInfo& i) { return p->getName().startswith(i.name + "_"); }))
+        std::none_of(a.model.images.begin(), a.model.images.end(),
+                     [&](const ImageInfo& i) { return p->getName().startswith(i.name + "_"); }))
       names.check(p);
   for (const auto* t : a.tables)
     if (!t->getName().startswith("icl_")) names.check(t);
@@ -1177,7 +1264,8 @@ void check_names(Reporter& rep, Analysis& a) {
 // expression; OpenCL C builds a vector of the components), and no write to one lane of a pixel.
 class VectorVisitor : public RecursiveASTVisitor<VectorVisitor> {
  public:
-  VectorVisitor(ASTContext& ctx, Reporter& rep, const std::string& path, Analysis& a) : ctx_(ctx), rep_(rep), path_(path), a_(a) {}
+  VectorVisitor(ASTContext& ctx, Reporter& rep, const std::string& path, Analysis& a)
+      : ctx_(ctx), rep_(rep), path_(path), a_(a) {}
 
   bool VisitExpr(Expr* e) {
     if (e->getType()->isExtVectorType()) a_.uses_vectors = true;
@@ -1219,12 +1307,14 @@ class VectorVisitor : public RecursiveASTVisitor<VectorVisitor> {
       } else if (t->isArithmeticType()) {
         lanes += 1;
       } else {
-        rep_.error(part->getBeginLoc(), "a component of the vector literal (" + name + ")(...) is neither a scalar nor a vector");
+        rep_.error(part->getBeginLoc(),
+                   "a component of the vector literal (" + name + ")(...) is neither a scalar nor a vector");
       }
     }
     if (lanes != to->getNumElements())
-      rep_.error(c->getBeginLoc(), "the vector literal (" + name + ")(...) gives " + std::to_string(lanes) + " lanes; " + name + " has " +
-                                       std::to_string(to->getNumElements()) + " (or give one value for every lane)");
+      rep_.error(c->getBeginLoc(), "the vector literal (" + name + ")(...) gives " + std::to_string(lanes) +
+                                       " lanes; " + name + " has " + std::to_string(to->getNumElements()) +
+                                       " (or give one value for every lane)");
     a_.vector_literals.push_back(c);
     return true;
   }
@@ -1250,8 +1340,9 @@ class VectorVisitor : public RecursiveASTVisitor<VectorVisitor> {
     const auto* op = dyn_cast<CXXOperatorCallExpr>(lane->getBase()->IgnoreParenImpCasts());
     const auto* m = op ? dyn_cast_or_null<CXXMethodDecl>(op->getDirectCallee()) : nullptr;
     if (!m || m->getParent()->getName() != "__icl_column") return;
-    rep_.error(loc, "a write to lanes of a pixel ('." + lane->getAccessor().getName().str() + "'): write the whole pixel, e.g. "
-                    "out[idx][idy] = (float4)(r, g, b, a), from a local vector whose lanes you set");
+    rep_.error(loc, "a write to lanes of a pixel ('." + lane->getAccessor().getName().str() +
+                        "'): write the whole pixel, e.g. "
+                        "out[idx][idy] = (float4)(r, g, b, a), from a local vector whose lanes you set");
   }
 
   ASTContext& ctx_;
@@ -1266,7 +1357,8 @@ void check_vectors(ASTContext& ctx, Reporter& rep, const std::string& path, Anal
   for (const auto* h : a.helpers) v.TraverseDecl(const_cast<FunctionDecl*>(h));
   for (const auto* t : a.tables) v.TraverseDecl(const_cast<VarDecl*>(t));
   for (const auto* p : a.kernel->parameters())
-    if (p->getType()->isExtVectorType() || (image_pixel(p->getType()) && image_pixel(p->getType())->getTypePtr()->isExtVectorType()))
+    if (p->getType()->isExtVectorType() ||
+        (image_pixel(p->getType()) && image_pixel(p->getType())->getTypePtr()->isExtVectorType()))
       a.uses_vectors = true;
 }
 
@@ -1275,8 +1367,11 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   a.model.source_path = path;
   find_kernel(ctx, rep, path, a);
   if (!a.kernel) {
-    if (!rep.failed()) rep.error(a.user_start, "no kernel function in " + path + ": write one, e.g. "
-                                                 "'__kernel void k(Image<float> in, Image<float> out)' after '#pragma imagecl grid(out)'");
+    if (!rep.failed())
+      rep.error(a.user_start,
+                "no kernel function in " + path +
+                    ": write one, e.g. "
+                    "'__kernel void k(Image<float> in, Image<float> out)' after '#pragma imagecl grid(out)'");
     return false;
   }
   reject_cxx_only(ctx, rep, a.kernel, a.tables);
@@ -1299,8 +1394,9 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   if (v.first_idz.isValid() && a.model.grid_dims != 3)
     rep.error(v.first_idz, "idz needs a 3-D grid: grid(<Image<T, 3>>) or grid(W, H, D)");
   if (a.model.grid_image.empty() && a.model.grid_width == 0)
-    rep.error(a.kernel->getLocation(), "no grid: add '#pragma imagecl grid(<Image>)' or '#pragma imagecl grid(W, H)' "
-                                       "before the kernel");
+    rep.error(a.kernel->getLocation(),
+              "no grid: add '#pragma imagecl grid(<Image>)' or '#pragma imagecl grid(W, H)' "
+              "before the kernel");
   decide_eligibility(rep, pragmas, v, a);
   check_reads_inside(ctx, rep, v, a);
   check_labels(rep, v, a);
@@ -1308,9 +1404,13 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   check_disjoint_writes(rep, v, a);
   decide_vector_stores(ctx, v, a);
   decide_float_windows(ctx, a);
-  if (!rep.failed() && !a.uses_vectors) a.model.counts = count_operations(ctx, a);  // before the tuning: `exact` needs them
-  if (!a.helpers.empty()) a.model.counts = KernelCounts{false, "the kernel calls helper functions (their operations are not counted)", {}, {}};
-  if (a.uses_vectors) a.model.counts = KernelCounts{false, "the kernel uses vector types (their operations are not counted)", {}, {}};
+  if (!rep.failed() && !a.uses_vectors)
+    a.model.counts = count_operations(ctx, a);  // before the tuning: `exact` needs them
+  if (!a.helpers.empty())
+    a.model.counts =
+        KernelCounts{false, "the kernel calls helper functions (their operations are not counted)", {}, {}};
+  if (a.uses_vectors)
+    a.model.counts = KernelCounts{false, "the kernel uses vector types (their operations are not counted)", {}, {}};
   build_tuning(a.model);
   return !rep.failed();
 }

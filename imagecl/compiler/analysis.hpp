@@ -6,6 +6,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
+
 #include <set>
 #include <string>
 #include <vector>
@@ -64,19 +65,20 @@ struct Analysis {
   // the OpenCL gets explicit casts (OpenCL C has more overloads: sqrt(int) would be ambiguous,
   // sqrt(2.0) double precision).
   std::vector<const clang::CallExpr*> builtin_casts;
-  std::vector<const clang::VarDecl*> tables;  // file-scope constants (emitted as __constant)
+  std::vector<const clang::VarDecl*> tables;        // file-scope constants (emitted as __constant)
   std::vector<const clang::FunctionDecl*> helpers;  // functions before the kernel, in source order
-  clang::SourceLocation user_start;           // the first character of the ImageCL file
-  bool uses_pixel = false;                    // the body or a table names the type Pixel
-  bool uses_fixed_width = false;              // the source names uint8_t, int16_t, ...: OpenCL C needs their typedefs
+  clang::SourceLocation user_start;                 // the first character of the ImageCL file
+  bool uses_pixel = false;                          // the body or a table names the type Pixel
+  bool uses_fixed_width = false;  // the source names uint8_t, int16_t, ...: OpenCL C needs their typedefs
   // OpenCL vector types: the CPU reference is built by Clang (ext_vector_type), with the
   // definitions of the vector builtins called and its vector literals as calls of makers.
   bool uses_vectors = false;
-  std::set<std::string> vector_builtins;                    // names of the vector overloads called
+  std::set<std::string> vector_builtins;                      // names of the vector overloads called
   std::vector<const clang::CStyleCastExpr*> vector_literals;  // (float4)(a, b, c, d)
 };
 
 // Fills `out`; returns false when an error was reported (the diagnostics say what and where).
-bool analyse(clang::ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const std::string& path, Analysis& out);
+bool analyse(clang::ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const std::string& path,
+             Analysis& out);
 
 }  // namespace filterlab::imagecl

@@ -48,7 +48,8 @@ bool run_clang(const std::string& name, const std::string& code, const std::vect
   std::string stats;
   llvm::raw_string_ostream stats_stream(stats);
   Runner runner(action, stats_stream);
-  clang::tooling::ToolInvocation invocation(args, &runner, files.get(), std::make_shared<clang::PCHContainerOperations>());
+  clang::tooling::ToolInvocation invocation(args, &runner, files.get(),
+                                            std::make_shared<clang::PCHContainerOperations>());
   llvm::raw_string_ostream diag_stream(diagnostics);
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diag_opts(new clang::DiagnosticOptions);
   diag_opts->ShowPresumedLoc = true;  // honour #line: report locations in the ImageCL file

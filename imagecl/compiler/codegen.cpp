@@ -1,6 +1,4 @@
 #include "codegen.hpp"
-#include "image_emit.hpp"
-#include "vector_types.hpp"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
@@ -10,6 +8,9 @@
 #include <functional>
 #include <sstream>
 
+#include "image_emit.hpp"
+#include "vector_types.hpp"
+
 namespace filterlab::imagecl {
 namespace {
 
@@ -18,13 +19,19 @@ using namespace clang;
 // Helper functions name their parameters icl_*: user names (an Image called w, say) cannot clash.
 std::string boundary_code(const ImageInfo& img) {
   switch (img.boundary) {
-    case BoundaryKind::None: return "";
+    case BoundaryKind::None:
+      return "";
     case BoundaryKind::Constant:
-      return "  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h) return (" + img.pixel + ")(" + img.boundary_value + ");\n";
-    case BoundaryKind::Clamped: return "  icl_x = clamp(icl_x, 0, icl_w - 1);\n  icl_y = clamp(icl_y, 0, icl_h - 1);\n";
-    case BoundaryKind::Reflect101: return "  icl_x = icl_reflect101(icl_x, icl_w);\n  icl_y = icl_reflect101(icl_y, icl_h);\n";
-    case BoundaryKind::Reflect: return "  icl_x = icl_reflect(icl_x, icl_w);\n  icl_y = icl_reflect(icl_y, icl_h);\n";
-    case BoundaryKind::Wrap: return "  icl_x = icl_wrap(icl_x, icl_w);\n  icl_y = icl_wrap(icl_y, icl_h);\n";
+      return "  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h) return (" + img.pixel + ")(" +
+             img.boundary_value + ");\n";
+    case BoundaryKind::Clamped:
+      return "  icl_x = clamp(icl_x, 0, icl_w - 1);\n  icl_y = clamp(icl_y, 0, icl_h - 1);\n";
+    case BoundaryKind::Reflect101:
+      return "  icl_x = icl_reflect101(icl_x, icl_w);\n  icl_y = icl_reflect101(icl_y, icl_h);\n";
+    case BoundaryKind::Reflect:
+      return "  icl_x = icl_reflect(icl_x, icl_w);\n  icl_y = icl_reflect(icl_y, icl_h);\n";
+    case BoundaryKind::Wrap:
+      return "  icl_x = icl_wrap(icl_x, icl_w);\n  icl_y = icl_wrap(icl_y, icl_h);\n";
   }
   return "";
 }
@@ -40,7 +47,8 @@ unsigned length(const SourceManager& sm, SourceRange r) { return offset(sm, r.ge
 
 class Emitter {
  public:
-  Emitter(ASTContext& ctx, const Analysis& a) : ctx_(ctx), a_(a), m_(a.model), rw_(ctx.getSourceManager(), ctx.getLangOpts()) {}
+  Emitter(ASTContext& ctx, const Analysis& a)
+      : ctx_(ctx), a_(a), m_(a.model), rw_(ctx.getSourceManager(), ctx.getLangOpts()) {}
 
   std::string run() {
     rewrite_body();
@@ -54,7 +62,8 @@ class Emitter {
     for (const auto& img : m_.images) image_macros(o, img);
     for (const auto& img : m_.images)
       if (img.size_queried)
-        o << "#define ICL_WIDTH_" << img.name << " " << img.name << "_w\n#define ICL_HEIGHT_" << img.name << " " << img.name << "_h\n"
+        o << "#define ICL_WIDTH_" << img.name << " " << img.name << "_w\n#define ICL_HEIGHT_" << img.name << " "
+          << img.name << "_h\n"
           << (img.dims == 3 ? "#define ICL_DEPTH_" + img.name + " " + img.name + "_d\n" : "");
     for (const auto& arr : m_.arrays) array_macros(o, arr);
     mapping(o);
@@ -94,40 +103,45 @@ class Emitter {
     if (tunable("ICL_EXACT")) o << exact_pragma();
     // The space's constraints, enforced where the switches meet (the host's violation() says the same).
     if (tunable("ICL_INTERIOR"))
-      o << "#if ICL_INTERIOR && ICL_INTERLEAVED && !ICL_ANY_LOCAL\n#error ICL_INTERIOR needs ICL_INTERLEAVED 0 or local memory "
+      o << "#if ICL_INTERIOR && ICL_INTERLEAVED && !ICL_ANY_LOCAL\n#error ICL_INTERIOR needs ICL_INTERLEAVED 0 or "
+           "local memory "
            "(a work-group must own one block of the grid)\n#endif\n#define ICL_CHECKED 1\n";
     for (const auto& img : m_.images)
       if (vstore(img))
         o << "#if ICL_VECTOR_" << img.name << " > 1 && (ICL_INTERLEAVED || ICL_CX % ICL_VECTOR_" << img.name << " != 0"
-          << (tunable("ICL_IMAGE_" + img.name) ? " || ICL_IMAGE_" + img.name : "") << ")\n#error ICL_VECTOR_" << img.name
-          << " > 1 needs ICL_INTERLEAVED 0, ICL_CX a multiple of it and no image memory for " << img.name << "\n#endif\n";
+          << (tunable("ICL_IMAGE_" + img.name) ? " || ICL_IMAGE_" + img.name : "") << ")\n#error ICL_VECTOR_"
+          << img.name << " > 1 needs ICL_INTERLEAVED 0, ICL_CX a multiple of it and no image memory for " << img.name
+          << "\n#endif\n";
     for (const auto& img : m_.images) {
       const auto& n = img.name;
       if (!tunable("ICL_WINDOW_" + n)) continue;
       o << "#if ICL_WINDOW_" << n << " && (ICL_INTERLEAVED" << (tunable("ICL_LOCAL_" + n) ? " || ICL_LOCAL_" + n : "")
         << (tunable("ICL_IMAGE_" + n) ? " || ICL_IMAGE_" + n : "") << ")\n#error ICL_WINDOW_" << n
         << " needs ICL_INTERLEAVED 0 and no local or image memory for " << n << "\n#endif\n"
-        << "#if ICL_VECTOR_" << n << " > 1 && (!ICL_WINDOW_" << n << " || ICL_CX % ICL_VECTOR_" << n << " != 0)\n#error ICL_VECTOR_"
-        << n << " > 1 needs ICL_WINDOW_" << n << " 1 and ICL_CX a multiple of it\n#endif\n";
+        << "#if ICL_VECTOR_" << n << " > 1 && (!ICL_WINDOW_" << n << " || ICL_CX % ICL_VECTOR_" << n
+        << " != 0)\n#error ICL_VECTOR_" << n << " > 1 needs ICL_WINDOW_" << n
+        << " 1 and ICL_CX a multiple of it\n#endif\n";
       if (tunable("ICL_SLIDE_" + n))
-        o << "#if ICL_SLIDE_" << n << " && !ICL_WINDOW_" << n << "\n#error ICL_SLIDE_" << n << " needs ICL_WINDOW_" << n << " 1\n#endif\n";
+        o << "#if ICL_SLIDE_" << n << " && !ICL_WINDOW_" << n << "\n#error ICL_SLIDE_" << n << " needs ICL_WINDOW_" << n
+          << " 1\n#endif\n";
     }
     for (const auto& img : m_.images)
       if (convert(img))
-        o << "#if ICL_CONVERT_" << img.name << " && !ICL_LOCAL_" << img.name << "\n#error ICL_CONVERT_" << img.name << " needs ICL_LOCAL_"
-          << img.name << " 1\n#endif\n";
+        o << "#if ICL_CONVERT_" << img.name << " && !ICL_LOCAL_" << img.name << "\n#error ICL_CONVERT_" << img.name
+          << " needs ICL_LOCAL_" << img.name << " 1\n#endif\n";
   }
 
   void helpers(std::ostream& o) {
-    if (std::any_of(m_.images.begin(), m_.images.end(),
-                    [&](const ImageInfo& i) { return i.float_window && (tunable("ICL_WINDOW_" + i.name) || convert(i)); }))
+    if (std::any_of(m_.images.begin(), m_.images.end(), [&](const ImageInfo& i) {
+          return i.float_window && (tunable("ICL_WINDOW_" + i.name) || convert(i));
+        }))
       o << "// An unsigned integer below 2^23 as float, exactly: its bits under the exponent of 2^23, minus 2^23\n"
            "// (integer and add instructions at full rate, where the conversion instruction runs at a quarter).\n"
            "#define ICL_U2F(U) (as_float(0x4B000000u | (uint)(U)) - 8388608.0f)\n";
-    const bool images = std::any_of(m_.images.begin(), m_.images.end(), [&](const ImageInfo& i) {
-      return i.read && tunable("ICL_IMAGE_" + i.name);
-    });
-    if (images) o << "__constant sampler_t icl_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;\n";
+    const bool images = std::any_of(m_.images.begin(), m_.images.end(),
+                                    [&](const ImageInfo& i) { return i.read && tunable("ICL_IMAGE_" + i.name); });
+    if (images)
+      o << "__constant sampler_t icl_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;\n";
     std::vector<BoundaryKind> kinds;
     for (const auto& i : m_.images) kinds.push_back(i.boundary);
     boundary_helpers(o, kinds);
@@ -137,14 +151,19 @@ class Emitter {
   void volume_macros(std::ostream& o, const ImageInfo& img) {
     const std::string& n = img.name;
     const std::string& t = img.pixel;
-    o << "\n// 3-D Image " << n << " (" << t << ", " << (img.read ? "read" : img.written ? "written" : "unused") << ", boundary "
-      << boundary_name(img.boundary) << ")\n#define ICL_PARAM_" << n << " __global " << (img.written ? "" : "const ") << t
-      << "* restrict " << n << "\n#define ICL_AT_" << n << "(P, W, H, X, Y, Z) (P)[((size_t)(Z) * (size_t)(H) + (size_t)(Y)) * (size_t)(W) + (size_t)(X)]\n";
+    o << "\n// 3-D Image " << n << " (" << t << ", "
+      << (img.read      ? "read"
+          : img.written ? "written"
+                        : "unused")
+      << ", boundary " << boundary_name(img.boundary) << ")\n#define ICL_PARAM_" << n << " __global "
+      << (img.written ? "" : "const ") << t << "* restrict " << n << "\n#define ICL_AT_" << n
+      << "(P, W, H, X, Y, Z) (P)[((size_t)(Z) * (size_t)(H) + (size_t)(Y)) * (size_t)(W) + (size_t)(X)]\n";
     if (img.read) {
       std::string b = boundary_code(img);
       if (img.boundary == BoundaryKind::Constant)
-        b = "  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h || icl_z < 0 || icl_z >= icl_d) return (" + img.pixel +
-            ")(" + img.boundary_value + ");\n";
+        b = "  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h || icl_z < 0 || icl_z >= icl_d) return "
+            "(" +
+            img.pixel + ")(" + img.boundary_value + ");\n";
       else if (img.boundary == BoundaryKind::Clamped)
         b += "  icl_z = clamp(icl_z, 0, icl_d - 1);\n";
       else if (img.boundary == BoundaryKind::Reflect101)
@@ -153,15 +172,20 @@ class Emitter {
         b += "  icl_z = icl_reflect(icl_z, icl_d);\n";
       else if (img.boundary == BoundaryKind::Wrap)
         b += "  icl_z = icl_wrap(icl_z, icl_d);\n";
-      o << t << " icl_get_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, const int icl_d, int icl_x, int icl_y, int icl_z) {\n"
+      o << t << " icl_get_" << n << "(ICL_PARAM_" << n
+        << ", const int icl_w, const int icl_h, const int icl_d, int icl_x, int icl_y, int icl_z) {\n"
         << b << "  return ICL_AT_" << n << "(" << n << ", icl_w, icl_h, icl_x, icl_y, icl_z);\n}\n"
-        << "#define ICL_RD_" << n << "(x, y, z) icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, " << n << "_d, (x), (y), (z))\n";
+        << "#define ICL_RD_" << n << "(x, y, z) icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, " << n
+        << "_d, (x), (y), (z))\n";
     }
     if (img.written)
-      o << "void icl_put_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, const int icl_d, const int icl_x, "
-        << "const int icl_y, const int icl_z, const " << t << " icl_v) {\n  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h || "
-        << "icl_z < 0 || icl_z >= icl_d) return;\n  ICL_AT_" << n << "(" << n << ", icl_w, icl_h, icl_x, icl_y, icl_z) = icl_v;\n}\n#define ICL_WR_" << n << "(x, y, z, v) icl_put_" << n << "(" << n << ", " << n << "_w, " << n
-        << "_h, " << n << "_d, (x), (y), (z), (v))\n";
+      o << "void icl_put_" << n << "(ICL_PARAM_" << n
+        << ", const int icl_w, const int icl_h, const int icl_d, const int icl_x, "
+        << "const int icl_y, const int icl_z, const " << t
+        << " icl_v) {\n  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h || "
+        << "icl_z < 0 || icl_z >= icl_d) return;\n  ICL_AT_" << n << "(" << n
+        << ", icl_w, icl_h, icl_x, icl_y, icl_z) = icl_v;\n}\n#define ICL_WR_" << n << "(x, y, z, v) icl_put_" << n
+        << "(" << n << ", " << n << "_w, " << n << "_h, " << n << "_d, (x), (y), (z), (v))\n";
   }
 
   void image_macros(std::ostream& o, const ImageInfo& img) {
@@ -169,11 +193,15 @@ class Emitter {
     const std::string& n = img.name;
     const std::string& t = img.pixel;
     const bool switchable = tunable("ICL_IMAGE_" + n);
-    o << "\n// Image " << n << " (" << t << ", " << (img.read ? "read" : img.written ? "written" : "unused")
+    o << "\n// Image " << n << " (" << t << ", "
+      << (img.read      ? "read"
+          : img.written ? "written"
+                        : "unused")
       << ", boundary " << boundary_name(img.boundary) << ")\n";
     storage_macros(o, img, switchable);
     if (img.read) {
-      o << t << " icl_get_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, int icl_x, int icl_y) {\n"
+      o << t << " icl_get_" << n << "(ICL_PARAM_" << n
+        << ", const int icl_w, const int icl_h, int icl_x, int icl_y) {\n"
         << boundary_code(img) << "  return ICL_LOAD_" << n << "(" << n << ", icl_w, icl_x, icl_y);\n}\n";
       const bool local = tunable("ICL_LOCAL_" + n), window = tunable("ICL_WINDOW_" + n);
       std::vector<std::pair<std::string, std::string>> alternatives;  // (switch, ICL_RD_ body)
@@ -181,9 +209,11 @@ class Emitter {
         o << "#define ICL_TW_" << n << " (ICL_WG_X * ICL_CX + " << (img.max_x - img.min_x) << ")\n"
           << "#define ICL_TH_" << n << " (ICL_WG_Y * ICL_CY + " << (img.max_y - img.min_y) << ")\n";
         if (convert(img))  // convert while staging: a tile of floats, each pixel converted once as it is staged
-          o << "#if ICL_CONVERT_" << n << "\n#define ICL_TILE_T_" << n << " float\n#define ICL_STAGE_" << n << "(V) ICL_U2F(V)\n#else\n"
+          o << "#if ICL_CONVERT_" << n << "\n#define ICL_TILE_T_" << n << " float\n#define ICL_STAGE_" << n
+            << "(V) ICL_U2F(V)\n#else\n"
             << "#define ICL_TILE_T_" << n << " " << t << "\n#define ICL_STAGE_" << n << "(V) (V)\n#endif\n";
-        alternatives.push_back({"ICL_LOCAL_" + n, "icl_tile_" + n + "[((y) - icl_oy_" + n + ") * ICL_TW_" + n + " + ((x) - icl_ox_" + n + ")]"});
+        alternatives.push_back({"ICL_LOCAL_" + n, "icl_tile_" + n + "[((y) - icl_oy_" + n + ") * ICL_TW_" + n +
+                                                      " + ((x) - icl_ox_" + n + ")]"});
       }
       if (window) {
         // The window's rows start at a multiple of N (ICL_VOFF columns before the stencil's first).
@@ -191,16 +221,19 @@ class Emitter {
         o << "#define ICL_VOFF_" << n << " (((" << img.min_x << ") % " << v << " + " << v << ") % " << v << ")\n"
           << "#define ICL_WW_" << n << " (ICL_CX + " << (img.max_x - img.min_x) << ")\n"
           << "#define ICL_WH_" << n << " (ICL_CY + " << (img.max_y - img.min_y) << ")\n"
-          << "#define ICL_WROW_" << n << " ((ICL_VOFF_" << n << " + ICL_WW_" << n << " + " << v << " - 1) / " << v << " * " << v << ")\n";
+          << "#define ICL_WROW_" << n << " ((ICL_VOFF_" << n << " + ICL_WW_" << n << " + " << v << " - 1) / " << v
+          << " * " << v << ")\n";
         if (slide(img)) {
           // Sliding rows: a ring of halo_y + 1 rows; row r of the window lives in slot r % slots.
-          o << "#if ICL_SLIDE_" << n << "\n#define ICL_WSLOTS_" << n << " " << (img.max_y - img.min_y + 1) << "\n#define ICL_WIN_AT_" << n
-            << "(x, y) icl_win_" << n << "[((y) - icl_wy0_" << n << ") % ICL_WSLOTS_" << n << "][(x) - icl_wa_" << n << "]\n#else\n"
-            << "#define ICL_WSLOTS_" << n << " ICL_WH_" << n << "\n#define ICL_WIN_AT_" << n << "(x, y) icl_win_" << n << "[(y) - icl_wy0_"
-            << n << "][(x) - icl_wa_" << n << "]\n#endif\n";
+          o << "#if ICL_SLIDE_" << n << "\n#define ICL_WSLOTS_" << n << " " << (img.max_y - img.min_y + 1)
+            << "\n#define ICL_WIN_AT_" << n << "(x, y) icl_win_" << n << "[((y) - icl_wy0_" << n << ") % ICL_WSLOTS_"
+            << n << "][(x) - icl_wa_" << n << "]\n#else\n"
+            << "#define ICL_WSLOTS_" << n << " ICL_WH_" << n << "\n#define ICL_WIN_AT_" << n << "(x, y) icl_win_" << n
+            << "[(y) - icl_wy0_" << n << "][(x) - icl_wa_" << n << "]\n#endif\n";
           alternatives.push_back({"ICL_WINDOW_" + n, "ICL_WIN_AT_" + n + "(x, y)"});
         } else {
-          alternatives.push_back({"ICL_WINDOW_" + n, "icl_win_" + n + "[(y) - icl_wy0_" + n + "][(x) - icl_wa_" + n + "]"});
+          alternatives.push_back(
+              {"ICL_WINDOW_" + n, "icl_win_" + n + "[(y) - icl_wy0_" + n + "][(x) - icl_wa_" + n + "]"});
         }
         if (!parse_vector_type(img.pixel)) vector_loads(o, img);  // vector pixels: ICL_VECTOR is 1
       }
@@ -208,26 +241,29 @@ class Emitter {
       if (tunable("ICL_INTERIOR") && img.stencil_known)  // interior work-groups load without the boundary test
         plain = "((" + t + ")(ICL_CHECKED ? " + plain + " : ICL_LOAD_" + n + "(" + n + ", " + n + "_w, (x), (y))))";
       for (std::size_t i = 0; i < alternatives.size(); ++i)
-        o << (i ? "#elif " : "#if ") << alternatives[i].first << "\n#define ICL_RD_" << n << "(x, y) " << alternatives[i].second << "\n";
+        o << (i ? "#elif " : "#if ") << alternatives[i].first << "\n#define ICL_RD_" << n << "(x, y) "
+          << alternatives[i].second << "\n";
       if (!alternatives.empty()) o << "#else\n";
       o << "#define ICL_RD_" << n << "(x, y) " << plain << "\n";
       if (!alternatives.empty()) o << "#endif\n";
     }
     if (img.written) {
-      o << "void icl_put_" << n << "(ICL_PARAM_" << n << ", const int icl_w, const int icl_h, const int icl_x, const int icl_y, const " << t
-        << " icl_v) {\n  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h) return;\n  ICL_STORE_" << n << "(" << n
-        << ", icl_w, icl_x, icl_y, icl_v);\n}\n";
+      o << "void icl_put_" << n << "(ICL_PARAM_" << n
+        << ", const int icl_w, const int icl_h, const int icl_x, const int icl_y, const " << t
+        << " icl_v) {\n  if (icl_x < 0 || icl_x >= icl_w || icl_y < 0 || icl_y >= icl_h) return;\n  ICL_STORE_" << n
+        << "(" << n << ", icl_w, icl_x, icl_y, icl_v);\n}\n";
       std::string put = "icl_put_" + n + "(" + n + ", " + n + "_w, " + n + "_h, (x), (y), (v))";
       // Writes at (idx, idy) of the Image that sizes the grid stay inside it in an interior group (its
       // block lies in the grid). Not the other Images of grid(a, b): the launcher does not check their size.
       const bool grid = n == m_.grid_image;
       if (tunable("ICL_INTERIOR") && grid && img.writes_at_thread)
-        put = "(ICL_CHECKED ? " + put + " : (void)(ICL_STORE_" + n + "(" + n + ", " + n + "_w, (x), (y), (" + t + ")(v))))";
+        put = "(ICL_CHECKED ? " + put + " : (void)(ICL_STORE_" + n + "(" + n + ", " + n + "_w, (x), (y), (" + t +
+              ")(v))))";
       if (vstore(img)) {
         // The write lands in the work-item's row buffer (slot icl_i: every write is at (idx, idy));
         // the row is stored after the coarsening loop along x.
-        o << "#if ICL_VECTOR_" << n << " > 1\n#define ICL_WR_" << n << "(x, y, v) ((void)(icl_row_" << n << "[icl_i] = (" << t
-          << ")(v)))\n#else\n#define ICL_WR_" << n << "(x, y, v) " << put << "\n#endif\n";
+        o << "#if ICL_VECTOR_" << n << " > 1\n#define ICL_WR_" << n << "(x, y, v) ((void)(icl_row_" << n
+          << "[icl_i] = (" << t << ")(v)))\n#else\n#define ICL_WR_" << n << "(x, y, v) " << put << "\n#endif\n";
         vector_stores(o, img);
       } else {
         o << "#define ICL_WR_" << n << "(x, y, v) " << put << "\n";
@@ -245,11 +281,12 @@ class Emitter {
     const long bytes = scalar_bytes(t);
     const char* hex = "0123456789abcdef";
     const bool to_float = img.float_window;  // the window holds floats: each pixel converted once here
-    const auto typed = [&](int N) {  // <t>N, components .s0 ...
-      std::string m = "{ const " + t + std::to_string(N) + " icl_vv = *(__global const " + t + std::to_string(N) + "*)(P);";
+    const auto typed = [&](int N) {          // <t>N, components .s0 ...
+      std::string m =
+          "{ const " + t + std::to_string(N) + " icl_vv = *(__global const " + t + std::to_string(N) + "*)(P);";
       for (int i = 0; i < N; ++i)
-        m += std::string(" (ROW)[(AT) + ") + std::to_string(i) + "] = " + (to_float ? "ICL_U2F(icl_vv.s" : "icl_vv.s") + hex[i] +
-             (to_float ? ");" : ";");
+        m += std::string(" (ROW)[(AT) + ") + std::to_string(i) + "] = " + (to_float ? "ICL_U2F(icl_vv.s" : "icl_vv.s") +
+             hex[i] + (to_float ? ");" : ";");
       return m + " }";
     };
     const auto words = [&](int N) {  // uint words
@@ -264,7 +301,8 @@ class Emitter {
         std::string v = "(" + unsigned_t + ")(" + w + (shift ? " >> " + std::to_string(shift) : "") + ")";
         if (is_signed) v = "as_" + t + "(" + v + ")";
         if (to_float)  // the masked bits straight into the float trick (no narrowing conversion first)
-          v = "ICL_U2F((" + w + (shift ? " >> " + std::to_string(shift) : "") + ") & " + (bytes == 1 ? "0xFFu" : "0xFFFFu") + ")";
+          v = "ICL_U2F((" + w + (shift ? " >> " + std::to_string(shift) : "") + ") & " +
+              (bytes == 1 ? "0xFFu" : "0xFFFFu") + ")";
         m += " (ROW)[(AT) + " + std::to_string(i) + "] = " + v + ";";
       }
       return m + " }";
@@ -291,8 +329,8 @@ class Emitter {
       for (long w = 0; w < count; ++w) {
         m += w ? ", " : "";
         for (long k = 0; k < per_word; ++k)
-          m += std::string(k ? " | " : "") + "((uint)(" + unsigned_t + ")(ROW)[(AT) + " + std::to_string(w * per_word + k) + "]" +
-               (k ? " << " + std::to_string(k * bytes * 8) : "") + ")";
+          m += std::string(k ? " | " : "") + "((uint)(" + unsigned_t + ")(ROW)[(AT) + " +
+               std::to_string(w * per_word + k) + "]" + (k ? " << " + std::to_string(k * bytes * 8) : "") + ")";
       }
       return m + "))";
     };
@@ -305,8 +343,8 @@ class Emitter {
                         const std::function<std::string(int)>& packed, const std::function<std::string(int)>& typed) {
     const auto emit = [&](bool words) {
       for (int N : {4, 8, 16})
-        o << (N == 4 ? "#if " : "#elif ") << "ICL_VECTOR_" << n << " == " << N << "\n#define " << macro << "(ROW, AT, P) "
-          << (words ? packed(N) : typed(N)) << "\n";
+        o << (N == 4 ? "#if " : "#elif ") << "ICL_VECTOR_" << n << " == " << N << "\n#define " << macro
+          << "(ROW, AT, P) " << (words ? packed(N) : typed(N)) << "\n";
       o << "#endif\n";
     };
     if (bytes == 4) return emit(false);
@@ -319,8 +357,8 @@ class Emitter {
 
   void array_macros(std::ostream& o, const ArrayInfo& arr) {
     if (!tunable("ICL_CONSTANT_" + arr.name)) return;
-    o << "#if ICL_CONSTANT_" << arr.name << "\n#define ICL_SPACE_" << arr.name << " __constant\n#else\n#define ICL_SPACE_"
-      << arr.name << " __global\n#endif\n";
+    o << "#if ICL_CONSTANT_" << arr.name << "\n#define ICL_SPACE_" << arr.name
+      << " __constant\n#else\n#define ICL_SPACE_" << arr.name << " __global\n#endif\n";
   }
 
   void mapping(std::ostream& o) {
@@ -361,8 +399,8 @@ class Emitter {
 
   void kernel(std::ostream& o) {
     const bool vol = m_.grid_dims == 3;
-    o << "\n__kernel __attribute__((reqd_work_group_size(ICL_WG_X, ICL_WG_Y, " << (vol ? "ICL_WG_Z" : "1") << ")))\nvoid "
-      << m_.name << "(\n    " << parameters() << ") {\n";
+    o << "\n__kernel __attribute__((reqd_work_group_size(ICL_WG_X, ICL_WG_Y, " << (vol ? "ICL_WG_Z" : "1")
+      << ")))\nvoid " << m_.name << "(\n    " << parameters() << ") {\n";
     if (!m_.grid_image.empty())
       o << "  const int icl_grid_w = " << m_.grid_image << "_w, icl_grid_h = " << m_.grid_image << "_h"
         << (vol ? ", icl_grid_d = " + m_.grid_image + "_d" : "") << ";\n";
@@ -380,12 +418,12 @@ class Emitter {
       const std::string xs = "icl_ox_" + n + " + icl_t % ICL_TW_" + n, ys = "icl_oy_" + n + " + icl_t / ICL_TW_" + n;
       const std::string tile_type = convert(img) ? "ICL_TILE_T_" + n : img.pixel;
       const std::string stage_open = convert(img) ? "ICL_STAGE_" + n + "(" : "", stage_close = convert(img) ? ")" : "";
-      o << "#if ICL_LOCAL_" << n << "\n  __local " << tile_type << " icl_tile_" << n << "[ICL_TW_" << n << " * ICL_TH_" << n
-        << "];\n  const int icl_ox_" << n << " = icl_gx0 + (" << img.min_x << "), icl_oy_" << n << " = icl_gy0 + ("
+      o << "#if ICL_LOCAL_" << n << "\n  __local " << tile_type << " icl_tile_" << n << "[ICL_TW_" << n << " * ICL_TH_"
+        << n << "];\n  const int icl_ox_" << n << " = icl_gx0 + (" << img.min_x << "), icl_oy_" << n << " = icl_gy0 + ("
         << img.min_y << ");\n"
-        << "  for (int icl_t = (int)(get_local_id(1) * ICL_WG_X + get_local_id(0)); icl_t < ICL_TW_" << n << " * ICL_TH_"
-        << n << "; icl_t += ICL_WG_X * ICL_WG_Y)\n    icl_tile_" << n << "[icl_t] = " << stage_open << "icl_get_" << n << "(" << n << ", "
-        << n << "_w, " << n << "_h, "
+        << "  for (int icl_t = (int)(get_local_id(1) * ICL_WG_X + get_local_id(0)); icl_t < ICL_TW_" << n
+        << " * ICL_TH_" << n << "; icl_t += ICL_WG_X * ICL_WG_Y)\n    icl_tile_" << n << "[icl_t] = " << stage_open
+        << "icl_get_" << n << "(" << n << ", " << n << "_w, " << n << "_h, "
         << (none ? "clamp(" + xs + ", 0, " + n + "_w - 1), clamp(" + ys + ", 0, " + n + "_h - 1)" : xs + ", " + ys)
         << ")" << stage_close << ";\n#endif\n";
     }
@@ -402,8 +440,9 @@ class Emitter {
          "  const int icl_interior = icl_gx0 + icl_bw <= icl_grid_w && icl_gy0 + icl_bh <= icl_grid_h";
     for (const auto& img : m_.images)
       if (img.read && img.stencil_known && img.dims == 2)
-        o << "\n      && icl_gx0 + (" << img.min_x << ") >= 0 && icl_gx0 + icl_bw - 1 + (" << img.max_x << ") < " << img.name
-          << "_w && icl_gy0 + (" << img.min_y << ") >= 0 && icl_gy0 + icl_bh - 1 + (" << img.max_y << ") < " << img.name << "_h";
+        o << "\n      && icl_gx0 + (" << img.min_x << ") >= 0 && icl_gx0 + icl_bw - 1 + (" << img.max_x << ") < "
+          << img.name << "_w && icl_gy0 + (" << img.min_y << ") >= 0 && icl_gy0 + icl_bh - 1 + (" << img.max_y << ") < "
+          << img.name << "_h";
     o << ";\n  if (icl_interior) {\n#undef ICL_CHECKED\n#define ICL_CHECKED 0\n";
     block(o, false);
     o << "#undef ICL_CHECKED\n#define ICL_CHECKED 1\n  } else\n#endif\n  {\n";
@@ -417,21 +456,24 @@ class Emitter {
     const auto& n = img.name;
     const std::string v = "ICL_VECTOR_" + n, wa = "icl_wa_" + n, wy = "icl_wy0_" + n;
     const std::string rows = slide(img) ? "ICL_WSLOTS_" + n : "ICL_WH_" + n;
-    o << "#if ICL_WINDOW_" << n << "\n  " << (img.float_window ? "float" : img.pixel) << " icl_win_" << n << "[" << rows << "][ICL_WROW_" << n << "];\n"
+    o << "#if ICL_WINDOW_" << n << "\n  " << (img.float_window ? "float" : img.pixel) << " icl_win_" << n << "[" << rows
+      << "][ICL_WROW_" << n << "];\n"
       << "  const int " << wa << " = (int)get_global_id(0) * ICL_CX + (" << img.min_x << ") - ICL_VOFF_" << n << ";\n"
       << "  const int " << wy << " = (int)get_global_id(1) * ICL_CY + (" << img.min_y << ");\n";
     if (slide(img))  // sliding rows: the first halo_y rows here, one more before each output row
-      o << "#if ICL_SLIDE_" << n << "\n#pragma unroll\n  for (int icl_r0 = 0; icl_r0 < " << (img.max_y - img.min_y) << "; ++icl_r0)\n"
+      o << "#if ICL_SLIDE_" << n << "\n#pragma unroll\n  for (int icl_r0 = 0; icl_r0 < " << (img.max_y - img.min_y)
+        << "; ++icl_r0)\n"
         << window_row(img, checked, "icl_r0", "    ") << "#else\n";
-    o << "#if " << v << " > 1\n  if (" << n << "_w % " << v << " == 0 && " << wa << " >= 0 && " << wa << " + ICL_WROW_" << n
-      << " <= " << n << "_w && " << wy << " >= 0 && " << wy << " + ICL_WH_" << n << " <= " << n << "_h) {\n"
+    o << "#if " << v << " > 1\n  if (" << n << "_w % " << v << " == 0 && " << wa << " >= 0 && " << wa << " + ICL_WROW_"
+      << n << " <= " << n << "_w && " << wy << " >= 0 && " << wy << " + ICL_WH_" << n << " <= " << n << "_h) {\n"
       << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
       << "#pragma unroll\n      for (int icl_v = 0; icl_v < ICL_WROW_" << n << " / " << v << "; ++icl_v)\n"
       << "        ICL_VLOAD_" << n << "(icl_win_" << n << "[icl_r], icl_v * " << v << ", " << n << " + (size_t)(" << wy
       << " + icl_r) * (size_t)" << n << "_w + (size_t)(" << wa << " + icl_v * " << v << "));\n"
       << "  } else\n#endif\n  {\n"
       << "#pragma unroll\n    for (int icl_r = 0; icl_r < ICL_WH_" << n << "; ++icl_r)\n"
-      << "#pragma unroll\n      for (int icl_c = ICL_VOFF_" << n << "; icl_c < ICL_VOFF_" << n << " + ICL_WW_" << n << "; ++icl_c)\n"
+      << "#pragma unroll\n      for (int icl_c = ICL_VOFF_" << n << "; icl_c < ICL_VOFF_" << n << " + ICL_WW_" << n
+      << "; ++icl_c)\n"
       << "        icl_win_" << n << "[icl_r][icl_c] = " << window_load(img, checked, "icl_r") << ";\n";
     o << "  }\n" << (slide(img) ? "#endif\n" : "") << "#endif\n";
   }
@@ -444,7 +486,8 @@ class Emitter {
     if (!checked)
       get = "ICL_LOAD_" + n + "(" + n + ", " + n + "_w, " + x + ", " + y + ")";
     else if (img.boundary == BoundaryKind::None)  // outputs beyond the grid may need pixels no thread reads
-      get = "icl_get_" + n + "(" + n + ", " + n + "_w, " + n + "_h, clamp(" + x + ", 0, " + n + "_w - 1), clamp(" + y + ", 0, " + n + "_h - 1))";
+      get = "icl_get_" + n + "(" + n + ", " + n + "_w, " + n + "_h, clamp(" + x + ", 0, " + n + "_w - 1), clamp(" + y +
+            ", 0, " + n + "_h - 1))";
     else
       get = "icl_get_" + n + "(" + n + ", " + n + "_w, " + n + "_h, " + x + ", " + y + ")";
     return img.float_window ? "ICL_U2F(" + get + ")" : get;
@@ -457,13 +500,21 @@ class Emitter {
     const std::string v = "ICL_VECTOR_" + n, wa = "icl_wa_" + n, wy = "icl_wy0_" + n;
     const std::string slot = "icl_win_" + n + "[(" + row + ") % ICL_WSLOTS_" + n + "]";
     std::ostringstream o;
-    o << in << "{\n#if " << v << " > 1\n" << in << "  if (" << n << "_w % " << v << " == 0 && " << wa << " >= 0 && " << wa << " + ICL_WROW_" << n
+    o << in << "{\n#if " << v << " > 1\n"
+      << in << "  if (" << n << "_w % " << v << " == 0 && " << wa << " >= 0 && " << wa << " + ICL_WROW_" << n
       << " <= " << n << "_w && " << wy << " >= 0 && " << wy << " + ICL_WH_" << n << " <= " << n << "_h) {\n"
-      << "#pragma unroll\n" << in << "    for (int icl_v = 0; icl_v < ICL_WROW_" << n << " / " << v << "; ++icl_v)\n" << in << "      ICL_VLOAD_" << n
-      << "(" << slot << ", icl_v * " << v << ", " << n << " + (size_t)(" << wy << " + (" << row << ")) * (size_t)" << n << "_w + (size_t)(" << wa
-      << " + icl_v * " << v << "));\n" << in << "  } else\n#endif\n" << in << "  {\n"
-      << "#pragma unroll\n" << in << "    for (int icl_c = ICL_VOFF_" << n << "; icl_c < ICL_VOFF_" << n << " + ICL_WW_" << n << "; ++icl_c)\n"
-      << in << "      " << slot << "[icl_c] = " << window_load(img, checked, "(" + row + ")") << ";\n" << in << "  }\n" << in << "}\n";
+      << "#pragma unroll\n"
+      << in << "    for (int icl_v = 0; icl_v < ICL_WROW_" << n << " / " << v << "; ++icl_v)\n"
+      << in << "      ICL_VLOAD_" << n << "(" << slot << ", icl_v * " << v << ", " << n << " + (size_t)(" << wy
+      << " + (" << row << ")) * (size_t)" << n << "_w + (size_t)(" << wa << " + icl_v * " << v << "));\n"
+      << in << "  } else\n#endif\n"
+      << in << "  {\n"
+      << "#pragma unroll\n"
+      << in << "    for (int icl_c = ICL_VOFF_" << n << "; icl_c < ICL_VOFF_" << n << " + ICL_WW_" << n
+      << "; ++icl_c)\n"
+      << in << "      " << slot << "[icl_c] = " << window_load(img, checked, "(" + row + ")") << ";\n"
+      << in << "  }\n"
+      << in << "}\n";
     return o.str();
   }
 
@@ -473,22 +524,26 @@ class Emitter {
     o << "  {\n";
     for (const auto& arr : m_.arrays)  // the literal table hides the argument (which the host still passes)
       if (tunable("ICL_LITERAL_" + arr.name))
-        o << "#if ICL_LITERAL_" << arr.name << "\n  __constant const " << arr.element << "* const " << arr.name << " = icl_lit_" << arr.name
-          << ";\n#endif\n";
+        o << "#if ICL_LITERAL_" << arr.name << "\n  __constant const " << arr.element << "* const " << arr.name
+          << " = icl_lit_" << arr.name << ";\n#endif\n";
     for (const auto& img : m_.images)
       if (tunable("ICL_WINDOW_" + img.name)) window_fill(o, img, checked);
     // Fully unrolled coarsening loops turn window indices into constants: registers, not memory.
     const std::string unroll = "#if ICL_ANY_WINDOW || ICL_ANY_VSTORE\n#pragma unroll\n#endif\n";
     if (vol) o << "  for (int icl_k = 0; icl_k < ICL_CZ; ++icl_k) {\n  const int idz = ICL_IDZ(icl_k);\n";
-    o << unroll << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
+    o << unroll
+      << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
          "    const int idy = ICL_IDY(icl_j);\n";
     for (const auto& img : m_.images)
       if (tunable("ICL_WINDOW_" + img.name) && slide(img))
         o << "#if ICL_WINDOW_" << img.name << " && ICL_SLIDE_" << img.name << "\n"
           << window_row(img, checked, "icl_j + " + std::to_string(img.max_y - img.min_y), "    ") << "#endif\n";
     for (const auto& img : m_.images)
-      if (vstore(img)) o << "#if ICL_VECTOR_" << img.name << " > 1\n    " << img.pixel << " icl_row_" << img.name << "[ICL_CX];\n#endif\n";
-    o << unroll << "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
+      if (vstore(img))
+        o << "#if ICL_VECTOR_" << img.name << " > 1\n    " << img.pixel << " icl_row_" << img.name
+          << "[ICL_CX];\n#endif\n";
+    o << unroll
+      << "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
          "      const int idx = ICL_IDX(icl_i);\n      ";
     if (checked) o << "if (idx < icl_grid_w && idy < icl_grid_h" << (vol ? " && idz < icl_grid_d" : "") << ") ";
     o << body_ << "\n    }\n";
@@ -504,11 +559,12 @@ class Emitter {
     const std::string v = "ICL_VECTOR_" + n;
     o << "#if " << v << " > 1\n    {\n      const int icl_x0 = ICL_IDX(0);\n      if (" << n << "_w % " << v << " == 0"
       << (checked ? " && icl_x0 + ICL_CX <= icl_grid_w && idy < icl_grid_h" : "") << ") {\n"
-      << "#pragma unroll\n        for (int icl_v = 0; icl_v < ICL_CX / " << v << "; ++icl_v)\n          ICL_VSTORE_" << n
-      << "(icl_row_" << n << ", icl_v * " << v << ", " << n << " + (size_t)idy * (size_t)" << n << "_w + (size_t)(icl_x0 + icl_v * " << v
+      << "#pragma unroll\n        for (int icl_v = 0; icl_v < ICL_CX / " << v << "; ++icl_v)\n          ICL_VSTORE_"
+      << n << "(icl_row_" << n << ", icl_v * " << v << ", " << n << " + (size_t)idy * (size_t)" << n
+      << "_w + (size_t)(icl_x0 + icl_v * " << v
       << "));\n      } else {\n#pragma unroll\n        for (int icl_i = 0; icl_i < ICL_CX; ++icl_i)\n"
-      << "          if (icl_x0 + icl_i < icl_grid_w && idy < icl_grid_h) icl_put_" << n << "(" << n << ", " << n << "_w, " << n
-      << "_h, icl_x0 + icl_i, idy, icl_row_" << n << "[icl_i]);\n      }\n    }\n#endif\n";
+      << "          if (icl_x0 + icl_i < icl_grid_w && idy < icl_grid_h) icl_put_" << n << "(" << n << ", " << n
+      << "_w, " << n << "_h, icl_x0 + icl_i, idy, icl_row_" << n << "[icl_i]);\n      }\n    }\n#endif\n";
   }
 
   std::string text(SourceRange r) { return rw_.getRewrittenText(r); }
@@ -522,13 +578,15 @@ class Emitter {
     for (const auto& arr : m_.arrays) {
       if (!tunable("ICL_LITERAL_" + arr.name)) continue;
       o << "// #pragma imagecl weights(" << arr.name << ", ...): with ICL_LITERAL_" << arr.name
-        << " the reads see these values, known to the device compiler.\n__constant " << arr.element << " icl_lit_" << arr.name << "["
-        << arr.literal.size() << "] = {";
+        << " the reads see these values, known to the device compiler.\n__constant " << arr.element << " icl_lit_"
+        << arr.name << "[" << arr.literal.size() << "] = {";
       for (std::size_t i = 0; i < arr.literal.size(); ++i) {
         std::string v = arr.literal[i];
         if (arr.element == "float") {  // float literals: OpenCL C reads 0.5 as a double
-          if (v.find_first_of(".eE") == std::string::npos) v += ".0f";
-          else if (v.back() != 'f' && v.back() != 'F') v += "f";
+          if (v.find_first_of(".eE") == std::string::npos)
+            v += ".0f";
+          else if (v.back() != 'f' && v.back() != 'F')
+            v += "f";
         }
         o << (i ? ", " : "") << v;
       }
@@ -553,15 +611,18 @@ class Emitter {
       std::function<std::string()> text;
     };
     std::vector<Site> sites;
-    const auto z = [&](const ImageAccess& a) { return a.z ? ", (" + text(a.z->getSourceRange()) + ")" : std::string(); };
+    const auto z = [&](const ImageAccess& a) {
+      return a.z ? ", (" + text(a.z->getSourceRange()) + ")" : std::string();
+    };
     for (const auto& r : a_.reads)
       sites.push_back({r.whole->getSourceRange(), [&, r] {
-                         return "ICL_RD_" + r.image + "((" + text(r.x->getSourceRange()) + "), (" + text(r.y->getSourceRange()) + ")" + z(r) + ")";
+                         return "ICL_RD_" + r.image + "((" + text(r.x->getSourceRange()) + "), (" +
+                                text(r.y->getSourceRange()) + ")" + z(r) + ")";
                        }});
     for (const auto& m : a_.array2d)
       sites.push_back({m.whole->getSourceRange(), [&, m] {
-                         return base_name(m) + "[(" + text(m.row->getSourceRange()) + ") * " + std::to_string(m.columns) + " + (" +
-                                text(m.column->getSourceRange()) + ")]";
+                         return base_name(m) + "[(" + text(m.row->getSourceRange()) + ") * " +
+                                std::to_string(m.columns) + " + (" + text(m.column->getSourceRange()) + ")]";
                        }});
     for (const auto& q : a_.size_queries)
       sites.push_back({q.call->getSourceRange(), [q] { return "ICL_" + q.axis + "_" + q.image; }});
@@ -574,22 +635,25 @@ class Emitter {
                                    text(c->getArg(i)->getSourceRange()) + ")";
                          return call + ")";
                        }});
-    std::stable_sort(sites.begin(), sites.end(), [&](const Site& l, const Site& r) { return length(sm, l.range) < length(sm, r.range); });
+    std::stable_sort(sites.begin(), sites.end(),
+                     [&](const Site& l, const Site& r) { return length(sm, l.range) < length(sm, r.range); });
     for (const auto& site : sites) rw_.ReplaceText(site.range, site.text());
     auto writes = a_.writes;
     std::sort(writes.begin(), writes.end(), [&](const ImageWrite& l, const ImageWrite& r) {
       return length(sm, l.assign->getSourceRange()) < length(sm, r.assign->getSourceRange());
     });
     for (const auto& w : writes)
-      rw_.ReplaceText(w.assign->getSourceRange(), "ICL_WR_" + w.access.image + "((" + text(w.access.x->getSourceRange()) +
-                                                      "), (" + text(w.access.y->getSourceRange()) + ")" + z(w.access) + ", (" +
+      rw_.ReplaceText(w.assign->getSourceRange(), "ICL_WR_" + w.access.image + "((" +
+                                                      text(w.access.x->getSourceRange()) + "), (" +
+                                                      text(w.access.y->getSourceRange()) + ")" + z(w.access) + ", (" +
                                                       text(w.assign->getRHS()->getSourceRange()) + "))");
     // Zero taps of known weights: the guard folds to nothing after unrolling (to true when off).
     for (const auto& w : a_.weighted_sums)
       if (tunable("ICL_LITERAL_" + w.array))
         // An expression, not an if: an if would capture the else of an if around the statement.
-        rw_.ReplaceText(w.statement->getSourceRange(), "((ICL_LITERAL_" + w.array + " == 0 || (" + text(w.weight->getSourceRange()) +
-                                                           ") != 0) ? (void)(" + text(w.statement->getSourceRange()) + ") : (void)0)");
+        rw_.ReplaceText(w.statement->getSourceRange(), "((ICL_LITERAL_" + w.array + " == 0 || (" +
+                                                           text(w.weight->getSourceRange()) + ") != 0) ? (void)(" +
+                                                           text(w.statement->getSourceRange()) + ") : (void)0)");
     auto loops = a_.loops;
     std::sort(loops.begin(), loops.end(), [&](const LoopSite& l, const LoopSite& r) {
       return length(sm, l.loop->getSourceRange()) < length(sm, r.loop->getSourceRange());
@@ -619,7 +683,8 @@ class Emitter {
       // The body copies see the loop variable as a constant: the device compiler folds their indices.
       o << "#elif " << define << " == " << f << "\nfor (" << type << " " << base << " = " << info.first << "; " << base
         << " < " << info.first + info.trip_count << "; " << base << " += " << f << ") {\n";
-      for (long k = 0; k < f; ++k) o << "{ const " << type << " " << info.variable << " = " << base << " + " << k << "; " << body << " }\n";
+      for (long k = 0; k < f; ++k)
+        o << "{ const " << type << " " << info.variable << " = " << base << " + " << k << "; " << body << " }\n";
       o << "}\n";
     }
     o << "#else\n#error " << define << " must be one of " << allowed << "\n#endif\n";

@@ -23,7 +23,8 @@ namespace {
 
 class Consumer : public clang::ASTConsumer {
  public:
-  Consumer(const std::string& path, unsigned user_offset, const std::vector<PragmaDirective>& pragmas, const AnalysedKernelUse& use)
+  Consumer(const std::string& path, unsigned user_offset, const std::vector<PragmaDirective>& pragmas,
+           const AnalysedKernelUse& use)
       : path_(path), user_offset_(user_offset), pragmas_(pragmas), use_(use) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;  // Clang already said what is wrong
@@ -42,7 +43,8 @@ class Consumer : public clang::ASTConsumer {
 
 class Action : public clang::ASTFrontendAction {
  public:
-  Action(const std::string& path, unsigned user_offset, const AnalysedKernelUse& use) : path_(path), user_offset_(user_offset), use_(use) {}
+  Action(const std::string& path, unsigned user_offset, const AnalysedKernelUse& use)
+      : path_(path), user_offset_(user_offset), use_(use) {}
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     auto& pp = ci.getPreprocessor();  // the preprocessor owns the handlers
     pp.AddPragmaHandler(new PragmaCollector("imagecl", pragmas_));
@@ -70,8 +72,10 @@ std::string nul_byte_error(const std::string& path, const std::string& text) {
   const auto line_start = text.rfind('\n', at);
   const std::size_t column = at - (line_start == std::string::npos ? 0 : line_start + 1) + 1;
   const long line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(at), '\n');
-  return path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: the source contains a NUL byte "
-         "(byte " + std::to_string(at) + "): it is corrupt or not a text file; remove the byte\n1 error generated.\n";
+  return path + ":" + std::to_string(line) + ":" + std::to_string(column) +
+         ": error: the source contains a NUL byte "
+         "(byte " +
+         std::to_string(at) + "): it is corrupt or not a text file; remove the byte\n1 error generated.\n";
 }
 
 }  // namespace

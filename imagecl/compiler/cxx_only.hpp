@@ -5,6 +5,7 @@
 // OpenCL C spelling to use instead.
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
+
 #include <vector>
 
 #include "reporter.hpp"

@@ -9,10 +9,10 @@
 
 #include "codegen.hpp"
 #include "fusion_model.hpp"
-#include "tuning.hpp"
 #include "kernel_source.hpp"
 #include "reference.hpp"
 #include "space.hpp"
+#include "tuning.hpp"
 
 namespace filterlab::imagecl {
 namespace {
@@ -25,7 +25,8 @@ std::string trim(const std::string& s) {
 
 bool identifier(const std::string& s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
 // `#pragma imagecl pipeline(` or `#pragma imcl pipeline(` at the start of `line` (spaces allowed);
@@ -52,7 +53,7 @@ std::size_t pipeline_pragma(const std::string& line) {
 }
 
 struct PipelineFile {
-  std::string name, producer, consumer;  // the stage paths as the pragma wrote them
+  std::string name, producer, consumer;                          // the stage paths as the pragma wrote them
   std::vector<std::pair<std::string, std::string>> connections;  // producer Image -> consumer Image
   unsigned line = 0;
 };
@@ -62,12 +63,14 @@ std::string error_at(const std::string& path, unsigned line, unsigned column, co
 }
 
 // A pipeline file: comments, blank lines and exactly one pipeline pragma.
-bool parse_pipeline_file(const std::string& path, const std::string& text, PipelineFile& out, std::string& diagnostics) {
+bool parse_pipeline_file(const std::string& path, const std::string& text, PipelineFile& out,
+                         std::string& diagnostics) {
   std::istringstream in(text);
   std::string raw;
   unsigned n = 0;
-  const std::string usage = "a pipeline file holds only // comments and one #pragma imagecl pipeline(<name>, <producer.icl>, "
-                            "<consumer.icl>[, <producer Image> -> <consumer Image> ...])";
+  const std::string usage =
+      "a pipeline file holds only // comments and one #pragma imagecl pipeline(<name>, <producer.icl>, "
+      "<consumer.icl>[, <producer Image> -> <consumer Image> ...])";
   while (std::getline(in, raw)) {
     ++n;
     const auto comment = raw.find("//");
@@ -76,7 +79,11 @@ bool parse_pipeline_file(const std::string& path, const std::string& text, Pipel
     const auto open = pipeline_pragma(line);
     const auto col = static_cast<unsigned>(raw.find(line.front()) + 1);
     if (open == std::string::npos) return diagnostics += error_at(path, n, col, "unexpected text: " + usage), false;
-    if (out.line) return diagnostics += error_at(path, n, col, "a second pipeline pragma (the first is on line " + std::to_string(out.line) + "): " + usage), false;
+    if (out.line)
+      return diagnostics +=
+             error_at(path, n, col,
+                      "a second pipeline pragma (the first is on line " + std::to_string(out.line) + "): " + usage),
+             false;
     const auto close = line.rfind(')');
     if (close == std::string::npos || close < open || trim(line.substr(close + 1)) != "")
       return diagnostics += error_at(path, n, col, "the pipeline pragma needs a closing parenthesis: " + usage), false;
@@ -88,9 +95,13 @@ bool parse_pipeline_file(const std::string& path, const std::string& text, Pipel
     out = {args[0], args[1], args[2], {}, n};
     for (std::size_t i = 3; i < args.size(); ++i) {
       const auto arrow = args[i].find("->");
-      const auto from = trim(args[i].substr(0, arrow)), to = arrow == std::string::npos ? "" : trim(args[i].substr(arrow + 2));
+      const auto from = trim(args[i].substr(0, arrow)),
+                 to = arrow == std::string::npos ? "" : trim(args[i].substr(arrow + 2));
       if (arrow == std::string::npos || !identifier(from) || !identifier(to))
-        return diagnostics += error_at(path, n, col, "'" + args[i] + "' is not a connection <producer Image> -> <consumer Image>: " + usage), false;
+        return diagnostics +=
+               error_at(path, n, col,
+                        "'" + args[i] + "' is not a connection <producer Image> -> <consumer Image>: " + usage),
+               false;
       out.connections.emplace_back(from, to);
     }
   }
@@ -105,14 +116,18 @@ bool is_variable(const clang::Expr* e, const char* name) {
 
 std::string located(clang::ASTContext& ctx, clang::SourceLocation l, const std::string& what) {
   const auto p = ctx.getSourceManager().getPresumedLoc(ctx.getSourceManager().getExpansionLoc(l));
-  return error_at(p.isValid() ? p.getFilename() : "?", p.isValid() ? p.getLine() : 0, p.isValid() ? p.getColumn() : 0, what);
+  return error_at(p.isValid() ? p.getFilename() : "?", p.isValid() ? p.getLine() : 0, p.isValid() ? p.getColumn() : 0,
+                  what);
 }
 
 // Analyses one stage and takes its rewritten body. The producer's writes must be at [idx][idy]:
 // the fused kernel stores the value of its body at the tile cell it evaluates.
 bool analyse_stage(const std::string& path, bool producer, FusionStage& s, std::string& diagnostics) {
   std::ifstream in(path);
-  if (!in) return diagnostics += path + ":1:1: error: cannot read this pipeline stage (paths are relative to the pipeline file)\n", false;
+  if (!in)
+    return diagnostics +=
+           path + ":1:1: error: cannot read this pipeline stage (paths are relative to the pipeline file)\n",
+           false;
   std::stringstream text;
   text << in.rdbuf();
   s.path = path;
@@ -123,16 +138,21 @@ bool analyse_stage(const std::string& path, bool producer, FusionStage& s, std::
     if (producer)
       for (const auto& w : a.writes)
         if (!is_variable(w.access.x, "idx") || !is_variable(w.access.y, "idy"))
-          problems += located(ctx, w.assign->getBeginLoc(), "a fused producer may write its Images only at [idx][idy] ('" +
-                                                                w.access.image + "' is written elsewhere): the fused kernel evaluates the "
-                                                                "producer once per cell of the consumer's tile");
+          problems += located(ctx, w.assign->getBeginLoc(),
+                              "a fused producer may write its Images only at [idx][idy] ('" + w.access.image +
+                                  "' is written elsewhere): the fused kernel evaluates the "
+                                  "producer once per cell of the consumer's tile");
     for (const auto* t : a.tables)
-      problems += located(ctx, t->getLocation(), "file-scope constant tables are not supported in a fused pipeline stage: pass '" +
-                                                     t->getNameAsString() + "' as an array argument instead");
+      problems += located(ctx, t->getLocation(),
+                          "file-scope constant tables are not supported in a fused pipeline stage: pass '" +
+                              t->getNameAsString() + "' as an array argument instead");
     for (const auto* h : a.helpers)
-      problems += located(ctx, h->getLocation(), "helper functions are not supported in a fused pipeline stage (both stages' helpers "
-                                                     "would share one file): write '" + h->getNameAsString() + "' as a #define macro");
-    if (a.model.grid_dims != 2) problems += located(ctx, a.kernel->getLocation(), "only 2-D kernels can be fused (this one has a 3-D grid)");
+      problems += located(ctx, h->getLocation(),
+                          "helper functions are not supported in a fused pipeline stage (both stages' helpers "
+                          "would share one file): write '" +
+                              h->getNameAsString() + "' as a #define macro");
+    if (a.model.grid_dims != 2)
+      problems += located(ctx, a.kernel->getLocation(), "only 2-D kernels can be fused (this one has a 3-D grid)");
     if (!problems.empty()) {
       diagnostics += problems;
       return;
@@ -163,7 +183,8 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
   auto connections = pf.connections;
   if (connections.empty())
     for (const auto& img : cm.images)
-      if (const auto* out = pm.image(img.name); img.read && out && out->written) connections.emplace_back(img.name, img.name);
+      if (const auto* out = pm.image(img.name); img.read && out && out->written)
+        connections.emplace_back(img.name, img.name);
   for (const auto& [from, to] : connections) {
     const auto* out = pm.image(from);
     const auto* in = cm.image(to);
@@ -172,10 +193,11 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
     if (f.is_intermediate(f.consumer, to) || f.is_intermediate(f.producer, from))
       return fail("Image '" + from + "' -> '" + to + "' is connected twice");
     if (out->pixel != in->pixel)
-      return fail("intermediate Image '" + from + "' is " + out->pixel + " in " + pm.name + " but '" + to + "' is " + in->pixel + " in " + cm.name);
+      return fail("intermediate Image '" + from + "' is " + out->pixel + " in " + pm.name + " but '" + to + "' is " +
+                  in->pixel + " in " + cm.name);
     if (!in->stencil_known)
-      return fail("the consumer's reads of intermediate Image '" + to + "' have no constant stencil (" + in->stencil_problem +
-                  "): the tile in local memory needs one");
+      return fail("the consumer's reads of intermediate Image '" + to + "' have no constant stencil (" +
+                  in->stencil_problem + "): the tile in local memory needs one");
     f.intermediates.push_back(to);
     f.sources.push_back(from);
   }
@@ -184,7 +206,8 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
                 " writes: nothing to fuse (connect them: pipeline(..., <producer Image> -> <consumer Image>))");
   for (const auto& img : pm.images)
     if (img.written && !f.is_intermediate(f.producer, img.name))
-      return fail("the producer writes Image '" + img.name + "' but the consumer does not read it: a fused producer's outputs "
+      return fail("the producer writes Image '" + img.name +
+                  "' but the consumer does not read it: a fused producer's outputs "
                   "must all be intermediates (or do not fuse this pipeline)");
   bool first = true;
   for (const auto& n : f.intermediates) {
@@ -204,7 +227,9 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
   const bool consumer_grid = grid(f.consumer, f.grid_w, f.grid_h);
   if (!grid(f.producer, f.inter_w, f.inter_h)) {
     if (!consumer_grid)
-      return fail("both stages take their grid from an intermediate Image: give one of them grid(<an Image that stays a parameter>)");
+      return fail(
+          "both stages take their grid from an intermediate Image: give one of them grid(<an Image that stays a "
+          "parameter>)");
     f.inter_w = f.grid_w, f.inter_h = f.grid_h;
   }
   if (!consumer_grid) f.grid_w = f.inter_w, f.grid_h = f.inter_h;
@@ -218,8 +243,10 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
   } else {
     // A fixed grid, or the intermediates' (then fixed or the producer's grid Image).
     const auto& src = cm.grid_image.empty() ? cm : pm;
-    if (!src.grid_image.empty()) m.grid_image = f.producer.prefixed(src.grid_image), m.grid_images = {m.grid_image};
-    else m.grid_width = src.grid_width, m.grid_height = src.grid_height;
+    if (!src.grid_image.empty())
+      m.grid_image = f.producer.prefixed(src.grid_image), m.grid_images = {m.grid_image};
+    else
+      m.grid_width = src.grid_width, m.grid_height = src.grid_height;
   }
   for (const auto* s : {&f.producer, &f.consumer}) {
     for (auto p : s->model.params) {
@@ -235,7 +262,8 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
       }
       p.name = s->prefixed(p.name);
       for (const auto& q : m.params)
-        if (q.name == p.name) return fail("two parameters of the fused kernel would both be named '" + p.name + "': rename one");
+        if (q.name == p.name)
+          return fail("two parameters of the fused kernel would both be named '" + p.name + "': rename one");
       m.params.push_back(p);
     }
   }
@@ -243,7 +271,8 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
   // choices, renamed with the stage's prefix. Local memory of a stage's own inputs is not offered:
   // the intermediates' tiles are the fused kernel's local memory.
   for (const auto& t : cm.tuning)
-    if (t.define == "ICL_WG_X" || t.define == "ICL_WG_Y" || t.define == "ICL_CX" || t.define == "ICL_CY" || t.define == "ICL_INTERLEAVED")
+    if (t.define == "ICL_WG_X" || t.define == "ICL_WG_Y" || t.define == "ICL_CX" || t.define == "ICL_CY" ||
+        t.define == "ICL_INTERLEAVED")
       m.tuning.push_back(t);
   for (const auto* s : {&f.producer, &f.consumer})
     for (auto t : s->model.tuning) {
@@ -270,13 +299,17 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
   for (const auto& img : f.producer.model.images)
     if (img.read && !f.is_intermediate(f.producer, img.name)) known = known && img.stencil_known;
   if (known && f.producer.model.grid_dims == 2)
-    m.tuning.push_back(TuningParam{"interior", "ICL_INTERIOR", "Interior/border split (AMD's work-group classes)",
-                                   "work-groups whose tile lies inside the intermediates and whose producer stencil lies inside "
-                                   "its Images fill the tile row by row without boundary handling, and store without bound tests",
-                                   {0, 1}});
+    m.tuning.push_back(
+        TuningParam{"interior",
+                    "ICL_INTERIOR",
+                    "Interior/border split (AMD's work-group classes)",
+                    "work-groups whose tile lies inside the intermediates and whose producer stencil lies inside "
+                    "its Images fill the tile row by row without boundary handling, and store without bound tests",
+                    {0, 1}});
   // One contraction switch for the whole kernel, last, when a stage offers it.
   for (const auto* s : {&f.producer, &f.consumer})
-    if (std::any_of(s->model.tuning.begin(), s->model.tuning.end(), [](const TuningParam& t) { return t.define == "ICL_EXACT"; })) {
+    if (std::any_of(s->model.tuning.begin(), s->model.tuning.end(),
+                    [](const TuningParam& t) { return t.define == "ICL_EXACT"; })) {
       m.tuning.push_back(exact_param());
       break;
     }
@@ -298,7 +331,7 @@ OperationCounts fused_names(const FusedPipeline& f, const FusionStage& s) {
 // the fused kernel's own Images only: the intermediates stay in local memory.
 KernelCounts fused_counts(const FusedPipeline& f) {
   KernelCounts c;
-  const auto& p = f.producer.model.counts, &q = f.consumer.model.counts;
+  const auto &p = f.producer.model.counts, &q = f.consumer.model.counts;
   c.known = p.known && q.known;
   if (!c.known) {
     c.reason = !p.known ? f.producer.model.name + ": " + p.reason : f.consumer.model.name + ": " + q.reason;
@@ -327,9 +360,16 @@ std::string space_text(const FusedPipeline& f) {
   for (const auto& n : f.intermediates) {
     const auto& i = f.intermediate(n);
     // define null: always in local memory (the fused kernel's tile); counted by every constraint.
-    local.push_back({{"image", n}, {"define", nullptr}, {"halo_x", f.max_x - f.min_x}, {"halo_y", f.max_y - f.min_y},
+    local.push_back({{"image", n},
+                     {"define", nullptr},
+                     {"halo_x", f.max_x - f.min_x},
+                     {"halo_y", f.max_y - f.min_y},
                      {"element_bytes", scalar_bytes(i.pixel)}});
-    json e{{"name", n}, {"producer_name", f.sources[static_cast<std::size_t>(&n - f.intermediates.data())]}, {"pixel", i.pixel}, {"boundary", boundary_name(i.boundary)}, {"stencil", {{"x", {i.min_x, i.max_x}}, {"y", {i.min_y, i.max_y}}}}};
+    json e{{"name", n},
+           {"producer_name", f.sources[static_cast<std::size_t>(&n - f.intermediates.data())]},
+           {"pixel", i.pixel},
+           {"boundary", boundary_name(i.boundary)},
+           {"stencil", {{"x", {i.min_x, i.max_x}}, {"y", {i.min_y, i.max_y}}}}};
     if (i.boundary == BoundaryKind::Constant) e["boundary_value"] = i.boundary_value;
     inter.push_back(e);
   }
@@ -339,19 +379,23 @@ std::string space_text(const FusedPipeline& f) {
       {"consumer", {{"kernel", f.consumer.model.name}, {"source", f.consumer.path}}},
       {"intermediates", inter},
       {"intermediate_size", {f.inter_w, f.inter_h}},
-      {"tile", {{"origin", {f.min_x, f.min_y}},
-                {"size", "(wg_x * coarsen_x + " + std::to_string(f.max_x - f.min_x) + ") x (wg_y * coarsen_y + " +
-                             std::to_string(f.max_y - f.min_y) + ")"}}},
-      {"arguments", "the producer's parameters then the consumer's, each named <kernel>_<parameter> (stage and stage_argument "
-                    "say which); the intermediates are not arguments"}};
-  j["constraints"].push_back({{"kind", "fusion_tile"},
-                              {"rule", "local_memory entries with define null (the intermediates' tiles) are always in local memory"}});
+      {"tile",
+       {{"origin", {f.min_x, f.min_y}},
+        {"size", "(wg_x * coarsen_x + " + std::to_string(f.max_x - f.min_x) + ") x (wg_y * coarsen_y + " +
+                     std::to_string(f.max_y - f.min_y) + ")"}}},
+      {"arguments",
+       "the producer's parameters then the consumer's, each named <kernel>_<parameter> (stage and stage_argument "
+       "say which); the intermediates are not arguments"}};
+  j["constraints"].push_back(
+      {{"kind", "fusion_tile"},
+       {"rule", "local_memory entries with define null (the intermediates' tiles) are always in local memory"}});
   j["analysis"]["stages"] = {{f.producer.model.name, space_json(f.producer.model)["analysis"]},
                              {f.consumer.model.name, space_json(f.consumer.model)["analysis"]}};
-  j["counts"]["fusion"] = "per output pixel: the sum of the stages' per-pixel counts (each stage once per pixel, no halo "
-                          "recomputation); image_reads include the consumer's reads of the intermediates from local memory "
-                          "(image_reads_by_image names them as pipeline.intermediates does); compulsory_bytes only of the "
-                          "pipeline's external Images (the intermediates stay on chip); stages: each stage's own counts";
+  j["counts"]["fusion"] =
+      "per output pixel: the sum of the stages' per-pixel counts (each stage once per pixel, no halo "
+      "recomputation); image_reads include the consumer's reads of the intermediates from local memory "
+      "(image_reads_by_image names them as pipeline.intermediates does); compulsory_bytes only of the "
+      "pipeline's external Images (the intermediates stay on chip); stages: each stage's own counts";
   j["counts"]["stages"] = {{f.producer.model.name, space_json(f.producer.model)["counts"]},
                            {f.consumer.model.name, space_json(f.consumer.model)["counts"]}};
   return j.dump(2) + "\n";

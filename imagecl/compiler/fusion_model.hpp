@@ -11,7 +11,7 @@ namespace filterlab::imagecl {
 struct FusionStage {
   std::string path;  // its source, as diagnostics name it
   KernelModel model;
-  std::string body;  // rewritten_body(): { ... } with ICL_RD_/ICL_WR_/ICL_UNROLL_ macros
+  std::string body;       // rewritten_body(): { ... } with ICL_RD_/ICL_WR_/ICL_UNROLL_ macros
   std::string reference;  // the stage's own CPU reference (generate_reference)
   bool uses_pixel = false, uses_fixed_width = false;
   // The fused kernel names each of this stage's parameters <kernel>_<parameter>.
@@ -24,8 +24,8 @@ struct FusedPipeline {
   // The intermediates by the consumer's names (the tiles' names), and the producer's name of each.
   std::vector<std::string> intermediates, sources;
   int min_x = 0, max_x = 0, min_y = 0, max_y = 0;  // union of the consumer's stencils on them
-  std::string inter_w, inter_h;  // the intermediates' size (OpenCL expressions)
-  std::string grid_w, grid_h;    // the consumer's grid (the launch)
+  std::string inter_w, inter_h;                    // the intermediates' size (OpenCL expressions)
+  std::string grid_w, grid_h;                      // the consumer's grid (the launch)
   KernelModel model;  // the fused kernel: parameters, Images and arrays with prefixed names, tuning
 
   // Whether `image` of stage `s` (the producer or the consumer) is an intermediate.

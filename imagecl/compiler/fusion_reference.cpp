@@ -47,7 +47,8 @@ std::string generate_fused_reference(const FusedPipeline& f) {
     << "// The pipeline: its arguments are the fused kernel's (the producer's parameters, then the consumer's).\n"
     << "extern \"C\" void filterlab_icl_ref_perturb_" << f.name << "(unsigned long long seed) {\n"
     << "  filterlab_icl_ref_perturb_" << pm.name << "(seed);\n"
-    << "  filterlab_icl_ref_perturb_" << cm.name << "(seed);  // one device: its functions err alike in both stages\n}\n\n"
+    << "  filterlab_icl_ref_perturb_" << cm.name
+    << "(seed);  // one device: its functions err alike in both stages\n}\n\n"
     << "extern \"C\" const char* filterlab_icl_ref_" << f.name << "(const filterlab_icl_ref_arg* icl_args) {\n";
   for (std::size_t i = 0; i < f.model.params.size(); ++i) {
     const auto& p = f.model.params[i];

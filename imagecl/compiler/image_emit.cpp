@@ -25,14 +25,16 @@ void storage_macros(std::ostream& o, const ImageInfo& img, bool switchable) {
   const std::string& n = img.name;
   const std::string& t = img.pixel;
   if (switchable) {
-    o << "#if ICL_IMAGE_" << n << "\n#define ICL_PARAM_" << n << " " << (img.written ? "__write_only" : "__read_only") << " image2d_t " << n << "\n";
+    o << "#if ICL_IMAGE_" << n << "\n#define ICL_PARAM_" << n << " " << (img.written ? "__write_only" : "__read_only")
+      << " image2d_t " << n << "\n";
     if (img.read) o << "#define ICL_LOAD_" << n << "(P, W, X, Y) " << image_load(t) << "\n";
     if (img.written) o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) " << image_store(t) << "\n";
     o << "#else\n";
   }
   o << "#define ICL_PARAM_" << n << " __global " << (img.written ? "" : "const ") << t << "* restrict " << n << "\n";
   if (img.read) o << "#define ICL_LOAD_" << n << "(P, W, X, Y) (P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)]\n";
-  if (img.written) o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) ((P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)] = (V))\n";
+  if (img.written)
+    o << "#define ICL_STORE_" << n << "(P, W, X, Y, V) ((P)[(size_t)(Y) * (size_t)(W) + (size_t)(X)] = (V))\n";
   if (switchable) o << "#endif\n";
 }
 

@@ -1,6 +1,7 @@
 #include "index_eval.hpp"
 
 #include <clang/Basic/SourceManager.h>
+
 #include <algorithm>
 #include <climits>
 
@@ -51,7 +52,8 @@ std::optional<Affine> Evaluator::eval(const Expr* e) {
 void Evaluator::fail(const Expr* e, const std::string& why) {
   if (!problem.empty()) return;  // keep the first, innermost reason
   const auto p = ctx_.getSourceManager().getPresumedLoc(e->getBeginLoc());
-  problem = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": " + why;
+  problem = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) +
+            ": " + why;
 }
 
 std::optional<Affine> Evaluator::var(const DeclRefExpr* ref) {

@@ -6,6 +6,7 @@
 // must fit the kernel's int: one that does not is an overflow, reported with its location.
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
+
 #include <map>
 #include <optional>
 #include <string>

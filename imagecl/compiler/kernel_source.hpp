@@ -3,6 +3,7 @@
 // compile() generates the kernel from it, the pipeline fusion (fusion.cpp) takes each stage's
 // rewritten body from it.
 #include <clang/AST/ASTContext.h>
+
 #include <functional>
 #include <string>
 

@@ -3,10 +3,10 @@
 // with a located error instead of exhausting the stack, the memory or the time.
 namespace filterlab::imagecl {
 
-constexpr long kMaxTokens = 65536;          // tokens after macro expansion
-constexpr long kMaxDepth = 1000;            // nesting levels (see too_deep_at in preexpand.cpp)
-constexpr long kMaxOffset = 1L << 20;       // the nearest offset of an Image index: the largest image side
-constexpr long kMaxReach = 1L << 29;        // the farthest offset (loop ranges): the stencil's extent fits int
+constexpr long kMaxTokens = 65536;     // tokens after macro expansion
+constexpr long kMaxDepth = 1000;       // nesting levels (see too_deep_at in preexpand.cpp)
+constexpr long kMaxOffset = 1L << 20;  // the nearest offset of an Image index: the largest image side
+constexpr long kMaxReach = 1L << 29;   // the farthest offset (loop ranges): the stencil's extent fits int
 constexpr long long kMaxGridPixels = (1LL << 31) - 1;  // W * H * D of a fixed grid: idx, idy, idz are int
 
 }  // namespace filterlab::imagecl

@@ -6,12 +6,18 @@ namespace filterlab::imagecl {
 
 const char* boundary_name(BoundaryKind k) {
   switch (k) {
-    case BoundaryKind::None: return "none";
-    case BoundaryKind::Constant: return "constant";
-    case BoundaryKind::Clamped: return "clamped";
-    case BoundaryKind::Reflect101: return "reflect101";
-    case BoundaryKind::Reflect: return "reflect";
-    case BoundaryKind::Wrap: return "wrap";
+    case BoundaryKind::None:
+      return "none";
+    case BoundaryKind::Constant:
+      return "constant";
+    case BoundaryKind::Clamped:
+      return "clamped";
+    case BoundaryKind::Reflect101:
+      return "reflect101";
+    case BoundaryKind::Reflect:
+      return "reflect";
+    case BoundaryKind::Wrap:
+      return "wrap";
   }
   return "none";
 }
@@ -26,7 +32,8 @@ OperationCounts& OperationCounts::operator+=(const OperationCounts& o) {
 
 OperationCounts OperationCounts::scaled(double n) const {
   OperationCounts out;
-  out.fp32_add = fp32_add * n, out.fp32_mul = fp32_mul * n, out.fp32_fma = fp32_fma * n, out.fp32_other = fp32_other * n;
+  out.fp32_add = fp32_add * n, out.fp32_mul = fp32_mul * n, out.fp32_fma = fp32_fma * n,
+  out.fp32_other = fp32_other * n;
   out.int_to_float = int_to_float * n, out.float_to_int = float_to_int * n;
   out.image_reads = image_reads * n, out.image_writes = image_writes * n, out.array_reads = array_reads * n;
   for (const auto& [image, r] : reads_by_image) out.reads_by_image[image] = r * n;

@@ -49,7 +49,7 @@ struct ImageInfo {
 struct ArrayInfo {
   std::string name, element;
   bool read = false, written = false, other_use = false;
-  long bound = -1;  // elements, from #pragma imagecl bound or a declared size (int k[5], int m[5][5])
+  long bound = -1;          // elements, from #pragma imagecl bound or a declared size (int k[5], int m[5][5])
   std::vector<long> shape;  // declared sizes: {} for T*, {5} for T k[5], {5, 5} for T m[5][5] (flattened row-major)
   bool constant_memory_eligible = false;
   std::string constant_memory_reason;
@@ -67,7 +67,7 @@ struct LoopInfo {
   bool jumps = false;  // break or continue in the body
   long first = 0, trip_count = 0;
   bool unrollable = false;
-  std::string reason;        // why not unrollable
+  std::string reason;         // why not unrollable
   std::vector<long> factors;  // unroll factors offered (divisors of the trip count, 1 first)
 };
 
@@ -119,10 +119,10 @@ struct KernelModel {
   std::vector<Param> params;
   std::vector<ImageInfo> images;
   std::vector<ArrayInfo> arrays;
-  std::string grid_image;  // empty when the grid is given as sizes
+  std::string grid_image;                // empty when the grid is given as sizes
   std::vector<std::string> grid_images;  // grid(a, b, ...): Images of one size, grid_image the first
   long grid_width = 0, grid_height = 0, grid_depth = 0;
-  int grid_dims = 2;       // 3 for grid(<3-D Image>) or grid(W, H, D)
+  int grid_dims = 2;  // 3 for grid(<3-D Image>) or grid(W, H, D)
   std::vector<LoopInfo> loops;
   std::vector<TuningParam> tuning;
   // The interior/border split (ICL_INTERIOR): a 2-D grid and a read Image with a known stencil

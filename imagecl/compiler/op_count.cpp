@@ -13,7 +13,9 @@ namespace {
 
 using namespace clang;
 
-bool is_float(QualType t) { return !t.isNull() && t->isRealFloatingType(); }  // double (unsuffixed literals) counts as float
+bool is_float(QualType t) {
+  return !t.isNull() && t->isRealFloatingType();
+}  // double (unsuffixed literals) counts as float
 bool is_integer(QualType t) { return !t.isNull() && t->isIntegerType(); }
 
 // Which way L - R goes as idx and idy grow (a pixel far from the first row and column): +1 up,
@@ -27,13 +29,24 @@ int trend(long cx, long cy) {
 // `op` on L - R in [lo, hi] when idx/idy do not occur: decided when every value agrees.
 std::optional<bool> compare_range(BinaryOperatorKind op, long lo, long hi) {
   switch (op) {
-    case BO_LT: return hi < 0 ? std::optional<bool>(true) : lo >= 0 ? std::optional<bool>(false) : std::nullopt;
-    case BO_LE: return hi <= 0 ? std::optional<bool>(true) : lo > 0 ? std::optional<bool>(false) : std::nullopt;
-    case BO_GT: return lo > 0 ? std::optional<bool>(true) : hi <= 0 ? std::optional<bool>(false) : std::nullopt;
-    case BO_GE: return lo >= 0 ? std::optional<bool>(true) : hi < 0 ? std::optional<bool>(false) : std::nullopt;
-    case BO_EQ: return lo == 0 && hi == 0 ? std::optional<bool>(true) : lo > 0 || hi < 0 ? std::optional<bool>(false) : std::nullopt;
-    case BO_NE: return lo == 0 && hi == 0 ? std::optional<bool>(false) : lo > 0 || hi < 0 ? std::optional<bool>(true) : std::nullopt;
-    default: return std::nullopt;
+    case BO_LT:
+      return hi < 0 ? std::optional<bool>(true) : lo >= 0 ? std::optional<bool>(false) : std::nullopt;
+    case BO_LE:
+      return hi <= 0 ? std::optional<bool>(true) : lo > 0 ? std::optional<bool>(false) : std::nullopt;
+    case BO_GT:
+      return lo > 0 ? std::optional<bool>(true) : hi <= 0 ? std::optional<bool>(false) : std::nullopt;
+    case BO_GE:
+      return lo >= 0 ? std::optional<bool>(true) : hi < 0 ? std::optional<bool>(false) : std::nullopt;
+    case BO_EQ:
+      return lo == 0 && hi == 0 ? std::optional<bool>(true)
+             : lo > 0 || hi < 0 ? std::optional<bool>(false)
+                                : std::nullopt;
+    case BO_NE:
+      return lo == 0 && hi == 0 ? std::optional<bool>(false)
+             : lo > 0 || hi < 0 ? std::optional<bool>(true)
+                                : std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -41,11 +54,15 @@ std::optional<bool> compare_range(BinaryOperatorKind op, long lo, long hi) {
 bool compare_trend(BinaryOperatorKind op, int sign) {
   switch (op) {
     case BO_LT:
-    case BO_LE: return sign < 0;
+    case BO_LE:
+      return sign < 0;
     case BO_GT:
-    case BO_GE: return sign > 0;
-    case BO_NE: return true;
-    default: return false;  // BO_EQ
+    case BO_GE:
+      return sign > 0;
+    case BO_NE:
+      return true;
+    default:
+      return false;  // BO_EQ
   }
 }
 
@@ -61,8 +78,10 @@ class Counter {
     out.per_pixel = stmt(a_.kernel->getBody());
     out.known = reason_.empty();
     out.reason = reason_;
-    if (out.known) out.branches = branches_;
-    else out.per_pixel = {};
+    if (out.known)
+      out.branches = branches_;
+    else
+      out.per_pixel = {};
     return out;
   }
 
@@ -89,9 +108,11 @@ class Counter {
     if (!s || !reason_.empty()) return {};
     if (const auto* e = dyn_cast<Expr>(s)) return expr(e);
     if (const auto* i = dyn_cast<IfStmt>(s))
-      return stmt(i->getInit()) + stmt(i->getConditionVariableDeclStmt()) + branch(i, "if", i->getCond(), i->getThen(), i->getElse());
+      return stmt(i->getInit()) + stmt(i->getConditionVariableDeclStmt()) +
+             branch(i, "if", i->getCond(), i->getThen(), i->getElse());
     if (const auto* f = dyn_cast<ForStmt>(s)) return loop(f);
-    if (isa<WhileStmt>(s) || isa<DoStmt>(s)) return unknown(s, "a while or do loop: its trip count is not a compile-time constant");
+    if (isa<WhileStmt>(s) || isa<DoStmt>(s))
+      return unknown(s, "a while or do loop: its trip count is not a compile-time constant");
     if (isa<SwitchStmt>(s)) return unknown(s, "a switch statement (its cases are not counted)");
     if (isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s)) return unknown(s, "a goto (what runs after it is not counted)");
     return children(s);  // compound statements, declarations (their initializers), labels
@@ -102,8 +123,9 @@ class Counter {
     const LoopInfo* info = nullptr;
     for (const auto& site : a_.loops)
       if (site.loop == f) info = &a_.model.loops[static_cast<std::size_t>(site.id)];
-    if (!info || !info->fixed_range) return unknown(f, "a loop whose trip count is not a compile-time constant (" +
-                                                           (info ? info->reason : std::string("not analysed")) + ")");
+    if (!info || !info->fixed_range)
+      return unknown(f, "a loop whose trip count is not a compile-time constant (" +
+                            (info ? info->reason : std::string("not analysed")) + ")");
     if (info->jumps) return unknown(f, "a loop with break or continue: its trip count is not a compile-time constant");
     const double n = static_cast<double>(info->trip_count);
     // The condition (i < B: a fixed range) runs once more than the body.
@@ -136,8 +158,10 @@ class Counter {
     BranchCount note{where(b), b->getOpcode() == BO_LAnd ? "&&" : "||", "undecided", "maximum"};
     const auto left = decide(b->getLHS(), note.decision);
     const bool right_runs = !left || *left == (b->getOpcode() == BO_LAnd);
-    if (!left) note.decision = "undecided";
-    else note.counted = right_runs ? "both" : "left only";
+    if (!left)
+      note.decision = "undecided";
+    else
+      note.counted = right_runs ? "both" : "left only";
     if (right_runs) total += expr(b->getRHS());
     branches_.push_back(note);
     return total;
@@ -160,9 +184,14 @@ class Counter {
       const auto l = decide(b->getLHS(), hl), r = decide(b->getRHS(), hr);
       const bool dominant = b->getOpcode() == BO_LOr;  // the value that decides alone
       std::optional<bool> v;
-      if ((l && *l == dominant) || (r && *r == dominant)) v = dominant;
-      else if (l && r) v = !dominant;
-      if (v) how = hl == "interior" || hr == "interior" ? "interior" : hl == "loop range" || hr == "loop range" ? "loop range" : "constant";
+      if ((l && *l == dominant) || (r && *r == dominant))
+        v = dominant;
+      else if (l && r)
+        v = !dominant;
+      if (v)
+        how = hl == "interior" || hr == "interior"       ? "interior"
+              : hl == "loop range" || hr == "loop range" ? "loop range"
+                                                         : "constant";
       return v;
     }
     if (b && b->isComparisonOp()) return compare(b, how);
@@ -191,7 +220,8 @@ class Counter {
     if (const auto r = reads_.find(e); r != reads_.end()) return image_read(*r->second);
     if (const auto* b = dyn_cast<BinaryOperator>(e)) return binary(b);
     if (const auto* u = dyn_cast<UnaryOperator>(e)) return unary(u);
-    if (const auto* c = dyn_cast<ConditionalOperator>(e)) return branch(c, "?:", c->getCond(), c->getTrueExpr(), c->getFalseExpr());
+    if (const auto* c = dyn_cast<ConditionalOperator>(e))
+      return branch(c, "?:", c->getCond(), c->getTrueExpr(), c->getFalseExpr());
     if (const auto* c = dyn_cast<CastExpr>(e)) return conversion(c);
     if (const auto* c = dyn_cast<CallExpr>(e); c && !isa<CXXOperatorCallExpr>(c)) return call(c);
     if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) return subscript(s, true);
@@ -227,9 +257,12 @@ class Counter {
       if (is_float(type) && is_integer(b->getLHS()->getType())) total.float_to_int += 1;
     }
     if (!is_float(type)) return total;
-    if (op == BO_Add || op == BO_Sub) total.fp32_add += 1;
-    else if (op == BO_Mul) total.fp32_mul += 1;
-    else if (op == BO_Div) total.fp32_other += 1;
+    if (op == BO_Add || op == BO_Sub)
+      total.fp32_add += 1;
+    else if (op == BO_Mul)
+      total.fp32_mul += 1;
+    else if (op == BO_Div)
+      total.fp32_other += 1;
     return total;
   }
 
@@ -242,8 +275,10 @@ class Counter {
 
   OperationCounts conversion(const CastExpr* c) {
     OperationCounts total = expr(c->getSubExpr());
-    if (c->getCastKind() == CK_IntegralToFloating) total.int_to_float += 1;
-    else if (c->getCastKind() == CK_FloatingToIntegral) total.float_to_int += 1;
+    if (c->getCastKind() == CK_IntegralToFloating)
+      total.int_to_float += 1;
+    else if (c->getCastKind() == CK_FloatingToIntegral)
+      total.float_to_int += 1;
     return total;
   }
 
@@ -254,10 +289,14 @@ class Counter {
     if (!f || !f->getIdentifier()) return total;
     const auto name = f->getName();
     const bool float_argument = f->getNumParams() > 0 && is_float(f->getParamDecl(0)->getType());
-    if (name == "fma" || name == "mad") total.fp32_fma += 1;
-    else if (name == "convert_float") total.int_to_float += 1;
-    else if (name.startswith("convert_")) total.float_to_int += float_argument ? 1 : 0;
-    else if (is_float(f->getReturnType())) total.fp32_other += 1;
+    if (name == "fma" || name == "mad")
+      total.fp32_fma += 1;
+    else if (name == "convert_float")
+      total.int_to_float += 1;
+    else if (name.startswith("convert_"))
+      total.float_to_int += float_argument ? 1 : 0;
+    else if (is_float(f->getReturnType()))
+      total.fp32_other += 1;
     return total;
   }
 

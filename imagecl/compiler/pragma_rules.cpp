@@ -1,11 +1,13 @@
 #include "pragma_rules.hpp"
-#include "limits.hpp"
 
 #include <clang/Basic/SourceManager.h>
+
 #include <cctype>
 #include <optional>
 #include <regex>
 #include <string>
+
+#include "limits.hpp"
 
 namespace filterlab::imagecl {
 namespace {
@@ -33,19 +35,24 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
     if (d.keyword == "grid") {
       // grid(a, b, ...): Images of one size; grid(W, H) or grid(W, H, D): a fixed grid.
       bool any_number = false;
-      for (const auto& arg : d.args) any_number = any_number || (!arg.empty() && (std::isdigit(static_cast<unsigned char>(arg[0])) || arg[0] == '-'));
+      for (const auto& arg : d.args)
+        any_number =
+            any_number || (!arg.empty() && (std::isdigit(static_cast<unsigned char>(arg[0])) || arg[0] == '-'));
       if (!any_number) {
         bool ok = true;
         for (const auto& arg : d.args)
           if (!m.image(arg)) {
-            rep.error(d.loc, "grid(" + arg + "): no Image parameter of that name (the grid names Images of one size, or "
-                             "gives sizes: grid(640, 480))");
+            rep.error(d.loc, "grid(" + arg +
+                                 "): no Image parameter of that name (the grid names Images of one size, or "
+                                 "gives sizes: grid(640, 480))");
             ok = false;
           }
         if (ok && d.args.size() > 1)
           for (const auto& arg : d.args)
             if (m.image(arg)->dims != m.image(d.args[0])->dims)
-              rep.error(d.loc, "grid(" + d.args[0] + ", " + arg + "): the Images of a grid must have the same dimensions"), ok = false;
+              rep.error(d.loc,
+                        "grid(" + d.args[0] + ", " + arg + "): the Images of a grid must have the same dimensions"),
+                  ok = false;
         m.grid_image = d.args[0];
         m.grid_images = d.args;
       } else if (d.args.size() == 2 || d.args.size() == 3) {
@@ -57,14 +64,18 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
           long long pixels = 0;
           if (__builtin_mul_overflow(static_cast<long long>(*w), static_cast<long long>(*h), &pixels) ||
               __builtin_mul_overflow(pixels, static_cast<long long>(*z), &pixels) || pixels > kMaxGridPixels)
-            rep.error(d.loc, "grid of " + d.args[0] + " x " + d.args[1] + (d.args.size() == 3 ? " x " + d.args[2] : "") +
-                             " logical threads is more than " + std::to_string(kMaxGridPixels) + " (2^31 - 1): idx, idy and idz are "
-                             "int and the launch would overflow; use a smaller grid");
+            rep.error(d.loc, "grid of " + d.args[0] + " x " + d.args[1] +
+                                 (d.args.size() == 3 ? " x " + d.args[2] : "") + " logical threads is more than " +
+                                 std::to_string(kMaxGridPixels) +
+                                 " (2^31 - 1): idx, idy and idz are "
+                                 "int and the launch would overflow; use a smaller grid");
           m.grid_width = *w, m.grid_height = *h, m.grid_depth = *z;
           m.grid_dims = static_cast<int>(d.args.size());
         }
       } else {
-        rep.error(d.loc, "#pragma imagecl grid takes Image names or sizes: grid(out), grid(a, b), grid(640, 480) or grid(64, 64, 32)");
+        rep.error(d.loc,
+                  "#pragma imagecl grid takes Image names or sizes: grid(out), grid(a, b), grid(640, 480) or grid(64, "
+                  "64, 32)");
       }
     } else if (d.keyword == "boundary" || d.keyword == "boundary_cond") {
       // boundary(img, constant, v) | boundary(img, clamped|reflect101|reflect|wrap), or the
@@ -76,7 +87,9 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
         for (const auto& arg : d.args) {
           const auto colon = arg.find(':');
           if (colon == std::string::npos) {
-            rep.error(d.loc, "boundary_cond(" + arg + "): write Image:constant, Image:clamped, Image:reflect101, Image:reflect or Image:wrap");
+            rep.error(d.loc,
+                      "boundary_cond(" + arg +
+                          "): write Image:constant, Image:clamped, Image:reflect101, Image:reflect or Image:wrap");
             continue;
           }
           const auto kind = arg.substr(colon + 1);
@@ -87,7 +100,9 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
       static const std::regex number("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?[fF]?");
       for (const auto& args : items) {
         if (args.size() < 2) {
-          rep.error(d.loc, "#pragma imagecl boundary takes (Image, constant, value) or (Image, clamped|reflect101|reflect|wrap)");
+          rep.error(
+              d.loc,
+              "#pragma imagecl boundary takes (Image, constant, value) or (Image, clamped|reflect101|reflect|wrap)");
           continue;
         }
         ImageInfo* img = nullptr;
@@ -98,17 +113,23 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
           continue;
         }
         if (args[1] == "constant" && args.size() == 3 && !std::regex_match(args[2], number))
-          rep.error(d.loc, "boundary(" + args[0] + ", constant, " + args[2] + "): the value must be a number such as 0, -1 or 0.5f "
-                           "(it is copied into the generated code)");
-        else if (args[1] == "constant" && args.size() == 3) img->boundary = BoundaryKind::Constant, img->boundary_value = args[2];
-        else if (args[1] == "clamped" && args.size() == 2) img->boundary = BoundaryKind::Clamped;
-        else if (args[1] == "reflect101" && args.size() == 2) img->boundary = BoundaryKind::Reflect101;
-        else if (args[1] == "reflect" && args.size() == 2) img->boundary = BoundaryKind::Reflect;
-        else if (args[1] == "wrap" && args.size() == 2) img->boundary = BoundaryKind::Wrap;
+          rep.error(d.loc, "boundary(" + args[0] + ", constant, " + args[2] +
+                               "): the value must be a number such as 0, -1 or 0.5f "
+                               "(it is copied into the generated code)");
+        else if (args[1] == "constant" && args.size() == 3)
+          img->boundary = BoundaryKind::Constant, img->boundary_value = args[2];
+        else if (args[1] == "clamped" && args.size() == 2)
+          img->boundary = BoundaryKind::Clamped;
+        else if (args[1] == "reflect101" && args.size() == 2)
+          img->boundary = BoundaryKind::Reflect101;
+        else if (args[1] == "reflect" && args.size() == 2)
+          img->boundary = BoundaryKind::Reflect;
+        else if (args[1] == "wrap" && args.size() == 2)
+          img->boundary = BoundaryKind::Wrap;
         else
-          rep.error(d.loc, "unknown boundary '" + args[1] + "': use boundary(" + args[0] + ", constant, 0), boundary(" + args[0] +
-                               ", clamped), boundary(" + args[0] + ", reflect101), boundary(" + args[0] + ", reflect) or boundary(" +
-                               args[0] + ", wrap) (OpenCV's five borders)");
+          rep.error(d.loc, "unknown boundary '" + args[1] + "': use boundary(" + args[0] + ", constant, 0), boundary(" +
+                               args[0] + ", clamped), boundary(" + args[0] + ", reflect101), boundary(" + args[0] +
+                               ", reflect) or boundary(" + args[0] + ", wrap) (OpenCV's five borders)");
       }
     } else if (d.keyword == "bound") {
       if (!need(d, 2, "(array, elements)")) continue;
@@ -117,7 +138,8 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
       for (auto& arr : m.arrays)
         if (arr.name == d.args[0]) found = true, arr.bound = n ? *n : -1;
       if (!found) rep.error(d.loc, "bound(" + d.args[0] + ", ...): no array parameter of that name");
-      if (!n || *n <= 0) rep.error(d.loc, "bound(" + d.args[0] + ", " + d.args[1] + "): the bound must be a positive integer");
+      if (!n || *n <= 0)
+        rep.error(d.loc, "bound(" + d.args[0] + ", " + d.args[1] + "): the bound must be a positive integer");
     } else if (d.keyword == "weights") {
       // weights(array, v1, v2, ...): the array argument's values, known when the kernel is written.
       if (d.args.size() < 2 || d.args[0].empty()) {
@@ -141,8 +163,9 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
       bool ok = true;
       for (const auto& v : values)
         if (!std::regex_match(v, integral ? integer : real)) {
-          rep.error(d.loc, "weights(" + d.args[0] + ", ...): '" + v + "' is not " + (integral ? "an integer" : "a number") +
-                               " (write the values as literals: 1, -2, 0.25f" + (integral ? "; the elements are " + arr->element : "") + ")");
+          rep.error(d.loc, "weights(" + d.args[0] + ", ...): '" + v + "' is not " +
+                               (integral ? "an integer" : "a number") + " (write the values as literals: 1, -2, 0.25f" +
+                               (integral ? "; the elements are " + arr->element : "") + ")");
           ok = false;
         }
       if (ok) arr->literal = values;
@@ -150,8 +173,9 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
       const bool named = d.args.size() == 3, unnamed = d.args.size() == 2;
       const std::string onoff = d.args.empty() ? "" : d.args.back();
       if ((!named && !unnamed) || (onoff != "on" && onoff != "off")) {
-        rep.error(d.loc, "#pragma imagecl force takes (local_memory|image_memory|constant_memory, name, on|off), "
-                         "(interleaved, on|off) or (unroll, on|off) before a loop");
+        rep.error(d.loc,
+                  "#pragma imagecl force takes (local_memory|image_memory|constant_memory, name, on|off), "
+                  "(interleaved, on|off) or (unroll, on|off) before a loop");
         continue;
       }
       const int value = onoff == "on" ? 1 : 0;
@@ -170,11 +194,14 @@ void apply_pragmas(clang::ASTContext& ctx, Reporter& rep, const std::vector<Prag
         const LoopInfo* next = nullptr;
         for (const auto& l : m.loops)
           if (l.line > line && (!next || l.line < next->line)) next = &l;
-        if (!next) rep.error(d.loc, "force(unroll, ...) must precede a for loop");
-        else m.forced["unroll:" + std::to_string(next->id)] = value;
+        if (!next)
+          rep.error(d.loc, "force(unroll, ...) must precede a for loop");
+        else
+          m.forced["unroll:" + std::to_string(next->id)] = value;
       } else {
-        rep.error(d.loc, "force(" + what + ", ...): unknown optimisation (local_memory, image_memory, "
-                         "constant_memory, interleaved, unroll)");
+        rep.error(d.loc, "force(" + what +
+                             ", ...): unknown optimisation (local_memory, image_memory, "
+                             "constant_memory, interleaved, unroll)");
       }
     } else {
       rep.error(d.loc, "unknown ImageCL pragma '" + (d.keyword == "?" ? d.args[0] : d.keyword) +

@@ -2,6 +2,7 @@
 // What `#pragma imagecl` directives mean for a kernel: the grid, boundaries, array bounds and
 // forced optimisations, checked against its parameters and loops.
 #include <clang/AST/ASTContext.h>
+
 #include <vector>
 
 #include "analysis.hpp"

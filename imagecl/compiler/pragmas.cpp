@@ -23,7 +23,8 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 void skip_line(clang::Preprocessor& pp) {
   clang::Token tok;
-  for (pp.LexUnexpandedToken(tok); tok.isNot(clang::tok::eod) && tok.isNot(clang::tok::eof); pp.LexUnexpandedToken(tok)) {
+  for (pp.LexUnexpandedToken(tok); tok.isNot(clang::tok::eod) && tok.isNot(clang::tok::eof);
+       pp.LexUnexpandedToken(tok)) {
   }
 }
 
@@ -36,7 +37,8 @@ void PragmaCollector::HandlePragma(clang::Preprocessor& pp, clang::PragmaIntrodu
   d.loc = first.getLocation();
   std::vector<std::string> tokens;
   clang::Token tok;
-  for (pp.LexUnexpandedToken(tok); tok.isNot(clang::tok::eod) && tok.isNot(clang::tok::eof); pp.LexUnexpandedToken(tok)) tokens.push_back(pp.getSpelling(tok));
+  for (pp.LexUnexpandedToken(tok); tok.isNot(clang::tok::eod) && tok.isNot(clang::tok::eof); pp.LexUnexpandedToken(tok))
+    tokens.push_back(pp.getSpelling(tok));
   std::string all;
   // Unexpanded: the prelude defines OpenCL words such as `constant` away, but not in pragmas.
   for (const auto& t : tokens) all += t + " ";
@@ -77,8 +79,10 @@ void PragmaChecker::PragmaDirective(clang::SourceLocation loc, clang::PragmaIntr
   while (end < data.size() && (std::isalnum(static_cast<unsigned char>(data[end])) || data[end] == '_')) ++end;
   const std::string name = at < data.size() ? data.substr(at, end - at).str() : std::string();
   if (name == "imagecl" || name == "imcl") return;
-  std::string msg = "'#pragma " + name + "' is not an ImageCL pragma: ImageCL pragmas read '#pragma imagecl ...' (or the "
-                    "authors' '#pragma imcl ...'); the compiler chooses unrolling and memory itself (#pragma imagecl force(...))";
+  std::string msg =
+      "'#pragma " + name +
+      "' is not an ImageCL pragma: ImageCL pragmas read '#pragma imagecl ...' (or the "
+      "authors' '#pragma imcl ...'); the compiler chooses unrolling and memory itself (#pragma imagecl force(...))";
   for (const char* known : {"imagecl", "imcl"})
     if (!name.empty() && edit_distance(name, known) <= 2) {
       msg = "unknown pragma '" + name + "': did you mean '#pragma " + known + "'?";
@@ -86,7 +90,8 @@ void PragmaChecker::PragmaDirective(clang::SourceLocation loc, clang::PragmaIntr
     }
   auto& diags = pp_.getDiagnostics();
   diags.Report(loc.getLocWithOffset(static_cast<int>(at - sm.getFileOffset(loc))),
-               diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) << msg;
+               diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
+      << msg;
 }
 
 }  // namespace filterlab::imagecl

@@ -6,6 +6,7 @@
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Pragma.h>
 #include <clang/Lex/Preprocessor.h>
+
 #include <string>
 #include <vector>
 

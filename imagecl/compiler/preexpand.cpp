@@ -1,8 +1,5 @@
 #include "preexpand.hpp"
 
-#include "clang_run.hpp"
-#include "limits.hpp"
-
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendActions.h>
@@ -15,6 +12,9 @@
 #include <map>
 #include <regex>
 #include <vector>
+
+#include "clang_run.hpp"
+#include "limits.hpp"
 
 namespace filterlab::imagecl {
 namespace {
@@ -85,7 +85,9 @@ bool bare_image(const std::vector<Token>& toks, std::size_t i) {
 // (words, numbers, or two operator characters such as + +): expansions stay short.
 void append_token(std::string& out, const std::string& tok) {
   if (!out.empty() && !tok.empty()) {
-    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '\''  || c == '"'; };
+    const auto word = [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '\'' || c == '"';
+    };
     const auto bracket = [](char c) { return std::strchr("()[]{},;", c) != nullptr; };
     const char l = out.back(), r = tok.front();
     if ((word(l) && word(r)) || (!word(l) && !word(r) && !bracket(l) && !bracket(r))) out += ' ';
@@ -134,11 +136,14 @@ std::size_t too_deep_at(const std::vector<Token>& toks) {
         }
         // `(T)x` and `if (c) s`: what follows a ')' nests in it unless an operator or a closer comes next.
         if (t.is(tok::r_paren) && i + 1 < toks.size() &&
-            (toks[i + 1].isOneOf(tok::identifier, tok::numeric_constant, tok::l_paren) || toks[i + 1].isOneOf(tok::minus, tok::plus, tok::exclaim, tok::tilde)))
+            (toks[i + 1].isOneOf(tok::identifier, tok::numeric_constant, tok::l_paren) ||
+             toks[i + 1].isOneOf(tok::minus, tok::plus, tok::exclaim, tok::tilde)))
           add = 1;
         break;
       }
-      case tok::semi: end_statement(i); break;
+      case tok::semi:
+        end_statement(i);
+        break;
       case tok::comma:
         if (frames.back().list) {
           total -= frames.back().count;
@@ -157,7 +162,10 @@ std::size_t too_deep_at(const std::vector<Token>& toks) {
         add = 1;
         break;
       default:
-        add = t.isOneOf(tok::identifier, tok::numeric_constant, tok::raw_identifier) || t.isLiteral() || t.getIdentifierInfo() ? 0 : 1;
+        add = t.isOneOf(tok::identifier, tok::numeric_constant, tok::raw_identifier) || t.isLiteral() ||
+                      t.getIdentifierInfo()
+                  ? 0
+                  : 1;
     }
     frames.back().count += add;
     total += add;
@@ -179,20 +187,23 @@ bool within_limits(Preprocessor& pp, const std::vector<Token>& toks) {
         !std::regex_match(id->getName().str(), qualifier))
       continue;
     d.Report(at(i), d.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
-        << "'" + id->getName().str() + "' is an OpenCL C address-space or access word: it cannot name a variable, parameter or "
-           "kernel; rename it";
+        << "'" + id->getName().str() +
+               "' is an OpenCL C address-space or access word: it cannot name a variable, parameter or "
+               "kernel; rename it";
     return false;
   }
   if (const auto i = too_deep_at(toks); i < toks.size()) {
     d.Report(at(i), d.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
-        << "expression too deep (more than " + std::to_string(kMaxDepth) + " levels of nested operators, brackets and "
-           "statements): split it into several statements with intermediate variables, or sum in a loop";
+        << "expression too deep (more than " + std::to_string(kMaxDepth) +
+               " levels of nested operators, brackets and "
+               "statements): split it into several statements with intermediate variables, or sum in a loop";
     return false;
   }
   if (toks.size() > kMaxTokens) {
     d.Report(at(kMaxTokens), d.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
-        << "the source expands to more than " + std::to_string(kMaxTokens) + " tokens (here, after macro expansion): "
-           "a macro that uses another one twice doubles at each level; use variables or a loop instead";
+        << "the source expands to more than " + std::to_string(kMaxTokens) +
+               " tokens (here, after macro expansion): "
+               "a macro that uses another one twice doubles at each level; use variables or a loop instead";
     return false;
   }
   return true;
@@ -247,7 +258,10 @@ class ExpandAction : public PreprocessorFrontendAction {
       for (;;) {
         end = text.find('\n', end);
         if (end == StringRef::npos) end = text.size();
-        if (end > line && end < text.size() && text[end - 1] == '\\') { ++end; continue; }
+        if (end > line && end < text.size() && text[end - 1] == '\\') {
+          ++end;
+          continue;
+        }
         break;
       }
       const std::size_t first = text.find_first_not_of(" \t", line);

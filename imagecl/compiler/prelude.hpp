@@ -6,4 +6,4 @@ extern const char* const kPrelude;
 // prelude for the front end, in the CPU reference, and in the generated OpenCL where a source
 // names one (OpenCL C has no <stdint.h>).
 extern const char* const kFixedWidthTypedefs;
-}
+}  // namespace filterlab::imagecl

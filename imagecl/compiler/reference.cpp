@@ -1,14 +1,14 @@
 #include "reference.hpp"
 
-#include "builtins.hpp"
-#include "prelude.hpp"
-#include "vector_types.hpp"
-
 #include <clang/Lex/Lexer.h>
 #include <clang/Rewrite/Core/Rewriter.h>
 
 #include <fstream>
 #include <sstream>
+
+#include "builtins.hpp"
+#include "prelude.hpp"
+#include "vector_types.hpp"
 
 namespace filterlab::imagecl {
 namespace {
@@ -476,12 +476,18 @@ std::string without_pragmas(const std::string& body) {
 
 const char* boundary_enum(BoundaryKind b) {
   switch (b) {
-    case BoundaryKind::None: return "icl_none";
-    case BoundaryKind::Constant: return "icl_constant";
-    case BoundaryKind::Clamped: return "icl_clamped";
-    case BoundaryKind::Reflect101: return "icl_reflect101";
-    case BoundaryKind::Reflect: return "icl_reflect";
-    case BoundaryKind::Wrap: return "icl_wrap";
+    case BoundaryKind::None:
+      return "icl_none";
+    case BoundaryKind::Constant:
+      return "icl_constant";
+    case BoundaryKind::Clamped:
+      return "icl_clamped";
+    case BoundaryKind::Reflect101:
+      return "icl_reflect101";
+    case BoundaryKind::Reflect:
+      return "icl_reflect";
+    case BoundaryKind::Wrap:
+      return "icl_wrap";
   }
   return "icl_none";
 }
@@ -497,9 +503,10 @@ std::string generate_reference(ASTContext& ctx, const Analysis& a) {
     << "// Build with -ffp-contract=off to compare with OpenCL built under FP_CONTRACT OFF.\n";
   if (a.uses_vectors)  // reference_runner.cpp picks Clang for a reference that says this
     o << "// FILTERLAB_ICL_NEEDS_CLANG: OpenCL's vector types are Clang's ext_vector_type.\n"
-      << "#ifndef __clang__\n#error \"this CPU reference uses OpenCL vector types: build it with Clang (CXX=clang++)\"\n#endif\n";
-  o
-    << "#include <cfloat>\n#include <climits>\n#include <cmath>\n#include <cstring>\n#include <limits>\n#include <string>\n#include <type_traits>\n#include <vector>\n"
+      << "#ifndef __clang__\n#error \"this CPU reference uses OpenCL vector types: build it with Clang "
+         "(CXX=clang++)\"\n#endif\n";
+  o << "#include <cfloat>\n#include <climits>\n#include <cmath>\n#include <cstring>\n#include <limits>\n#include "
+       "<string>\n#include <type_traits>\n#include <vector>\n"
     << "#ifndef FILTERLAB_ICL_REF_ARG\n#define FILTERLAB_ICL_REF_ARG\nstruct filterlab_icl_ref_arg {\n  void* data;\n"
     << "  int w, h, d;\n  long n;\n  double scalar;\n};\n#endif\n\n"
     << "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
@@ -522,7 +529,8 @@ std::string generate_reference(ASTContext& ctx, const Analysis& a) {
     } else if (p.kind == Param::Array) {
       const auto* arr = m.array(p.name);
       const std::string elem = (p.array_is_const ? "const " : "") + p.type;
-      params.push_back(arr->shape.size() == 2 ? elem + " (*" + p.name + ")[" + std::to_string(arr->shape[1]) + "]" : elem + "* " + p.name);
+      params.push_back(arr->shape.size() == 2 ? elem + " (*" + p.name + ")[" + std::to_string(arr->shape[1]) + "]"
+                                              : elem + "* " + p.name);
     } else {
       params.push_back("const " + p.type + " " + p.name);
     }
@@ -545,17 +553,19 @@ std::string generate_reference(ASTContext& ctx, const Analysis& a) {
     const std::string arg = "icl_args[" + std::to_string(i) + "]";
     if (p.kind == Param::Image) {
       const auto* img = m.image(p.name);
-      o << "  Image<" << p.type << ", " << p.dims << "> " << p.name << "{static_cast<" << p.type << "*>(" << arg << ".data), " << arg
-        << ".w, " << arg << ".h, " << (p.dims == 3 ? arg + ".d" : "1") << ", " << boundary_enum(img->boundary) << ", (" << p.type
-        << ")(" << img->boundary_value << "), " << (img->written ? "true" : "false") << ", " << p.type << "()};\n";
+      o << "  Image<" << p.type << ", " << p.dims << "> " << p.name << "{static_cast<" << p.type << "*>(" << arg
+        << ".data), " << arg << ".w, " << arg << ".h, " << (p.dims == 3 ? arg + ".d" : "1") << ", "
+        << boundary_enum(img->boundary) << ", (" << p.type << ")(" << img->boundary_value << "), "
+        << (img->written ? "true" : "false") << ", " << p.type << "()};\n";
       if (img->written)
-        o << "  " << p.name << ".written.assign(static_cast<std::size_t>(" << p.name << ".w) * " << p.name << ".h * " << p.name << ".d, 0);\n";
+        o << "  " << p.name << ".written.assign(static_cast<std::size_t>(" << p.name << ".w) * " << p.name << ".h * "
+          << p.name << ".d, 0);\n";
     } else if (p.kind == Param::Array) {
       const auto* arr = m.array(p.name);
       const std::string elem = (p.array_is_const ? "const " : "") + p.type;
       if (arr->shape.size() == 2)
-        o << "  " << elem << " (*" << p.name << ")[" << arr->shape[1] << "] = reinterpret_cast<" << elem << " (*)[" << arr->shape[1]
-          << "]>(" << arg << ".data);\n";
+        o << "  " << elem << " (*" << p.name << ")[" << arr->shape[1] << "] = reinterpret_cast<" << elem << " (*)["
+          << arr->shape[1] << "]>(" << arg << ".data);\n";
       else
         o << "  " << elem << "* " << p.name << " = static_cast<" << elem << "*>(" << arg << ".data);\n";
     } else {
@@ -571,8 +581,8 @@ std::string generate_reference(ASTContext& ctx, const Analysis& a) {
         o << "  if (" << other << ".w != icl_gw || " << other << ".h != icl_gh || " << other << ".d != icl_gd)\n"
           << "    return \"the grid's Images " << g << " and " << other << " differ in size\";\n";
   } else {
-    o << "  const int icl_gw = " << m.grid_width << ", icl_gh = " << m.grid_height << ", icl_gd = "
-      << (m.grid_dims == 3 ? m.grid_depth : 1) << ";\n";
+    o << "  const int icl_gw = " << m.grid_width << ", icl_gh = " << m.grid_height
+      << ", icl_gd = " << (m.grid_dims == 3 ? m.grid_depth : 1) << ";\n";
   }
   o << "  for (int icl_z = 0; icl_z < icl_gd; ++icl_z)\n    for (int icl_y = 0; icl_y < icl_gh; ++icl_y)\n"
     << "      for (int icl_x = 0; icl_x < icl_gw; ++icl_x) {\n"
@@ -580,7 +590,8 @@ std::string generate_reference(ASTContext& ctx, const Analysis& a) {
   for (const auto& c : call) o << c << ", ";
   o << "icl_x, icl_y, icl_z);\n        if (icl_error()) return icl_error();\n      }\n";
   for (const auto& img : m.images)
-    if (img.written) o << "  if (const char* e = icl_unwritten(" << img.name << ", \"" << img.name << "\")) return e;\n";
+    if (img.written)
+      o << "  if (const char* e = icl_unwritten(" << img.name << ", \"" << img.name << "\")) return e;\n";
   o << "  return nullptr;\n}\n";
   return o.str();
 }

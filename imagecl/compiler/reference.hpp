@@ -5,6 +5,7 @@
 // of its rewriting (no thread mapping, coarsening, unrolling, local or image memory), so it can
 // judge every configuration. Calling convention: reference_abi.h.
 #include <clang/AST/ASTContext.h>
+
 #include <string>
 
 #include "analysis.hpp"

@@ -5,8 +5,8 @@
 namespace filterlab::imagecl {
 namespace {
 
-TuningParam param(const std::string& name, const std::string& define, const std::string& table1, std::vector<long> values,
-                  const std::string& note = "") {
+TuningParam param(const std::string& name, const std::string& define, const std::string& table1,
+                  std::vector<long> values, const std::string& note = "") {
   return TuningParam{name, define, table1, note, std::move(values)};
 }
 
@@ -47,14 +47,16 @@ void build_tuning(KernelModel& m) {
                            "interleaving happens inside the work-group when any Image uses local memory"));
   for (const auto& img : m.images)
     if (img.image_memory_eligible)
-      m.tuning.push_back(param("image_" + img.name, "ICL_IMAGE_" + img.name, "Image memory", switch_values(m, "image:" + img.name, true)));
+      m.tuning.push_back(param("image_" + img.name, "ICL_IMAGE_" + img.name, "Image memory",
+                               switch_values(m, "image:" + img.name, true)));
   for (const auto& arr : m.arrays)
     if (arr.constant_memory_eligible)
       m.tuning.push_back(param("constant_" + arr.name, "ICL_CONSTANT_" + arr.name, "Constant memory",
                                switch_values(m, "constant:" + arr.name, true)));
   for (const auto& img : m.images)
     if (img.local_memory_eligible)
-      m.tuning.push_back(param("local_" + img.name, "ICL_LOCAL_" + img.name, "Local memory", switch_values(m, "local:" + img.name, true)));
+      m.tuning.push_back(param("local_" + img.name, "ICL_LOCAL_" + img.name, "Local memory",
+                               switch_values(m, "local:" + img.name, true)));
   for (const auto& l : m.loops) {
     if (!l.unrollable) continue;
     std::vector<long> values = l.factors;
@@ -70,36 +72,44 @@ void build_tuning(KernelModel& m) {
                              "needs blocked mapping or local memory"));
   for (const auto& img : m.images) {
     if (!img.window_eligible) continue;
-    m.tuning.push_back(param("window_" + img.name, "ICL_WINDOW_" + img.name, "Register window (Qualcomm's step 2)", {0, 1},
+    m.tuning.push_back(param("window_" + img.name, "ICL_WINDOW_" + img.name, "Register window (Qualcomm's step 2)",
+                             {0, 1},
                              "each work-item loads its (coarsen_x + halo_x) x (coarsen_y + halo_y) pixels once; "
                              "needs blocked mapping, no local or image memory for the Image"));
     // Vector pixels (float4, ...) load one pixel at a time: a vloadN of them is not generated.
     const bool vector_pixel = parse_vector_type(img.pixel).has_value();
-    m.tuning.push_back(param("vector_" + img.name, "ICL_VECTOR_" + img.name, "Vector loads of the window (Qualcomm's step 3)",
-                             vector_pixel ? std::vector<long>{1} : std::vector<long>{1, 4, 8, 16},
-                             vector_pixel ? "vector pixels: one pixel per load"
-                                          : "aligned vloadN of the window rows; needs window 1 and coarsen_x a multiple of N"));
+    m.tuning.push_back(
+        param("vector_" + img.name, "ICL_VECTOR_" + img.name, "Vector loads of the window (Qualcomm's step 3)",
+              vector_pixel ? std::vector<long>{1} : std::vector<long>{1, 4, 8, 16},
+              vector_pixel ? "vector pixels: one pixel per load"
+                           : "aligned vloadN of the window rows; needs window 1 and coarsen_x a multiple of N"));
   }
   for (const auto& img : m.images)
     if (img.vector_store_eligible)
-      m.tuning.push_back(param("vector_" + img.name, "ICL_VECTOR_" + img.name, "Vector stores of a work-item's row (Qualcomm's step 3)",
-                               {1, 4, 8, 16}, "the coarsen_x outputs of a row kept in registers and stored as aligned N-pixel "
-                               "vectors; needs blocked mapping, coarsen_x a multiple of N and no image memory for the Image"));
+      m.tuning.push_back(
+          param("vector_" + img.name, "ICL_VECTOR_" + img.name,
+                "Vector stores of a work-item's row (Qualcomm's step 3)", {1, 4, 8, 16},
+                "the coarsen_x outputs of a row kept in registers and stored as aligned N-pixel "
+                "vectors; needs blocked mapping, coarsen_x a multiple of N and no image memory for the Image"));
   for (const auto& arr : m.arrays)
     if (arr.literal_eligible)
-      m.tuning.push_back(param("literal_" + arr.name, "ICL_LITERAL_" + arr.name, "Constant weights (the blog's predefined kernels)",
-                               {0, 1}, "reads of " + arr.name + " from a __constant table of its #pragma imagecl weights values; "
-                               "acc += w[e] * x skipped where w[e] is 0"));
+      m.tuning.push_back(param("literal_" + arr.name, "ICL_LITERAL_" + arr.name,
+                               "Constant weights (the blog's predefined kernels)", {0, 1},
+                               "reads of " + arr.name +
+                                   " from a __constant table of its #pragma imagecl weights values; "
+                                   "acc += w[e] * x skipped where w[e] is 0"));
   for (const auto& img : m.images)
     if (img.window_eligible && img.max_y > img.min_y)  // a window of one row has nothing to slide
-      m.tuning.push_back(param("slide_" + img.name, "ICL_SLIDE_" + img.name, "Sliding rows (register caching along y)", {0, 1},
+      m.tuning.push_back(param("slide_" + img.name, "ICL_SLIDE_" + img.name, "Sliding rows (register caching along y)",
+                               {0, 1},
                                "the window holds halo_y + 1 rows as a ring: each output row loads one new row, so a "
                                "work-item's rows reuse the rows above them with fewer live registers; needs window 1"));
   // Where the Image can be in local memory and every read of it converts to float at once.
   for (const auto& img : m.images)
     if (img.float_window && switch_values(m, "local:" + img.name, img.local_memory_eligible).back() == 1)
-      m.tuning.push_back(param("convert_" + img.name, "ICL_CONVERT_" + img.name, "Convert while staging (local tile of floats)",
-                               {0, 1}, "the local tile holds floats: each staged 8- or 16-bit pixel is converted once, where "
+      m.tuning.push_back(param("convert_" + img.name, "ICL_CONVERT_" + img.name,
+                               "Convert while staging (local tile of floats)", {0, 1},
+                               "the local tile holds floats: each staged 8- or 16-bit pixel is converted once, where "
                                "the tile of pixels converts it at every read of the stencil; needs local 1"));
   // Last, so that every earlier ID keeps its meaning: the kernels were always built under OpenCL's
   // default contraction, which exact 0 (left out of IDs) names.

@@ -7,4 +7,4 @@ namespace filterlab::imagecl {
 void build_tuning(KernelModel& m);
 // The FP-contraction switch (ICL_EXACT), last in a space; a fused kernel offers it when a stage does.
 TuningParam exact_param();
-}
+}  // namespace filterlab::imagecl

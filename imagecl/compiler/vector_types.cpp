@@ -28,13 +28,20 @@ struct Overload {
 // one, V int lanes, i int, f float.
 std::string shape_type(char s, const std::string& e, int n) {
   switch (s) {
-    case 'G': return vec(e, n);
-    case 'S': return e;
-    case 'U': return vec(unsigned_of(e), n);
-    case 'I': return vec(signed_of(e), n);
-    case 'V': return vec("int", n);
-    case 'i': return "int";
-    default: return "float";
+    case 'G':
+      return vec(e, n);
+    case 'S':
+      return e;
+    case 'U':
+      return vec(unsigned_of(e), n);
+    case 'I':
+      return vec(signed_of(e), n);
+    case 'V':
+      return vec("int", n);
+    case 'i':
+      return "int";
+    default:
+      return "float";
   }
 }
 
@@ -47,7 +54,8 @@ struct Builder {
     for (std::size_t i = 2; i < shape.size(); i += 2) o.args.push_back(shape_type(shape[i], e, n));
     out.push_back(o);
   }
-  void special(const std::string& name, const std::string& result, std::vector<std::string> args, const std::string& body) {
+  void special(const std::string& name, const std::string& result, std::vector<std::string> args,
+               const std::string& body) {
     out.push_back({name, result, std::move(args), "", body});
   }
 };
@@ -60,13 +68,14 @@ std::string call(const std::string& f, int arity) {
 
 void float_overloads(Builder& b, int n) {
   const std::string e = "float";
-  for (const char* f : {"acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atanh", "atanpi", "cbrt", "ceil", "cos", "cosh",
-                        "cospi", "erfc", "erf", "exp", "exp2", "exp10", "expm1", "fabs", "floor", "log", "log2", "log10", "log1p", "logb",
-                        "rint", "round", "rsqrt", "sin", "sinh", "sinpi", "sqrt", "tan", "tanh", "tanpi", "tgamma", "trunc", "degrees",
-                        "radians", "sign"})
+  for (const char* f :
+       {"acos", "acosh", "acospi", "asin",  "asinh",  "asinpi", "atan",    "atanh",   "atanpi", "cbrt", "ceil",
+        "cos",  "cosh",  "cospi",  "erfc",  "erf",    "exp",    "exp2",    "exp10",   "expm1",  "fabs", "floor",
+        "log",  "log2",  "log10",  "log1p", "logb",   "rint",   "round",   "rsqrt",   "sin",    "sinh", "sinpi",
+        "sqrt", "tan",   "tanh",   "tanpi", "tgamma", "trunc",  "degrees", "radians", "sign"})
     b.add(f, "G:G", e, n, call(f, 1));
-  for (const char* f : {"atan2", "atan2pi", "copysign", "fdim", "fmax", "fmin", "fmod", "hypot", "maxmag", "minmag", "nextafter", "pow",
-                        "powr", "remainder", "step", "min", "max"})
+  for (const char* f : {"atan2", "atan2pi", "copysign", "fdim", "fmax", "fmin", "fmod", "hypot", "maxmag", "minmag",
+                        "nextafter", "pow", "powr", "remainder", "step", "min", "max"})
     b.add(f, "G:G,G", e, n, call(f, 2));
   for (const char* f : {"fmax", "fmin", "min", "max"}) b.add(f, "G:G,S", e, n, call(f, 2));
   b.add("step", "G:S,G", e, n, call("step", 2));
@@ -78,7 +87,8 @@ void float_overloads(Builder& b, int n) {
   b.add("ldexp", "G:G,i", e, n, call("ldexp", 2));
   b.add("ilogb", "V:G", e, n, call("ilogb", 1));
   // A relational function on a vector gives -1 (all bits set) for true, on a scalar 1.
-  for (const char* f : {"isnan", "isinf", "isfinite", "signbit"}) b.add(f, "I:G", e, n, "(" + call(f, 1) + " ? -1 : 0)");
+  for (const char* f : {"isnan", "isinf", "isfinite", "signbit"})
+    b.add(f, "I:G", e, n, "(" + call(f, 1) + " ? -1 : 0)");
   const std::string g = vec(e, n), in = vec("int", n), un = vec("uint", n);
   b.add("as_" + g, "G:I", e, n, "as_float($0)");
   b.add("as_" + g, "G:U", e, n, "as_float($0)");
@@ -118,8 +128,10 @@ void integer_overloads(Builder& b, const std::string& e, int n) {
   }
   if (!is_unsigned(e)) {
     const std::string lanes = std::to_string(n);
-    b.special("any", "int", {vec(e, n)}, "{ for (int i = 0; i < " + lanes + "; ++i) if (icl_msb(a0[i])) return 1; return 0; }");
-    b.special("all", "int", {vec(e, n)}, "{ for (int i = 0; i < " + lanes + "; ++i) if (!icl_msb(a0[i])) return 0; return 1; }");
+    b.special("any", "int", {vec(e, n)},
+              "{ for (int i = 0; i < " + lanes + "; ++i) if (icl_msb(a0[i])) return 1; return 0; }");
+    b.special("all", "int", {vec(e, n)},
+              "{ for (int i = 0; i < " + lanes + "; ++i) if (!icl_msb(a0[i])) return 0; return 1; }");
   }
 }
 
@@ -159,7 +171,8 @@ const std::vector<Overload>& overloads() {
 std::string typedefs() {
   std::ostringstream o;
   for (const char* e : kElements)
-    for (const int n : kLanes) o << "typedef " << e << " " << vec(e, n) << " __attribute__((ext_vector_type(" << n << ")));\n";
+    for (const int n : kLanes)
+      o << "typedef " << e << " " << vec(e, n) << " __attribute__((ext_vector_type(" << n << ")));\n";
   return o.str();
 }
 
@@ -180,7 +193,8 @@ std::string definition(const Overload& f) {
   o << ") ";
   if (!f.lane.empty()) {
     const int lanes = parse_vector_type(f.result)->lanes;
-    o << "{ " << f.result << " r; for (int i = 0; i < " << lanes << "; ++i) r[i] = " << lane_expression(f) << "; return r; }";
+    o << "{ " << f.result << " r; for (int i = 0; i < " << lanes << "; ++i) r[i] = " << lane_expression(f)
+      << "; return r; }";
   } else {
     o << f.body;
   }
@@ -291,8 +305,8 @@ std::string vector_reference_runtime(const std::set<std::string>& called) {
   o << typedefs() << kReferenceHelpers;
   for (const char* e : kElements)
     for (const int n : kLanes)
-      o << "template <class... A> " << vec(e, n) << " __icl_vec_" << vec(e, n) << "(A... a) { return icl_literal<" << vec(e, n)
-        << ">(a...); }\n";
+      o << "template <class... A> " << vec(e, n) << " __icl_vec_" << vec(e, n) << "(A... a) { return icl_literal<"
+        << vec(e, n) << ">(a...); }\n";
   for (const auto& f : overloads())
     if (called.count(f.name)) o << definition(f);
   return o.str();

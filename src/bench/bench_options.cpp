@@ -22,7 +22,8 @@ std::vector<std::string> split_commas(const std::string& text) {
 
 // A positive decimal integer of at most `max`, digits only; -1 otherwise.
 long strict_positive(const std::string& text, long max) {
-  if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
+  if (text.empty() || text.size() > 9 ||
+      !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
     return -1;
   const long v = std::stol(text);
   return v >= 1 && v <= max ? v : -1;
@@ -42,7 +43,8 @@ std::vector<std::pair<int, int>> parse_sizes(const std::string& text) {
     const long h = x == std::string::npos ? -1 : strict_positive(item.substr(x + 1), kMaxSide);
     if (w < 0 || h < 0) throw Error("--sizes: '" + item + "' is not a size", hint);
     const std::pair<int, int> size{static_cast<int>(w), static_cast<int>(h)};
-    if (std::find(out.begin(), out.end(), size) != out.end()) throw Error("--sizes: '" + item + "' is given twice", hint);
+    if (std::find(out.begin(), out.end(), size) != out.end())
+      throw Error("--sizes: '" + item + "' is given twice", hint);
     out.push_back(size);
   }
   return out;
@@ -70,8 +72,8 @@ BenchOptions parse_bench_options(const std::vector<std::string>& args) {
     const bool ours = flag == "--device" || flag == "--sizes" || flag == "--borders" || flag == "--bandwidth-mib";
     if (!ours)
       throw Error("unknown argument '" + args[i] + "'",
-                  "filterlab-bench takes Google Benchmark's --benchmark_* flags and " + std::string("--device, --sizes, ") +
-                      "--borders, --bandwidth-mib (see --help)");
+                  "filterlab-bench takes Google Benchmark's --benchmark_* flags and " +
+                      std::string("--device, --sizes, ") + "--borders, --bandwidth-mib (see --help)");
     if (!inline_value) {
       if (i + 1 >= args.size()) throw Error(flag + " needs a value", "see --help");
       value = args[++i];

@@ -9,10 +9,10 @@
 namespace filterlab::bench {
 
 struct BenchOptions {
-  std::string device;                                // --device: ocl::select_devices' selector
+  std::string device;                                    // --device: ocl::select_devices' selector
   std::vector<std::pair<int, int>> sizes{{1024, 1024}};  // --sizes
-  std::vector<std::string> cases;                    // --borders: verify cases to keep (empty: all)
-  std::uint64_t bandwidth_bytes = 0;                 // --bandwidth-mib (0: the device's choice)
+  std::vector<std::string> cases;                        // --borders: verify cases to keep (empty: all)
+  std::uint64_t bandwidth_bytes = 0;                     // --bandwidth-mib (0: the device's choice)
 };
 
 // "256x256,1024x768": every WxH positive and at most 65536 a side; throws filterlab::Error with

@@ -79,7 +79,8 @@ Suite::~Suite() { prepared_ = Prepared{}; }  // device memory before the runtime
 std::size_t Suite::register_all() {
   for (const auto& v : registered_filter_variants())
     for (const auto& c : v->verify_cases()) {
-      if (!options_.cases.empty() && std::find(options_.cases.begin(), options_.cases.end(), c) == options_.cases.end()) continue;
+      if (!options_.cases.empty() && std::find(options_.cases.begin(), options_.cases.end(), c) == options_.cases.end())
+        continue;
       for (const auto& [w, h] : options_.sizes)
         for (std::size_t s = 0; s < slots_.size(); ++s) {
           auto bc = std::make_unique<Case>();
@@ -106,13 +107,15 @@ void Suite::open_devices(const std::string& benchmark_filter) {
   benchmark::AddCustomContext("filterlab_commit", std::string(kCommit) + (kCommitDirty ? "-dirty" : ""));
   benchmark::AddCustomContext("filterlab_version", kVersion);
   std::string sizes;
-  for (const auto& [w, h] : options_.sizes) sizes += (sizes.empty() ? "" : ",") + std::to_string(w) + "x" + std::to_string(h);
+  for (const auto& [w, h] : options_.sizes)
+    sizes += (sizes.empty() ? "" : ",") + std::to_string(w) + "x" + std::to_string(h);
   benchmark::AddCustomContext("filterlab_sizes", sizes);
   benchmark::AddCustomContext("filterlab_time", "device time: first profiling event's start to last event's end");
   for (std::size_t s = 0; s < slots_.size(); ++s) {
     auto& slot = slots_[s];
-    const bool used = std::any_of(cases_.begin(), cases_.end(),
-                                  [&](const auto& c) { return c->slot == s && selected(benchmark_filter, c->name + "/manual_time"); });
+    const bool used = std::any_of(cases_.begin(), cases_.end(), [&](const auto& c) {
+      return c->slot == s && selected(benchmark_filter, c->name + "/manual_time");
+    });
     if (!used) continue;
     open(slot);
     const auto& d = slot.device.info;

@@ -39,8 +39,8 @@ int cmd_devices(const DevicesArgs& a) {
       const auto bw = ocl::measure_copy_bandwidth(rt);
       row("copy bandwidth (GB/s)", std::to_string(bw.best_GBps()) + "  (read+write; kernel " +
                                        std::to_string(bw.kernel_GBps) + ", clEnqueueCopyBuffer " +
-                                       std::to_string(bw.enqueue_GBps) + ", " + std::to_string(bw.bytes_per_copy >> 20) +
-                                       " MiB)");
+                                       std::to_string(bw.enqueue_GBps) + ", " +
+                                       std::to_string(bw.bytes_per_copy >> 20) + " MiB)");
       row("1 read + 2 writes (GB/s)", std::to_string(bw.split_GBps) + "  (the traffic mix of a two-output filter)");
     }
   }

@@ -18,8 +18,8 @@ std::string words(const std::vector<std::string>& items) {
 
 void print_table() {
   for (const auto& e : experiments::registry()) {
-    std::cout << e.name << " (" << e.study << (e.in_default_set ? "" : ", not in the default set") << "): "
-              << e.description << "\n"
+    std::cout << e.name << " (" << e.study << (e.in_default_set ? "" : ", not in the default set")
+              << "): " << e.description << "\n"
               << "  input: " << experiments::input_name(e.input) << "; runner: " << e.runner
               << "; analysis: experiments/analysis/" << e.analysis << ".py; schema: experiments/schemas/" << e.schema
               << "\n";
@@ -75,7 +75,9 @@ int cmd_experiments(const ExperimentsArgs& a) {
     return why.empty() ? 0 : 1;
   }
   if (!a.stale.empty()) {
-    if (a.results_dir.empty()) throw Error("--stale needs --results DIR", "e.g. filterlab experiments --stale tiled --results experiments/results");
+    if (a.results_dir.empty())
+      throw Error("--stale needs --results DIR",
+                  "e.g. filterlab experiments --stale tiled --results experiments/results");
     print_stale(a);
   } else if (a.json) {
     std::cout << experiments::registry_json().dump(1) << "\n";

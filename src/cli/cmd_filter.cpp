@@ -11,7 +11,8 @@ int cmd_filter(const FilterArgs& a) {
   // Options every family reads the same way, checked before any family touches a file.
   // (--border-value is finite: its option parser refuses nan and inf.)
   if (a.border_value_given && a.border != "constant")
-    throw Error("--border-value applies to --border constant only, not to --border " + a.border + (a.border_given ? "" : " (the default)"),
+    throw Error("--border-value applies to --border constant only, not to --border " + a.border +
+                    (a.border_given ? "" : " (the default)"),
                 "drop --border-value or give --border constant");
   return family.filter(a);
 }

@@ -17,7 +17,8 @@ namespace {
 
 // Within the image limit of every reader, checked before the input image is allocated.
 std::pair<int, int> parse_size(const std::string& s) {
-  const auto [w, h] = parse_image_size(s, "--size", io::kMaxImageSide, io::kMaxImagePixels, "WIDTHxHEIGHT, e.g. --size 1021x767");
+  const auto [w, h] =
+      parse_image_size(s, "--size", io::kMaxImageSide, io::kMaxImagePixels, "WIDTHxHEIGHT, e.g. --size 1021x767");
   return {static_cast<int>(w), static_cast<int>(h)};
 }
 
@@ -38,17 +39,22 @@ int cmd_imagecl_show(const ImageclShowArgs& a) {
     return 0;
   }
   const auto& s = imagecl::kernel_space(a.kernel);
-  if (a.what == "source") std::cout << s.opencl;
-  else if (a.what == "space") std::cout << imagecl::embedded_space_json(a.kernel);
-  else throw Error("--show '" + a.what + "' is neither source nor space", "use --show source or --show space");
+  if (a.what == "source")
+    std::cout << s.opencl;
+  else if (a.what == "space")
+    std::cout << imagecl::embedded_space_json(a.kernel);
+  else
+    throw Error("--show '" + a.what + "' is neither source nor space", "use --show source or --show space");
   return 0;
 }
 
 int cmd_imagecl_check(const ImageclCheckArgs& a) {
   const auto [w, h] = parse_size(a.size);
   std::vector<imagecl::Benchmark> chosen;
-  if (a.benchmark.empty() || a.benchmark == "all") chosen = imagecl::benchmarks();
-  else chosen.push_back(imagecl::benchmark(a.benchmark));
+  if (a.benchmark.empty() || a.benchmark == "all")
+    chosen = imagecl::benchmarks();
+  else
+    chosen.push_back(imagecl::benchmark(a.benchmark));
   const auto input = imagecl::benchmark_input(w, h, a.seed);
   int total = 0, failures = 0, unsupported = 0;
   for (const auto& dev : ocl::select_devices(a.device)) {
@@ -62,8 +68,9 @@ int cmd_imagecl_check(const ImageclCheckArgs& a) {
         const auto& space = imagecl::kernel_space(k);
         samples.push_back(imagecl::sample_configs(space, a.samples, a.seed, dev.info));
         rows = std::max(rows, samples.back().size());
-        std::cout << "  " << k << ": " << static_cast<long long>(space.configurations) << " configurations in the space, "
-                  << samples.back().size() << " checked (" << (a.samples == 0 ? "all valid on this device" : "sampled") << ")\n";
+        std::cout << "  " << k << ": " << static_cast<long long>(space.configurations)
+                  << " configurations in the space, " << samples.back().size() << " checked ("
+                  << (a.samples == 0 ? "all valid on this device" : "sampled") << ")\n";
       }
       const auto oracle = imagecl::benchmark_oracle(b, input);
       for (std::size_t i = 0; i < rows; ++i) {
@@ -89,8 +96,8 @@ int cmd_imagecl_check(const ImageclCheckArgs& a) {
       }
     }
   }
-  std::cout << total << " pipelines checked on " << w << "x" << h << ": " << total - failures - unsupported << " passed, "
-            << unsupported << " unsupported by the device, " << failures << " failed\n";
+  std::cout << total << " pipelines checked on " << w << "x" << h << ": " << total - failures - unsupported
+            << " passed, " << unsupported << " unsupported by the device, " << failures << " failed\n";
   return failures == 0 ? 0 : 1;
 }
 

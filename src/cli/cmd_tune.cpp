@@ -48,16 +48,19 @@ int cmd_tune(const TuneArgs& a) {
   std::optional<tuner::Shard> shard;
   if (!a.shard.empty()) {
     shard = tuner::parse_shard(a.shard);
-    if (a.strategy != "exhaustive") throw Error("--shard splits an exhaustive run, not " + a.strategy, "add --strategy exhaustive");
+    if (a.strategy != "exhaustive")
+      throw Error("--shard splits an exhaustive run, not " + a.strategy, "add --strategy exhaustive");
     if (!a.simulate.empty()) throw Error("--shard does not apply with --simulate", "shard a run on a device");
   }
   if (!a.simulate.empty()) {
     if (!a.device.empty()) throw Error("--device does not apply with --simulate", "a replay needs no device");
     tuner::ReplaySpace space(a.simulate);
     if (!a.space.empty() && a.space != space.name())
-      throw Error("--space " + a.space + " but " + a.simulate + " holds " + space.name(), "give the matching exhaustive cache");
+      throw Error("--space " + a.space + " but " + a.simulate + " holds " + space.name(),
+                  "give the matching exhaustive cache");
     if (a.seeds > 0) {  // the `run tuning` table for this cache: random, paper and guided over many seeds
-      const auto eff = tuner::simulate(space, {"random", "paper", "guided"}, a.budget, {25, 50, 100, 200, 400}, a.seed, a.seeds);
+      const auto eff =
+          tuner::simulate(space, {"random", "paper", "guided"}, a.budget, {25, 50, 100, 200, 400}, a.seed, a.seeds);
       nlohmann::json e = nlohmann::json::array();
       for (const auto& x : eff) e.push_back(tuner::efficiency_json(x));
       print_efficiency(space.name(), e, space.valid_count());
@@ -68,8 +71,10 @@ int cmd_tune(const TuneArgs& a) {
     tuner::run_strategy(a.strategy, ev, a.budget, a.seed);
     return report(ev, space, space.optimum_ms());
   }
-  if (a.space.empty()) throw Error("tune needs --space", "e.g. --space imagecl.sepconv_row:sub (or imagecl.sepconv_row, study4.tiled_k5)");
-  if (a.cache.empty()) throw Error("tune on a device needs --cache FILE", "evaluations are recorded there and a rerun resumes from it");
+  if (a.space.empty())
+    throw Error("tune needs --space", "e.g. --space imagecl.sepconv_row:sub (or imagecl.sepconv_row, study4.tiled_k5)");
+  if (a.cache.empty())
+    throw Error("tune on a device needs --cache FILE", "evaluations are recorded there and a rerun resumes from it");
   const auto devices = ocl::select_devices(a.device);
   if (devices.size() != 1)
     throw Error("tune runs on one device but --device '" + a.device + "' selects " + std::to_string(devices.size()),
@@ -88,9 +93,10 @@ int cmd_tune(const TuneArgs& a) {
     extra.update(tuner::shard_header(*shard, points.size()));
   }
   tuner::EvalCache cache(a.cache, tuner::cache_header(*space, extra));
-  std::cerr << "tune: " << space->name() << (shard ? " shard " + shard->text() + " (" + std::to_string(points.size()) + " points)" : "")
-            << " (" << space->setup() << ") on " << devices.front().info.name << ", " << cache.size() << " evaluations already in "
-            << a.cache << "\n";
+  std::cerr << "tune: " << space->name()
+            << (shard ? " shard " + shard->text() + " (" + std::to_string(points.size()) + " points)" : "") << " ("
+            << space->setup() << ") on " << devices.front().info.name << ", " << cache.size()
+            << " evaluations already in " << a.cache << "\n";
   tuner::Evaluator ev(*space, cache);
   if (shard)
     ev.evaluate_all(points);

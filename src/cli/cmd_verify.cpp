@@ -82,9 +82,10 @@ int cmd_verify(const VerifyArgs& a) {
     throw Error("no registered variant matches '" + a.variants + "'", "registered variants are:" + ids);
   }
   if (cases.empty())
-    throw Error(std::to_string(matched_variants) + " variant(s) match '" + a.variants + "' but none takes the border(s) '" +
-                    a.borders + "'",
-                "see the borders in `filterlab variants --cases`; epsilon steps take replicate only, pyramid and ImageCL checks no border");
+    throw Error(std::to_string(matched_variants) + " variant(s) match '" + a.variants +
+                    "' but none takes the border(s) '" + a.borders + "'",
+                "see the borders in `filterlab variants --cases`; epsilon steps take replicate only, pyramid and "
+                "ImageCL checks no border");
   const auto devices = ocl::select_devices(a.device);
   Tally tally;
   for (const auto& d : devices) {
@@ -132,7 +133,8 @@ int cmd_verify(const VerifyArgs& a) {
   if (tally.unsupported > 0) std::cout << ", " << tally.unsupported << " unsupported (a device limit forbids them)";
   std::cout << "\n";
   if (tally.run == 0) {
-    std::cerr << "filterlab: error: verify checked nothing: every selected case is unsupported on the selected device(s)\n";
+    std::cerr
+        << "filterlab: error: verify checked nothing: every selected case is unsupported on the selected device(s)\n";
     return 1;
   }
   if (a.strict && tally.unsupported > 0) {

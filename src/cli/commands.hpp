@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "families/family.hpp"
 #include "error.hpp"
 #include "experiments/registry.hpp"
+#include "families/family.hpp"
 
 namespace filterlab::cli {
 
@@ -55,7 +55,7 @@ struct TuneArgs {
   std::size_t budget = 100;
   unsigned seed = 1;
   int cpu_divisor = 4, repetitions = 0;
-  int seeds = 0;  // with --simulate: > 0 prints every strategy's efficiency over this many seeds
+  int seeds = 0;      // with --simulate: > 0 prints every strategy's efficiency over this many seeds
   std::string shard;  // with exhaustive on a device: "i/N", every N-th valid point from the i-th
 };
 int cmd_tune(const TuneArgs& a);

@@ -17,11 +17,13 @@ int main(int argc, char** argv) {
   std::string kernels_dir;
   app.add_option("--kernels-dir", kernels_dir, "Read kernels/*.cl from this directory instead of the embedded copies")
       ->envname("FILTERLAB_KERNEL_DIR");
-  const std::string device_help = "Devices whose 'platform / device' name contains one of these comma-separated "
-                                  "patterns (default: $FILTERLAB_DEVICE, else every device)";
+  const std::string device_help =
+      "Devices whose 'platform / device' name contains one of these comma-separated "
+      "patterns (default: $FILTERLAB_DEVICE, else every device)";
 
   DevicesArgs devices;
-  auto* c_devices = app.add_subcommand("devices", "Summarise every OpenCL device (clinfo-like, with measured copy bandwidth)");
+  auto* c_devices =
+      app.add_subcommand("devices", "Summarise every OpenCL device (clinfo-like, with measured copy bandwidth)");
   c_devices->add_option("--device", devices.device, device_help);
   c_devices->add_flag("!--no-bandwidth", devices.bandwidth, "Skip the copy-bandwidth measurement");
 
@@ -30,18 +32,23 @@ int main(int argc, char** argv) {
   c_variants->add_flag("--cases", variants.cases, "Also list each variant's verify cases (borders, or - for none)");
 
   FilterArgs filter;
-  auto* c_filter = app.add_subcommand("filter", "Apply one variant to an image file and write the float result (.pfm/.tif)");
+  auto* c_filter =
+      app.add_subcommand("filter", "Apply one variant to an image file and write the float result (.pfm/.tif)");
   c_filter->add_option("--device", filter.device, device_help);
-  c_filter->add_option("--family", filter.family, "Variant family or tiled design (see `filterlab variants`)")->capture_default_str();
+  c_filter->add_option("--family", filter.family, "Variant family or tiled design (see `filterlab variants`)")
+      ->capture_default_str();
   c_filter->add_option("--storage", filter.storage, "images or buffer")->capture_default_str();
-  add_integer(c_filter, "--ksize", filter.ksize, -kBig, kBig, "Filter size: 3, 5, 7 or 9 (tiled.*: the study's separable weights, --axis ignored)", true,
+  add_integer(c_filter, "--ksize", filter.ksize, -kBig, kBig,
+              "Filter size: 3, 5, 7 or 9 (tiled.*: the study's separable weights, --axis ignored)", true,
               "an odd filter size such as 3, 5, 7 or 9");
   c_filter->add_option("--axis", filter.axis, "x (d/dx) or y (d/dy)")->capture_default_str();
-  c_filter->add_option("--border", filter.border, "constant, replicate, reflect, wrap or reflect101")->capture_default_str();
+  c_filter->add_option("--border", filter.border, "constant, replicate, reflect, wrap or reflect101")
+      ->capture_default_str();
   add_number(c_filter, "--border-value", filter.border_value, -1e30, 1e30,
-                       "Value outside the image for --border constant (a finite number in the input's scale, e.g. 0.5 "
-                       "for mid-grey of an 8-bit input; refused with any other border)");
-  add_integer(c_filter, "--threshold", filter.threshold, 0, 255, "epsilon.* steps: the threshold T, 0..255 (default: the study's 16)");
+             "Value outside the image for --border constant (a finite number in the input's scale, e.g. 0.5 "
+             "for mid-grey of an 8-bit input; refused with any other border)");
+  add_integer(c_filter, "--threshold", filter.threshold, 0, 255,
+              "epsilon.* steps: the threshold T, 0..255 (default: the study's 16)");
   c_filter->add_option("--src-roi", filter.src_roi, "tiled.* designs: source ROI x,y,w,h (default: the whole image)");
   c_filter->add_option("--dst-roi", filter.dst_roi,
                        "tiled.* designs: target ROI x,y,w,h in an output of the input's size, whose other pixels "
@@ -49,10 +56,11 @@ int main(int argc, char** argv) {
   c_filter->add_flag("--check", filter.check,
                      "tiled.* designs: also compare with the CPU oracle and show that nothing outside the target ROI "
                      "was written");
-  c_filter->add_option("input", filter.input,
-                       "Input image (PGM/PFM, or any format OpenCV reads). 8-bit and 16-bit inputs are scaled to [0, 1] "
-                       "(PGM: divided by its maxval; other formats by 255 or 65535); float inputs (PFM, 32-bit TIFF) are "
-                       "read as they are")
+  c_filter
+      ->add_option("input", filter.input,
+                   "Input image (PGM/PFM, or any format OpenCV reads). 8-bit and 16-bit inputs are scaled to [0, 1] "
+                   "(PGM: divided by its maxval; other formats by 255 or 65535); float inputs (PFM, 32-bit TIFF) are "
+                   "read as they are")
       ->required();
   c_filter->add_option("output", filter.output, "Output image (.pfm, or .tif with OpenCV)")->required();
 
@@ -62,7 +70,8 @@ int main(int argc, char** argv) {
   c_image_info->add_option("images", image_info.images, "Image files (PGM, PFM, PNG, JPEG, TIFF, ...)")->required();
 
   VerifyArgs verify;
-  auto* c_verify = app.add_subcommand("verify", "Check every registered variant x border x size on every device against the oracle");
+  auto* c_verify =
+      app.add_subcommand("verify", "Check every registered variant x border x size on every device against the oracle");
   c_verify->add_option("--device", verify.device, device_help);
   c_verify->add_option("--variants", verify.variants, "Only variants whose ID contains this text");
   c_verify->add_option("--borders", verify.borders, "Comma-separated borders (default: all five)");
@@ -70,71 +79,107 @@ int main(int argc, char** argv) {
   c_verify->add_flag("--strict", verify.strict, "Fail when a selected case is unsupported on a device");
 
   RunArgs run;
-  auto* c_run = app.add_subcommand("run", "Run an experiment and write its raw results (`filterlab experiments` lists them)");
+  auto* c_run =
+      app.add_subcommand("run", "Run an experiment and write its raw results (`filterlab experiments` lists them)");
   c_run->add_option("experiment", run.experiment, "Experiment name (see `filterlab experiments`)")->required();
   c_run->add_option("--device", run.device, device_help);
-  c_run->add_option("--base", run.base_image, "The experiment's input image (PGM): the derived base image or the Y plane");
+  c_run->add_option("--base", run.base_image,
+                    "The experiment's input image (PGM): the derived base image or the Y plane");
   c_run->add_option("--results", run.results_dir, "Results directory")->required();
-  add_integer(c_run, "--scale", run.scale, 0, 1024, "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs); epsilon: centre crop 1/2/4 per side (default 1 on GPUs, 2 on CPUs)");
-  add_integer(c_run, "--repetitions", run.repetitions, 0, kMillion, "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
+  add_integer(c_run, "--scale", run.scale, 0, 1024,
+              "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs); epsilon: centre crop 1/2/4 per side "
+              "(default 1 on GPUs, 2 on CPUs)");
+  add_integer(c_run, "--repetitions", run.repetitions, 0, kMillion,
+              "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
   c_run->add_option("--variants", run.variants, "Only variants (or ImageCL benchmarks) whose ID contains this text");
-  add_integer(c_run, "--samples", run.samples, 0, kBig, "imagecl: configurations per kernel, every parameter value at least once", true);
-  add_integer(c_run, "--max-size", run.max_size, 0, 1048576, "tiled: largest image side (default 8192 on GPUs, 2048 on CPUs)");
+  add_integer(c_run, "--samples", run.samples, 0, kBig,
+              "imagecl: configurations per kernel, every parameter value at least once", true);
+  add_integer(c_run, "--max-size", run.max_size, 0, 1048576,
+              "tiled: largest image side (default 8192 on GPUs, 2048 on CPUs)");
   add_integer(c_run, "--warmup", run.warmup, 0, kMillion, "Warm-up repetitions per configuration", true);
-  c_run->add_option("--spaces", run.spaces, "tuning: only spaces whose name contains one of these comma-separated texts (text$: exactly that name)");
+  c_run->add_option(
+      "--spaces", run.spaces,
+      "tuning: only spaces whose name contains one of these comma-separated texts (text$: exactly that name)");
   add_integer(c_run, "--seeds", run.seeds, 1, kMillion, "tuning: simulated runs per strategy", true);
-  add_integer(c_run, "--full-budget", run.full_budget, -1, kBig, "tuning: live evaluations per strategy (random, paper, guided) and full ImageCL space (default 100)");
-  add_integer(c_run, "--wide", run.wide, -1, 1, "tuning: exhaustive search of the wide, regs, slide and staged sub-spaces: -1 on GPUs only, 0 never, 1 always", true);
-  add_number(c_run, "--time-limit", run.time_limit_s, 0, 1e9, "tuning: seconds after the first live full-space run started after which no other starts (0: none)");
-  add_integer(c_run, "--cpu-divisor", run.cpu_divisor, 1, 1024, "tuning: image sides on CPU devices divided by this", true);
+  add_integer(c_run, "--full-budget", run.full_budget, -1, kBig,
+              "tuning: live evaluations per strategy (random, paper, guided) and full ImageCL space (default 100)");
+  add_integer(
+      c_run, "--wide", run.wide, -1, 1,
+      "tuning: exhaustive search of the wide, regs, slide and staged sub-spaces: -1 on GPUs only, 0 never, 1 always",
+      true);
+  add_number(c_run, "--time-limit", run.time_limit_s, 0, 1e9,
+             "tuning: seconds after the first live full-space run started after which no other starts (0: none)");
+  add_integer(c_run, "--cpu-divisor", run.cpu_divisor, 1, 1024, "tuning: image sides on CPU devices divided by this",
+              true);
 
   ExperimentsArgs exps;
-  auto* c_exps = app.add_subcommand("experiments", "List the registered experiments: inputs, options, analysis, schema, quick mode");
+  auto* c_exps = app.add_subcommand("experiments",
+                                    "List the registered experiments: inputs, options, analysis, schema, quick mode");
   c_exps->add_flag("--json", exps.json, "The registry as JSON (experiments/registry.json is its snapshot)");
-  c_exps->add_flag("--pipeline", exps.pipeline, "For scripts: 'name runner input option...' per experiment the pipeline runs");
+  c_exps->add_flag("--pipeline", exps.pipeline,
+                   "For scripts: 'name runner input option...' per experiment the pipeline runs");
   c_exps->add_flag("--quick", exps.quick, "As --pipeline, with the quick mode's options");
-  c_exps->add_flag("--commit", exps.commit, "Print the commit this binary was built from (with -dirty for a modified tree)");
-  c_exps->add_option("--stale", exps.stale, "Print the selected devices whose result of this experiment is missing or "
-                                            "from another commit or kernel (one 'platform / device' a line)");
-  c_exps->add_option("--fresh", exps.fresh, "Exit 0 if this result file was produced by this commit and kernels, else 1");
+  c_exps->add_flag("--commit", exps.commit,
+                   "Print the commit this binary was built from (with -dirty for a modified tree)");
+  c_exps->add_option("--stale", exps.stale,
+                     "Print the selected devices whose result of this experiment is missing or "
+                     "from another commit or kernel (one 'platform / device' a line)");
+  c_exps->add_option("--fresh", exps.fresh,
+                     "Exit 0 if this result file was produced by this commit and kernels, else 1");
   c_exps->add_option("--results", exps.results_dir, "With --stale: the results directory");
   c_exps->add_option("--device", exps.device, device_help);
 
   TuneArgs tune;
-  auto* c_tune = app.add_subcommand("tune", "Search one space with one strategy, on a device or replayed from an exhaustive cache");
-  c_tune->add_option("--space", tune.space, "imagecl.<kernel> (full space), imagecl.<kernel>:sub (documented sub-space) or study4.tiled_k5");
+  auto* c_tune = app.add_subcommand(
+      "tune", "Search one space with one strategy, on a device or replayed from an exhaustive cache");
+  c_tune->add_option("--space", tune.space,
+                     "imagecl.<kernel> (full space), imagecl.<kernel>:sub (documented sub-space) or study4.tiled_k5");
   c_tune->add_option("--strategy", tune.strategy, "exhaustive, random, paper or guided")->capture_default_str();
   add_integer(c_tune, "--budget", tune.budget, 0, kBig, "Evaluations (exhaustive: ignored)", true);
   add_integer(c_tune, "--seed", tune.seed, 0, kMaxSeed, "Seed of the strategy", true);
   c_tune->add_option("--device", tune.device, device_help);
-  c_tune->add_option("--cache", tune.cache, "Resumable cache file (JSON lines); required on a device, in memory when simulating without it");
+  c_tune->add_option("--cache", tune.cache,
+                     "Resumable cache file (JSON lines); required on a device, in memory when simulating without it");
   c_tune->add_option("--simulate", tune.simulate, "Replay this exhaustive cache instead of running on a device");
-  add_integer(c_tune, "--seeds", tune.seeds, 0, kMillion, "With --simulate: print random, paper and guided search efficiency over this many seeds (budget: --budget)");
+  add_integer(
+      c_tune, "--seeds", tune.seeds, 0, kMillion,
+      "With --simulate: print random, paper and guided search efficiency over this many seeds (budget: --budget)");
   add_integer(c_tune, "--cpu-divisor", tune.cpu_divisor, 1, 1024, "Image sides on CPU devices divided by this", true);
-  add_integer(c_tune, "--repetitions", tune.repetitions, 0, kMillion, "Timed repetitions per configuration (default: 10 on GPUs, 3 on CPUs)");
-  c_tune->add_option("--shard", tune.shard, "With --strategy exhaustive on a device: i/N, every N-th valid point from the i-th (merge with tune-merge)");
+  add_integer(c_tune, "--repetitions", tune.repetitions, 0, kMillion,
+              "Timed repetitions per configuration (default: 10 on GPUs, 3 on CPUs)");
+  c_tune->add_option(
+      "--shard", tune.shard,
+      "With --strategy exhaustive on a device: i/N, every N-th valid point from the i-th (merge with tune-merge)");
 
   TuneMergeArgs merge;
-  auto* c_merge = app.add_subcommand("tune-merge", "Join the caches of an exhaustive run's shards (tune --shard i/N) into one exhaustive cache");
+  auto* c_merge = app.add_subcommand(
+      "tune-merge", "Join the caches of an exhaustive run's shards (tune --shard i/N) into one exhaustive cache");
   c_merge->add_option("--out", merge.out, "The merged cache (written atomically)");
   c_merge->add_option("shards", merge.shards, "Every shard's cache, once each")->expected(1, -1);
 
   ImageclCheckArgs icl;
-  auto* c_icl = app.add_subcommand("imagecl-check",
-                                   "Check sampled (or all) configurations of the generated ImageCL benchmarks against the oracle");
+  auto* c_icl = app.add_subcommand(
+      "imagecl-check", "Check sampled (or all) configurations of the generated ImageCL benchmarks against the oracle");
   c_icl->add_option("--device", icl.device, device_help);
   c_icl->add_option("--benchmark", icl.benchmark, "sepconv, conv2d_u8, harris or all")->capture_default_str();
-  add_integer(c_icl, "--samples", icl.samples, 0, kBig,
-              "Configurations per kernel, every parameter value at least once (0: every configuration valid on the device)", true);
-  c_icl->add_option("--size", icl.size, "Image size WIDTHxHEIGHT (integer-valued pixels 0..255; at most 268435456 pixels, 1048576 per side)")->capture_default_str();
+  add_integer(
+      c_icl, "--samples", icl.samples, 0, kBig,
+      "Configurations per kernel, every parameter value at least once (0: every configuration valid on the device)",
+      true);
+  c_icl
+      ->add_option("--size", icl.size,
+                   "Image size WIDTHxHEIGHT (integer-valued pixels 0..255; at most 268435456 pixels, 1048576 per side)")
+      ->capture_default_str();
   add_integer(c_icl, "--seed", icl.seed, 0, kMaxSeed, "Seed of the sampling and of the input image", true);
 
   ImageclShowArgs icl_show;
-  auto* c_icl_show = app.add_subcommand("imagecl-show",
-                                        "List the embedded ImageCL kernels and their space sizes, or print one's generated "
-                                        "OpenCL or search space");
+  auto* c_icl_show =
+      app.add_subcommand("imagecl-show",
+                         "List the embedded ImageCL kernels and their space sizes, or print one's generated "
+                         "OpenCL or search space");
   c_icl_show->add_option("--kernel", icl_show.kernel, "Kernel name (default: list them all)");
-  c_icl_show->add_option("--show", icl_show.what, "source (the generated OpenCL C) or space (JSON)")->capture_default_str();
+  c_icl_show->add_option("--show", icl_show.what, "source (the generated OpenCL C) or space (JSON)")
+      ->capture_default_str();
 
   ImageclTool imagecl_tool(app);  // `filterlab imagecl compile|check|tune|run`
 
@@ -160,7 +205,8 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(c_verify)) return cmd_verify(verify);
     if (app.got_subcommand(c_run)) {
       for (const auto* o : c_run->get_options())
-        if (o->count() > 0 && !o->get_name().empty() && o->get_name().rfind("--", 0) == 0) run.given.insert(o->get_name());
+        if (o->count() > 0 && !o->get_name().empty() && o->get_name().rfind("--", 0) == 0)
+          run.given.insert(o->get_name());
       return cmd_run(run);
     }
     if (app.got_subcommand(c_exps)) return cmd_experiments(exps);

@@ -27,7 +27,8 @@ inline CLI::Option* add_number(CLI::App* app, const std::string& name, double& t
                                const std::string& help) {
   return app
       ->add_option_function<std::string>(
-          name, [&target, name, min, max](const std::string& text) { target = parse_number(text, name, min, max); }, help)
+          name, [&target, name, min, max](const std::string& text) { target = parse_number(text, name, min, max); },
+          help)
       ->type_name("NUMBER");
 }
 
@@ -36,7 +37,10 @@ inline CLI::Option* add_number(CLI::App* app, const std::string& name, float& ta
                                const std::string& help) {
   return app
       ->add_option_function<std::string>(
-          name, [&target, name, min, max](const std::string& text) { target = static_cast<float>(parse_number(text, name, min, max)); },
+          name,
+          [&target, name, min, max](const std::string& text) {
+            target = static_cast<float>(parse_number(text, name, min, max));
+          },
           help)
       ->type_name("NUMBER");
 }

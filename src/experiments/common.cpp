@@ -11,8 +11,8 @@
 #include "error.hpp"
 #include "experiments/row_keys.hpp"
 #include "io/netpbm.hpp"
-#include "reference/pyramid.hpp"
 #include "reference/correlate.hpp"
+#include "reference/pyramid.hpp"
 #include "reference/scharr.hpp"
 #include "reference/tolerances.hpp"
 #include "util/parse_value.hpp"
@@ -100,8 +100,8 @@ PyramidInput load_pyramid(const std::string& base_image, int scale) {
 }
 
 nlohmann::json summary_json(const Summary& s) {
-  return {{"median", s.median}, {"q1", s.q1},   {"q3", s.q3}, {"ci95_low", s.ci95_low}, {"ci95_high", s.ci95_high},
-          {"min", s.min},       {"max", s.max}, {"n", s.n}};
+  return {{"median", s.median},       {"q1", s.q1},   {"q3", s.q3},   {"ci95_low", s.ci95_low},
+          {"ci95_high", s.ci95_high}, {"min", s.min}, {"max", s.max}, {"n", s.n}};
 }
 
 nlohmann::json bandwidth_json(const ocl::Bandwidth& bw) {
@@ -116,22 +116,22 @@ nlohmann::json bandwidth_json(const ocl::Bandwidth& bw) {
 
 double floor_ms(std::uint64_t bytes, double GBps) { return static_cast<double>(bytes) / (GBps * 1e9) * 1e3; }
 
-nlohmann::json timing_row(const GradientVariant& v, const std::string& options, std::size_t launches, std::uint64_t bytes_min,
-                          double GBps, const ocl::Samples& samples) {
+nlohmann::json timing_row(const GradientVariant& v, const std::string& options, std::size_t launches,
+                          std::uint64_t bytes_min, double GBps, const ocl::Samples& samples) {
   const auto k = summarize(samples.kernel_ms);
   const double floor = floor_ms(bytes_min, GBps);
   nlohmann::json row = {{"storage", std::string(storage_name(v.storage))},
-          {"ksize", v.ksize},
-          {"local_size", {v.local_w, v.local_h}},
-          {"build_options", options},
-          {"launches_per_sample", launches},
-          {"bytes_min", bytes_min},
-          {"floor_ms", floor},
-          {"kernel_ms", summary_json(k)},
-          {"wall_ms", summary_json(summarize(samples.wall_ms))},
-          {"roofline_fraction", floor / k.median},
-          {"samples_kernel_ms", samples.kernel_ms},
-          {"samples_wall_ms", samples.wall_ms}};
+                        {"ksize", v.ksize},
+                        {"local_size", {v.local_w, v.local_h}},
+                        {"build_options", options},
+                        {"launches_per_sample", launches},
+                        {"bytes_min", bytes_min},
+                        {"floor_ms", floor},
+                        {"kernel_ms", summary_json(k)},
+                        {"wall_ms", summary_json(summarize(samples.wall_ms))},
+                        {"roofline_fraction", floor / k.median},
+                        {"samples_kernel_ms", samples.kernel_ms},
+                        {"samples_wall_ms", samples.wall_ms}};
   add_row_keys(row, v.family, v.id());  // one row per variant: the case is the variant
   return row;
 }

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "filters/level_store.hpp"
 #include "filters/gradient_runner.hpp"
 #include "filters/gradient_variant.hpp"
+#include "filters/level_store.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
@@ -21,9 +21,9 @@ namespace filterlab {
 
 // Settings every pyramid experiment takes from the command line.
 struct PyramidRunConfig {
-  std::string base_image;    // the derived 3866x4320 grey base (PGM)
-  std::string results_dir;   // writes <dir>/<experiment>/<slug>.json
-  int scale = 0;             // 1, 2, 4, 8 (per dimension); 0: 1 on GPUs, FILTERLAB_CPU_SCALE or 4 on CPUs
+  std::string base_image;   // the derived 3866x4320 grey base (PGM)
+  std::string results_dir;  // writes <dir>/<experiment>/<slug>.json
+  int scale = 0;            // 1, 2, 4, 8 (per dimension); 0: 1 on GPUs, FILTERLAB_CPU_SCALE or 4 on CPUs
   int warmup = 3;
   int repetitions = 0;       // 0: 30 on GPUs, 10 on CPUs
   unsigned seed = 20261122;  // shuffles the measurement order
@@ -51,8 +51,8 @@ nlohmann::json bandwidth_json(const ocl::Bandwidth& bw);
 double floor_ms(std::uint64_t bytes, double GBps);
 // A result row's common fields: the variant's ID and description, its build options, launches per
 // sample, minimum bytes and floor, kernel and wall statistics, roofline fraction and raw samples.
-nlohmann::json timing_row(const GradientVariant& v, const std::string& options, std::size_t launches, std::uint64_t bytes_min,
-                          double GBps, const ocl::Samples& samples);
+nlohmann::json timing_row(const GradientVariant& v, const std::string& options, std::size_t launches,
+                          std::uint64_t bytes_min, double GBps, const ocl::Samples& samples);
 // Provenance fields about the input pyramid and the measurement settings.
 void add_pyramid_provenance(nlohmann::json& prov, const PyramidInput& in, int warmup, int repetitions, unsigned seed);
 // Runs one derivative of `runner` over every level and compares each with the oracle of its

@@ -11,8 +11,8 @@
 
 #include "error.hpp"
 #include "experiments/common.hpp"
-#include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
 #include "filters/epsilon_runner.hpp"
 #include "io/atomic_file.hpp"
@@ -87,7 +87,8 @@ nlohmann::json crop_json(const ref::Plane8& before, const ref::Plane8& after) {
 std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) {
   const auto& dev = device.info;
   const int scale = cfg.scale != 0 ? cfg.scale : (dev.is_cpu() ? 2 : 1);
-  if (scale != 1 && scale != 2 && scale != 4) throw Error("scale " + std::to_string(scale) + " is not supported", "use 1, 2 or 4 (centre crop per side)");
+  if (scale != 1 && scale != 2 && scale != 4)
+    throw Error("scale " + std::to_string(scale) + " is not supported", "use 1, 2 or 4 (centre crop per side)");
   const int reps = choose_repetitions(dev, cfg.repetitions);
   if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
   if (cfg.threshold < 0 || cfg.threshold > 255) throw Error("the threshold must lie in 0..255");
@@ -138,14 +139,15 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
       throw Error(c.variant.id() + " at T=" + std::to_string(c.threshold) + " disagrees with the oracle on the " +
                       std::to_string(img.width) + "x" + std::to_string(img.height) + " image: " + cmp.describe(),
                   "this is a kernel bug; nothing was timed");
-    std::cerr << "[" << kExperiment << "] verified " << c.variant.id() << " T=" << c.threshold << " ("
-              << cmp.differing << " pixels within the float rule)\n";
+    std::cerr << "[" << kExperiment << "] verified " << c.variant.id() << " T=" << c.threshold << " (" << cmp.differing
+              << " pixels within the float rule)\n";
   }
 
   auto sample = [&](Config& c, ocl::Samples& into) {
     auto& r = *runners[c.variant.step];
     const auto& im = images[c.variant.traits().float_math];
-    ocl::take_sample(rt.queue, [&] { return std::vector<cl::Event>{r.enqueue(im, c.threshold)}; }, into);
+    ocl::take_sample(
+        rt.queue, [&] { return std::vector<cl::Event>{r.enqueue(im, c.threshold)}; }, into);
   };
   warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
 
@@ -175,7 +177,8 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
   }
   nlohmann::json result;
   add_result_head(result, "filterlab.epsilon", kExperiment);
-  auto prov = provenance(dev, runners.begin()->second->source(), "-cl-std=CL1.2 -DFL_EPS_FLOAT=<0|1> -DFL_EPS_N=<n> ...");
+  auto prov =
+      provenance(dev, runners.begin()->second->source(), "-cl-std=CL1.2 -DFL_EPS_FLOAT=<0|1> -DFL_EPS_N=<n> ...");
   prov["base_image"] = cfg.base_image;
   prov["base_image_sha256"] = sha;
   prov["base_width"] = full_w;

@@ -14,8 +14,8 @@ struct EpsilonRunConfig {
   std::string results_dir;  // writes <dir>/epsilon/<slug>.json
   int scale = 0;            // centre crop to 1/scale per side: 0 = 1 on GPUs, 2 on CPUs
   int warmup = 3;
-  int repetitions = 0;      // 0: 30 on GPUs, 10 on CPUs
-  int threshold = 16;       // T of Table 2 and Figure 7
+  int repetitions = 0;  // 0: 30 on GPUs, 10 on CPUs
+  int threshold = 16;   // T of Table 2 and Figure 7
   // The sweep: these thresholds on these steps (all 256 values are slow on a CPU device).
   std::vector<int> sweep_thresholds{0, 4, 8, 16, 32, 64, 128, 255};
   std::vector<std::string> sweep_steps{"naive", "step3a", "step5b"};

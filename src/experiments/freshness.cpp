@@ -1,8 +1,8 @@
 #include "experiments/freshness.hpp"
 
 #include <fstream>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "build_info.hpp"
 #include "ocl/program.hpp"
@@ -43,11 +43,13 @@ std::string stale_reason(const std::string& result_file) {
     return result_file + " has no provenance";
   const auto& prov = data["provenance"];
   const std::string commit = prov.value("commit", std::string());
-  if (commit != kCommit) return result_file + " was produced at commit " + (commit.empty() ? "(none)" : commit) +
-                                ", this binary is " + kCommit;
+  if (commit != kCommit)
+    return result_file + " was produced at commit " + (commit.empty() ? "(none)" : commit) + ", this binary is " +
+           kCommit;
   // A modified tree's commit does not say what code ran: such results are never kept.
-  if (kCommitDirty) return "this binary was built from a modified tree of " + std::string(kCommit) +
-                           ": no result can be shown to be from the same code";
+  if (kCommitDirty)
+    return "this binary was built from a modified tree of " + std::string(kCommit) +
+           ": no result can be shown to be from the same code";
   if (prov.value("commit_dirty", false)) return result_file + " was produced by a binary built from a modified tree";
   const auto sources = prov.find("kernel_sources");
   if (sources == prov.end() || !sources->is_object()) return "";  // no kernels (e.g. the CUDA peers)

@@ -9,8 +9,8 @@
 #include "error.hpp"
 #include "experiments/common.hpp"
 #include "experiments/imagecl_tuned.hpp"
-#include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
@@ -110,11 +110,13 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
     for (std::size_t i = 0; i < rows_here; ++i) {
       std::vector<imagecl::Config> configs;
       for (const auto& s : samples) configs.push_back(s[i % s.size()]);
-      std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2: verifying pipeline " << i + 1 << "/" << rows_here << "\n";
+      std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2: verifying pipeline " << i + 1 << "/"
+                << rows_here << "\n";
       try {
         const auto o = imagecl::check_benchmark(rt, b, configs, input, oracle);
         if (!o.passed)
-          throw Error(o.ids.front() + " ... disagrees with the oracle at " + o.where, "this is a compiler or kernel bug; nothing was timed");
+          throw Error(o.ids.front() + " ... disagrees with the oracle at " + o.where,
+                      "this is a compiler or kernel bug; nothing was timed");
       } catch (const Unsupported& e) {
         skipped.push_back({{"benchmark", b.name}, {"pipeline", i}, {"unsupported", e.what()}});
         continue;
@@ -132,18 +134,18 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
     for (const auto& t : timed) {
       const auto& space = imagecl::kernel_space(t.kernel);
       nlohmann::json row = {{"benchmark", t.benchmark},
-                      {"kernel", t.kernel},
-                      {"width", side},
-                      {"height", side},
-                      {"build_options", t.launcher->options()},
-                      {"program_sha256", t.launcher->source().sha256},
-                      {"local_size", {t.launcher->local()[0], t.launcher->local()[1]}},
-                      {"global_size", {t.global[0], t.global[1]}},
-                      {"local_bytes", imagecl::local_bytes(space, t.config)},
-                      {"kernel_ms", summary_json(summarize(t.samples.kernel_ms))},
-                      {"wall_ms", summary_json(summarize(t.samples.wall_ms))},
-                      {"samples_kernel_ms", t.samples.kernel_ms},
-                      {"samples_wall_ms", t.samples.wall_ms}};
+                            {"kernel", t.kernel},
+                            {"width", side},
+                            {"height", side},
+                            {"build_options", t.launcher->options()},
+                            {"program_sha256", t.launcher->source().sha256},
+                            {"local_size", {t.launcher->local()[0], t.launcher->local()[1]}},
+                            {"global_size", {t.global[0], t.global[1]}},
+                            {"local_bytes", imagecl::local_bytes(space, t.config)},
+                            {"kernel_ms", summary_json(summarize(t.samples.kernel_ms))},
+                            {"wall_ms", summary_json(summarize(t.samples.wall_ms))},
+                            {"samples_kernel_ms", t.samples.kernel_ms},
+                            {"samples_wall_ms", t.samples.wall_ms}};
       // The kernel is the family; a configuration of it is a variant, timed on one image size.
       add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(), std::to_string(side) + "x" + std::to_string(side));
       row["tuned"] = tuned_ids.count(t.launcher->id()) > 0;

@@ -59,7 +59,8 @@ std::vector<Source> read_sources(const std::string& results_dir, nlohmann::json&
   std::vector<Source> out;
   for (const auto& f : files) {
     auto tuning = read_tuning(f.string());
-    if (!tuning.is_object() || tuning.value("experiment", "") != "tuning" || !tuning.contains("best") || !tuning["best"].is_object()) {
+    if (!tuning.is_object() || tuning.value("experiment", "") != "tuning" || !tuning.contains("best") ||
+        !tuning["best"].is_object()) {
       skipped.push_back({{"file", f.string()}, {"reason", "not a tuning result with a \"best\" object"}});
       continue;
     }
@@ -103,9 +104,11 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
   io::ensure_directory(cfg.results_dir + "/" + kExperiment);
   const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
 
-  std::cerr << "[" << kExperiment << "] " << dev.name << ": " << sources.size() << " source device(s); measuring copy bandwidth\n";
+  std::cerr << "[" << kExperiment << "] " << dev.name << ": " << sources.size()
+            << " source device(s); measuring copy bandwidth\n";
   const auto bw = ocl::measure_copy_bandwidth(rt);
-  nlohmann::json rows = nlohmann::json::array(), unsupported = nlohmann::json::array(), missing = nlohmann::json::array();
+  nlohmann::json rows = nlohmann::json::array(), unsupported = nlohmann::json::array(),
+                 missing = nlohmann::json::array();
   std::vector<ocl::GeneratedSource> kernel_files;
   std::size_t benchmarks_run = 0;
   for (const auto& b : imagecl::benchmarks()) {
@@ -126,7 +129,9 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
       for (const std::string set : {"filterlab", "paper"}) {
         if (set == "paper" && !unfused) continue;
         const auto& src = sources[s];
-        const nlohmann::json pair = {{"benchmark", b.name}, {"source_device_slug", src.slug}, {"source_device", src.name},
+        const nlohmann::json pair = {{"benchmark", b.name},
+                                     {"source_device_slug", src.slug},
+                                     {"source_device", src.name},
                                      {"transformations", set}};
         // The source's tuned configuration of every kernel of the pipeline.
         std::vector<imagecl::Config> configs;
@@ -150,19 +155,22 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
           continue;
         }
         std::vector<std::string> ids;
-        for (std::size_t i = 0; i < b.kernels.size(); ++i) ids.push_back(imagecl::config_id(imagecl::kernel_space(b.kernels[i]), configs[i]));
+        for (std::size_t i = 0; i < b.kernels.size(); ++i)
+          ids.push_back(imagecl::config_id(imagecl::kernel_space(b.kernels[i]), configs[i]));
         auto refuse = [&](const std::string& kind, const std::string& reason) {
           auto u = pair;
           u["variant_ids"] = ids;
           u["kind"] = kind;
           u["unsupported"] = reason;
           unsupported.push_back(u);
-          std::cerr << "[" << kExperiment << "] " << b.name << " (" << set << ") from " << src.slug << ": unsupported (" << reason << ")\n";
+          std::cerr << "[" << kExperiment << "] " << b.name << " (" << set << ") from " << src.slug << ": unsupported ("
+                    << reason << ")\n";
         };
         // The target's limits that need no build (work-group, local/constant memory, image support, ...).
         std::string violation;
         for (std::size_t i = 0; i < b.kernels.size() && violation.empty(); ++i)
-          if (auto v = imagecl::violation(imagecl::kernel_space(b.kernels[i]), configs[i], dev); !v.empty()) violation = ids[i] + ": " + v;
+          if (auto v = imagecl::violation(imagecl::kernel_space(b.kernels[i]), configs[i], dev); !v.empty())
+            violation = ids[i] + ": " + v;
         if (!violation.empty()) {
           refuse("device_limit", violation);
           continue;
@@ -171,7 +179,8 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
         std::vector<std::unique_ptr<imagecl::Launcher>> launchers;
         try {
           for (std::size_t i = 0; i < b.kernels.size(); ++i)
-            launchers.push_back(std::make_unique<imagecl::Launcher>(rt, imagecl::kernel_space(b.kernels[i]), configs[i]));
+            launchers.push_back(
+                std::make_unique<imagecl::Launcher>(rt, imagecl::kernel_space(b.kernels[i]), configs[i]));
         } catch (const Unsupported& e) {
           refuse("device_limit", e.what());
           continue;
@@ -180,7 +189,8 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
           continue;
         }
         // Verify on the image it is timed on; a wrong result stops the run.
-        std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2 (" << set << ") from " << src.slug << ": verifying\n";
+        std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2 (" << set << ") from " << src.slug
+                  << ": verifying\n";
         try {
           const auto o = imagecl::check_benchmark(rt, b, configs, input, oracle);
           if (!o.passed)
@@ -192,7 +202,8 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
         }
         for (std::size_t i = 0; i < b.kernels.size(); ++i) {
           Timed t;
-          t.source = s, t.set = set, t.benchmark = b.name, t.kernel = b.kernels[i], t.config = configs[i], t.tuned = records[i];
+          t.source = s, t.set = set, t.benchmark = b.name, t.kernel = b.kernels[i], t.config = configs[i],
+          t.tuned = records[i];
           t.launcher = std::move(launchers[i]);
           timed.push_back(std::move(t));
         }
@@ -223,12 +234,15 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
                             {"samples_kernel_ms", t.samples.kernel_ms},
                             {"samples_wall_ms", t.samples.wall_ms}};
       // The kernel is the family, the configuration the variant; a case: its size and where it was tuned.
-      add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(),
-                   std::to_string(side) + "x" + std::to_string(side) + "/from:" + src.slug + (t.set == "paper" ? "/paper" : ""));
+      add_row_keys(
+          row, "imagecl." + t.kernel, t.launcher->id(),
+          std::to_string(side) + "x" + std::to_string(side) + "/from:" + src.slug + (t.set == "paper" ? "/paper" : ""));
       rows.push_back(row);
     }
   }
-  if (benchmarks_run == 0) throw Error("--variants '" + cfg.benchmarks + "' matches no ImageCL benchmark", "`filterlab imagecl-show` lists them");
+  if (benchmarks_run == 0)
+    throw Error("--variants '" + cfg.benchmarks + "' matches no ImageCL benchmark",
+                "`filterlab imagecl-show` lists them");
   nlohmann::json result;
   add_result_head(result, "filterlab.result", kExperiment);
   auto all = ocl::load_program_source({}, kernel_files);
@@ -236,16 +250,21 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
   auto prov = provenance(dev, all, "per row (-D switches of the configuration)");
   nlohmann::json source_list = nlohmann::json::array();
   for (const auto& s : sources)
-    source_list.push_back({{"device_slug", s.slug}, {"device", s.name}, {"file", s.file}, {"commit", s.commit},
-                           {"device_type", s.tuning.value("provenance", nlohmann::json::object()).value("device_type", "")},
-                           {"date", s.tuning.value("provenance", nlohmann::json::object()).value("date", "")}});
+    source_list.push_back(
+        {{"device_slug", s.slug},
+         {"device", s.name},
+         {"file", s.file},
+         {"commit", s.commit},
+         {"device_type", s.tuning.value("provenance", nlohmann::json::object()).value("device_type", "")},
+         {"date", s.tuning.value("provenance", nlohmann::json::object()).value("date", "")}});
   prov["sources"] = source_list;
   if (!skipped_files.empty()) prov["sources_skipped"] = skipped_files;
   prov["scale"] = scale;
   prov["warmup"] = cfg.warmup;
   prov["repetitions"] = reps;
   prov["order_seed"] = cfg.seed;
-  prov["input"] = "random integers 0..255 (exact float results for the convolutions), square images (as the imagecl experiment)";
+  prov["input"] =
+      "random integers 0..255 (exact float results for the convolutions), square images (as the imagecl experiment)";
   prov["transformations"] =
       "filterlab: each source's tuned configuration of the full space (FilterLab's extensions included); paper: the "
       "fastest configuration in the source's tuning result that uses only the ImageCL paper's transformations (its "

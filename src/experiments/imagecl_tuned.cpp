@@ -25,10 +25,14 @@ nlohmann::json read_tuning(const std::string& path) {
 Tuned tuned_config(const nlohmann::json& tuning, const std::string& kernel, const imagecl::KernelSpace& space) {
   if (tuning.is_null()) return {{}, {{"none", "no tuning result for this device in the results directory"}}};
   const auto best = tuning.value("best", nlohmann::json::object()).value("imagecl." + kernel, nlohmann::json());
-  if (best.is_null() || !best.contains("variant_id")) return {{}, {{"none", "the tuning result has no full-space best for this kernel"}}};
+  if (best.is_null() || !best.contains("variant_id"))
+    return {{}, {{"none", "the tuning result has no full-space best for this kernel"}}};
   const auto id = best["variant_id"].get<std::string>();
-  nlohmann::json record = {{"variant_id", id}, {"found_by", best.value("found_by", "")}, {"tuned_ms", best.value("time_ms", 0.0)},
-                           {"commit", tuning.value("provenance", nlohmann::json::object()).value("commit", nlohmann::json())}};
+  nlohmann::json record = {
+      {"variant_id", id},
+      {"found_by", best.value("found_by", "")},
+      {"tuned_ms", best.value("time_ms", 0.0)},
+      {"commit", tuning.value("provenance", nlohmann::json::object()).value("commit", nlohmann::json())}};
   try {
     return {imagecl::parse_config_id(space, id), record};
   } catch (const Error& e) {
@@ -51,7 +55,8 @@ Tuned paper_tuned_config(const nlohmann::json& tuning, const std::string& kernel
   if (tuning.is_null()) return {{}, {{"none", "no tuning result for this device in the results directory"}}};
   const auto best = tuning.value("best", nlohmann::json::object());
   const std::string prefix = "imagecl." + kernel;
-  Tuned pick{{}, {{"none", "the tuning result has no configuration of this kernel with the paper's transformations only"}}};
+  Tuned pick{{},
+             {{"none", "the tuning result has no configuration of this kernel with the paper's transformations only"}}};
   double pick_ms = 0;
   for (const auto& [key, entry] : best.items()) {
     if (key != prefix && key.rfind(prefix + ":", 0) != 0) continue;

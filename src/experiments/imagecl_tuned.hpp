@@ -4,8 +4,8 @@
 // Used by `imagecl` (Study 6a: the device's own tuned configuration beside sampled ones) and by
 // `imagecl_portability` (every device's tuned configuration on the device it runs on).
 #include <cstdint>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,15 +52,16 @@ std::optional<imagecl::Config> exact_twin(const imagecl::KernelSpace& space, con
 // they fit in half the device memory (at most 4 images of 4 bytes per pixel each); otherwise they are
 // bound around each sample (untimed), which costs host time for every sample at the paper's sizes.
 template <class T>
-void time_launchers(ocl::Runtime& rt, std::vector<T>& timed, int side, const ref::Image& input, std::uint64_t device_mem,
-                    int warmup, int reps, unsigned seed, const std::string& label) {
+void time_launchers(ocl::Runtime& rt, std::vector<T>& timed, int side, const ref::Image& input,
+                    std::uint64_t device_mem, int warmup, int reps, unsigned seed, const std::string& label) {
   const std::uint64_t per_launcher = 16ull * static_cast<std::uint64_t>(side) * static_cast<std::uint64_t>(side);
   const bool resident = per_launcher * timed.size() <= device_mem / 2;
   if (resident)
     for (auto& t : timed) t.launcher->bind(imagecl::timing_args(t.kernel, input)), t.global = t.launcher->global();
   const auto sample = [&](T& t, ocl::Samples& into) {
     if (!resident) t.launcher->bind(imagecl::timing_args(t.kernel, input)), t.global = t.launcher->global();
-    ocl::take_sample(rt.queue, [&] { return std::vector<cl::Event>{t.launcher->enqueue()}; }, into);
+    ocl::take_sample(
+        rt.queue, [&] { return std::vector<cl::Event>{t.launcher->enqueue()}; }, into);
     if (!resident) t.launcher->release();
   };
   warm_up_and_measure(timed, warmup, reps, seed, label, sample);

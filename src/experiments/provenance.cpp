@@ -73,7 +73,8 @@ nlohmann::json device_json(const ocl::DeviceInfo& d) {
           {"timer_resolution_ns", d.profiling_timer_resolution_ns}};
 }
 
-nlohmann::json provenance(const ocl::DeviceInfo& d, const ocl::ProgramSource& source, const std::string& build_options) {
+nlohmann::json provenance(const ocl::DeviceInfo& d, const ocl::ProgramSource& source,
+                          const std::string& build_options) {
   auto p = device_json(d);
   std::array<char, 256> host{};
   gethostname(host.data(), host.size() - 1);

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
-#include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
 #include "filters/gradient_runner.hpp"
 #include "io/atomic_file.hpp"
@@ -70,7 +70,8 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
 
   log(dev.name + ": loading " + cfg.base_image);
   const auto input = load_pyramid(cfg.base_image, scale);
-  ocl::check_total_memory(dev, 2ull * 4ull * store_bytes(input.shapes), "the pyramid in four storage types (input and output)");
+  ocl::check_total_memory(dev, 2ull * 4ull * store_bytes(input.shapes),
+                          "the pyramid in four storage types (input and output)");
   ocl::Runtime rt(device);
   log("measuring copy bandwidth");
   const auto bw = ocl::measure_copy_bandwidth(rt);
@@ -115,11 +116,13 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
       const auto oracle = octave_oracle(input, k, axis, cfg.border);
       for (auto& c : configs)
         if (c.variant.ksize == k)
-          verify_pyramid(rt, *c.runner, c.stores->in, c.stores->out, axis, input.levels, oracle, scharr_tolerance(k, axis));
+          verify_pyramid(rt, *c.runner, c.stores->in, c.stores->out, axis, input.levels, oracle,
+                         scharr_tolerance(k, axis));
     }
 
   auto sample = [&](Config& c, ocl::Samples& into) {
-    ocl::take_sample(rt.queue, [&] { return enqueue_each_axis(*c.runner, c.stores->in, c.stores->out); }, into);
+    ocl::take_sample(
+        rt.queue, [&] { return enqueue_each_axis(*c.runner, c.stores->in, c.stores->out); }, into);
   };
   warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
 
@@ -146,8 +149,8 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
   const std::uint64_t bytes_min = 2ull * 2ull * sizeof(float) * input.pixels;
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& c : configs) {
-    auto row = timing_row(c.variant, c.runner->options(), c.runner->launch_count(c.stores->in), bytes_min, bw.best_GBps(),
-                          c.samples);
+    auto row = timing_row(c.variant, c.runner->options(), c.runner->launch_count(c.stores->in), bytes_min,
+                          bw.best_GBps(), c.samples);
     const auto [wg_size, wg_multiple] = c.runner->work_group_info();
     row["default_local_size"] = c.variant.default_local_size();
     row["kernel_work_group_size"] = wg_size;

@@ -53,9 +53,12 @@ std::string usage(const Experiment& e) {
 
 std::string input_name(Input input) {
   switch (input) {
-    case Input::None: return "none";
-    case Input::BaseImage: return "base_image";
-    case Input::YPlane: return "y_plane";
+    case Input::None:
+      return "none";
+    case Input::BaseImage:
+      return "base_image";
+    case Input::YPlane:
+      return "y_plane";
   }
   return "none";
 }
@@ -89,9 +92,9 @@ void check_options(const Experiment& e, const RunOptions& o) {
     if (!common && !own && !base) wrong.push_back(g);
   }
   if (!wrong.empty())
-    throw Error(joined(wrong, ", ") + (wrong.size() == 1 ? " does" : " do") + " not apply to the " + e.name +
-                    " experiment",
-                "run it as: " + usage(e));
+    throw Error(
+        joined(wrong, ", ") + (wrong.size() == 1 ? " does" : " do") + " not apply to the " + e.name + " experiment",
+        "run it as: " + usage(e));
   if (e.input != Input::None && o.base_image.empty())
     throw Error(e.name + " needs --base (" + input_name(e.input) + ")",
                 "run it as: " + usage(e) + " (`make data` writes the inputs)");

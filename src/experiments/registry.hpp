@@ -23,14 +23,14 @@ std::string input_name(Input input);
 struct RunOptions {
   std::string device, base_image, results_dir, variants;
   int scale = 0, repetitions = 0, warmup = 3;
-  std::size_t samples = 16;  // imagecl: configurations per kernel
-  int max_size = 0;          // tiled: largest image side (0: 8192 on GPUs, 2048 on CPUs)
-  std::string spaces;        // tuning: only spaces containing this text
-  int seeds = 20;            // tuning: simulated runs per strategy
-  long full_budget = -1;     // tuning: live evaluations per strategy and full ImageCL space (-1: 100)
-  int wide = -1;             // tuning: wide sub-spaces (-1: on GPUs only, 0: never, 1: always)
-  double time_limit_s = 0;   // tuning: no full-space run starts after this
-  int cpu_divisor = 4;       // tuning: image sides on CPU devices divided by this
+  std::size_t samples = 16;     // imagecl: configurations per kernel
+  int max_size = 0;             // tiled: largest image side (0: 8192 on GPUs, 2048 on CPUs)
+  std::string spaces;           // tuning: only spaces containing this text
+  int seeds = 20;               // tuning: simulated runs per strategy
+  long full_budget = -1;        // tuning: live evaluations per strategy and full ImageCL space (-1: 100)
+  int wide = -1;                // tuning: wide sub-spaces (-1: on GPUs only, 0: never, 1: always)
+  double time_limit_s = 0;      // tuning: no full-space run starts after this
+  int cpu_divisor = 4;          // tuning: image sides on CPU devices divided by this
   std::set<std::string> given;  // e.g. {"--results", "--scale"}
 };
 
@@ -46,15 +46,15 @@ struct Experiment {
   // The `filterlab run` options it takes besides --device, --results, --warmup (and --base when it has
   // an input); any other option given is an error naming these.
   std::vector<std::string> options;
-  RunFunction run;          // empty when another binary runs it (`runner`)
-  std::string runner = "filterlab";  // the binary that runs it
-  std::string run_usage;    // how to run it by hand
-  std::string analysis;     // module under experiments/analysis/ (without .py)
-  std::vector<std::string> also_reads;  // further result directories its analysis reads (e.g. peers_cuda)
-  std::string schema;       // file under experiments/schemas/
-  bool in_default_set = true;  // `make experiments`/`make reproduce` and the bundle run it
-  std::string budget;       // what bounds its time, where something does (tuning: its time limit)
-  std::string cpu_scale;    // what it does on CPU devices
+  RunFunction run;                            // empty when another binary runs it (`runner`)
+  std::string runner = "filterlab";           // the binary that runs it
+  std::string run_usage;                      // how to run it by hand
+  std::string analysis;                       // module under experiments/analysis/ (without .py)
+  std::vector<std::string> also_reads;        // further result directories its analysis reads (e.g. peers_cuda)
+  std::string schema;                         // file under experiments/schemas/
+  bool in_default_set = true;                 // `make experiments`/`make reproduce` and the bundle run it
+  std::string budget;                         // what bounds its time, where something does (tuning: its time limit)
+  std::string cpu_scale;                      // what it does on CPU devices
   std::vector<std::string> pipeline_options;  // the `run` options of `make reproduce` and the bundle
   std::vector<std::string> quick_options;     // the `run` options of `make reproduce QUICK=1` (PoCL)
 };

@@ -3,9 +3,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "experiments/result_file.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
 #include "experiments/sampler_probe.hpp"
 #include "experiments/sampler_table.hpp"
@@ -25,7 +25,8 @@ std::string rational_text(const ref::Rational& r) {
 
 // The oracle's expectations for a list of entries (value, judged) as parallel arrays.
 json expectations_json(const std::vector<ProbeEntry>& entries) {
-  json f32 = json::array(), exact = json::array(), rational = json::array(), accepted = json::array(), edge = json::array();
+  json f32 = json::array(), exact = json::array(), rational = json::array(), accepted = json::array(),
+       edge = json::array();
   for (const auto& e : entries) {
     f32.push_back(e.expected.float32);
     exact.push_back(e.expected.exact);
@@ -68,8 +69,8 @@ json article_json(const ArticleRun& run) {
     std::vector<ProbeEntry> at_host;
     for (std::size_t j = 0; j < run.k.size(); ++j) {
       ProbeEntry e;
-      e.point = {static_cast<float>(run.k[j]) / static_cast<float>(kArticleWidth), 0.0f, ref::Rational(run.k[j], kArticleWidth),
-                 ref::Rational(0)};
+      e.point = {static_cast<float>(run.k[j]) / static_cast<float>(kArticleWidth), 0.0f,
+                 ref::Rational(run.k[j], kArticleWidth), ref::Rational(0)};
       e.expected = ref::expect(cfg, img, e.point);
       at_host.push_back(e);
     }
@@ -77,7 +78,7 @@ json article_json(const ArticleRun& run) {
     o["mode"] = c["mode"];
     oracle.push_back(o);
   }
-  return {{"width", kArticleWidth}, {"texels", img.v},   {"k", run.k},      {"true_coords", truth},
+  return {{"width", kArticleWidth},     {"texels", img.v}, {"k", run.k},      {"true_coords", truth},
           {"host_coords", host_coords}, {"columns", cols}, {"oracle", oracle}};
 }
 
@@ -91,24 +92,25 @@ json grid_json(const std::vector<GridCase>& cases) {
     std::string edge;
     for (const auto& e : c.entries) edge += e.expected.edge_sensitive ? '1' : '0';
     json row = {{"dims", c.image.dims},
-                   {"mode", std::string(ref::address_mode_name(c.config.mode))},
-                   {"normalized", c.config.normalized},
-                   {"filter", std::string(ref::filter_mode_name(c.config.filter))},
-                   {"width", c.image.width},
-                   {"height", c.image.height},
-                   {"true_x", tx},
-                   {"true_y", ty},
-                   {"x", c.xs},
-                   {"y", c.ys},
-                   {"values", values},
-                   {"verdicts", verdicts(c.entries)},
-                   {"edge_sensitive", edge}};
+                {"mode", std::string(ref::address_mode_name(c.config.mode))},
+                {"normalized", c.config.normalized},
+                {"filter", std::string(ref::filter_mode_name(c.config.filter))},
+                {"width", c.image.width},
+                {"height", c.image.height},
+                {"true_x", tx},
+                {"true_y", ty},
+                {"x", c.xs},
+                {"y", c.ys},
+                {"values", values},
+                {"verdicts", verdicts(c.entries)},
+                {"edge_sensitive", edge}};
     // A sampler configuration is the variant; one image shape read with it is the case.
     const std::string variant = "sampler.read_imagef/" + std::string(ref::filter_mode_name(c.config.filter)) + "/" +
                                 std::string(ref::address_mode_name(c.config.mode)) +
                                 (c.config.normalized ? "/normalized" : "/unnormalized");
-    add_row_keys(row, "sampler.read_imagef", variant,
-                 std::to_string(c.image.dims) + "d/" + std::to_string(c.image.width) + "x" + std::to_string(c.image.height));
+    add_row_keys(
+        row, "sampler.read_imagef", variant,
+        std::to_string(c.image.dims) + "d/" + std::to_string(c.image.width) + "x" + std::to_string(c.image.height));
     out.push_back(row);
   }
   return out;
@@ -137,7 +139,8 @@ std::string result_text(const json& result) {
       continue;
     }
     out += "[\n";
-    for (std::size_t i = 0; i < value.size(); ++i) out += "  " + value[i].dump() + (i + 1 < value.size() ? ",\n" : "\n");
+    for (std::size_t i = 0; i < value.size(); ++i)
+      out += "  " + value[i].dump() + (i + 1 < value.size() ? ",\n" : "\n");
     out += " ]";
   }
   return out + "\n}\n";

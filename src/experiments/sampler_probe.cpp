@@ -15,11 +15,16 @@ using ref::Rational;
 
 cl_addressing_mode cl_mode(AddressMode m) {
   switch (m) {
-    case AddressMode::None: return CL_ADDRESS_NONE;
-    case AddressMode::ClampToEdge: return CL_ADDRESS_CLAMP_TO_EDGE;
-    case AddressMode::Clamp: return CL_ADDRESS_CLAMP;
-    case AddressMode::Repeat: return CL_ADDRESS_REPEAT;
-    case AddressMode::MirroredRepeat: return CL_ADDRESS_MIRRORED_REPEAT;
+    case AddressMode::None:
+      return CL_ADDRESS_NONE;
+    case AddressMode::ClampToEdge:
+      return CL_ADDRESS_CLAMP_TO_EDGE;
+    case AddressMode::Clamp:
+      return CL_ADDRESS_CLAMP;
+    case AddressMode::Repeat:
+      return CL_ADDRESS_REPEAT;
+    case AddressMode::MirroredRepeat:
+      return CL_ADDRESS_MIRRORED_REPEAT;
   }
   throw Error("unknown addressing mode");
 }
@@ -41,7 +46,8 @@ cl::Image2D make_image2d(ocl::Runtime& rt, const ref::Texels& t) {
 }
 
 cl::Buffer upload(ocl::Runtime& rt, const std::vector<float>& v) {
-  return cl::Buffer(rt.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, v.size() * sizeof(float), const_cast<float*>(v.data()));
+  return cl::Buffer(rt.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, v.size() * sizeof(float),
+                    const_cast<float*>(v.data()));
 }
 
 std::vector<float> download(ocl::Runtime& rt, const cl::Buffer& b, std::size_t n) {
@@ -91,7 +97,9 @@ std::vector<Rational> grid_axis(int n) {
   return u;
 }
 
-Rational true_coordinate(const Rational& u, int n, bool normalized) { return normalized ? Rational(u.num, u.den * n) : u; }
+Rational true_coordinate(const Rational& u, int n, bool normalized) {
+  return normalized ? Rational(u.num, u.den * n) : u;
+}
 
 float device_coordinate(const Rational& truth) { return static_cast<float>(truth.to_double()); }
 
@@ -105,9 +113,11 @@ std::vector<GridCase> grid_cases() {
           GridCase c;
           c.config = {m, normalized, f};
           c.image = grid_image(dims);
-          for (const auto& u : grid_axis(c.image.width)) c.true_xs.push_back(true_coordinate(u, c.image.width, normalized));
+          for (const auto& u : grid_axis(c.image.width))
+            c.true_xs.push_back(true_coordinate(u, c.image.width, normalized));
           if (dims == 2)
-            for (const auto& u : grid_axis(c.image.height)) c.true_ys.push_back(true_coordinate(u, c.image.height, normalized));
+            for (const auto& u : grid_axis(c.image.height))
+              c.true_ys.push_back(true_coordinate(u, c.image.height, normalized));
           for (const auto& t : c.true_xs) c.xs.push_back(device_coordinate(t));
           for (const auto& t : c.true_ys) c.ys.push_back(device_coordinate(t));
           cases.push_back(std::move(c));
@@ -127,10 +137,11 @@ void require_sampler_support(ocl::Runtime& rt) {
     std::vector<cl::ImageFormat> formats;
     rt.context.getSupportedImageFormats(CL_MEM_READ_ONLY, type, &formats);
     bool found = false;
-    for (const auto& f : formats) found = found || (f.image_channel_order == CL_R && f.image_channel_data_type == CL_FLOAT);
+    for (const auto& f : formats)
+      found = found || (f.image_channel_order == CL_R && f.image_channel_data_type == CL_FLOAT);
     if (!found)
-      throw Error(std::string("the sampler experiment needs read-only ") + name + " images of format CL_R / CL_FLOAT, which " +
-                      dev.name + " does not support",
+      throw Error(std::string("the sampler experiment needs read-only ") + name +
+                      " images of format CL_R / CL_FLOAT, which " + dev.name + " does not support",
                   "run it on another device (filterlab devices lists them)");
   }
 }
@@ -145,7 +156,8 @@ ArticleRun run_article_probe(ocl::Runtime& rt) {
     auto kern = kernel(rt, "sampler_article");
     for (AddressMode m : kArticleModes) {
       const ref::SamplerConfig c{m, true, ref::FilterMode::Nearest};
-      cl::Buffer coords(rt.context, CL_MEM_WRITE_ONLY, n * sizeof(float)), values(rt.context, CL_MEM_WRITE_ONLY, n * sizeof(float));
+      cl::Buffer coords(rt.context, CL_MEM_WRITE_ONLY, n * sizeof(float)),
+          values(rt.context, CL_MEM_WRITE_ONLY, n * sizeof(float));
       const cl::Sampler sampler = make_sampler(rt, c);  // alive until the read below
       kern.setArg(0, image);
       kern.setArg(1, sampler);
@@ -156,7 +168,8 @@ ArticleRun run_article_probe(ocl::Runtime& rt) {
       const auto got_c = download(rt, coords, n), got_v = download(rt, values, n);
       ArticleColumn col{m, {}};
       for (std::size_t j = 0; j < n; ++j)
-        col.entries.push_back(judged(c, img, {got_c[j], 0.0f, Rational(run.k[j], kArticleWidth), Rational(0)}, got_v[j]));
+        col.entries.push_back(
+            judged(c, img, {got_c[j], 0.0f, Rational(run.k[j], kArticleWidth), Rational(0)}, got_v[j]));
       run.columns.push_back(std::move(col));
     }
   } catch (const cl::Error& e) {
@@ -192,13 +205,15 @@ void run_grid_probe(ocl::Runtime& rt, std::vector<GridCase>& cases) {
         k2.setArg(4, out);
         k2.setArg(5, static_cast<int>(nx));
         k2.setArg(6, static_cast<int>(ny));
-        rt.queue.enqueueNDRangeKernel(k2, cl::NullRange, cl::NDRange(round_up(nx, 8), round_up(ny, 8)), cl::NDRange(8, 8));
+        rt.queue.enqueueNDRangeKernel(k2, cl::NullRange, cl::NDRange(round_up(nx, 8), round_up(ny, 8)),
+                                      cl::NDRange(8, 8));
       }
       const auto values = download(rt, out, nx * ny);
       c.entries.clear();
       for (std::size_t j = 0; j < ny; ++j)
         for (std::size_t i = 0; i < nx; ++i) {
-          ref::ProbePoint p{c.xs[i], c.image.dims == 2 ? c.ys[j] : 0.0f, c.true_xs[i], c.image.dims == 2 ? c.true_ys[j] : Rational(0)};
+          ref::ProbePoint p{c.xs[i], c.image.dims == 2 ? c.ys[j] : 0.0f, c.true_xs[i],
+                            c.image.dims == 2 ? c.true_ys[j] : Rational(0)};
           c.entries.push_back(judged(c.config, c.image, p, values[j * nx + i]));
         }
     }
@@ -211,7 +226,8 @@ std::vector<BorderMatch> border_mapping(const std::vector<GridCase>& cases) {
   std::vector<BorderMatch> out;
   for (const auto& c : cases) {
     // NONE is undefined outside the image: it cannot stand for any border.
-    if (c.image.dims != 1 || c.config.filter != ref::FilterMode::Nearest || c.config.mode == AddressMode::None) continue;
+    if (c.image.dims != 1 || c.config.filter != ref::FilterMode::Nearest || c.config.mode == AddressMode::None)
+      continue;
     const int n = c.image.width;
     for (ref::Border b : ref::kAllBorders) {
       BorderMatch m{c.config.mode, c.config.normalized, std::string(ref::border_name(b)), 0, 0};

@@ -15,8 +15,8 @@ namespace filterlab {
 
 // The article's setup: a 1-D image holding 1..10, normalized coordinates k/10, k = -5..15.
 inline constexpr int kArticleWidth = 10;
-inline constexpr std::array<ref::AddressMode, 4> kArticleModes = {ref::AddressMode::MirroredRepeat, ref::AddressMode::Repeat,
-                                                                  ref::AddressMode::ClampToEdge, ref::AddressMode::Clamp};
+inline constexpr std::array<ref::AddressMode, 4> kArticleModes = {
+    ref::AddressMode::MirroredRepeat, ref::AddressMode::Repeat, ref::AddressMode::ClampToEdge, ref::AddressMode::Clamp};
 // Our grid's images: 1-D 10 texels (1..10); 2-D 5x4 (1 + x + 5y). Odd and even sizes, all values distinct.
 inline constexpr int kGrid1dWidth = 10, kGrid2dWidth = 5, kGrid2dHeight = 4;
 

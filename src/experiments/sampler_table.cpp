@@ -10,17 +10,22 @@ namespace {
 
 std::string upper(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
   return out;
 }
 
 // The article prints plain values; a suffix marks what the oracle said where it is not "float32".
 const char* mark(ref::Verdict v) {
   switch (v) {
-    case ref::Verdict::Float32: return " ";
-    case ref::Verdict::Neighbour: return "~";
-    case ref::Verdict::Wrong: return "!";
-    case ref::Verdict::Undefined: return "?";
+    case ref::Verdict::Float32:
+      return " ";
+    case ref::Verdict::Neighbour:
+      return "~";
+    case ref::Verdict::Wrong:
+      return "!";
+    case ref::Verdict::Undefined:
+      return "?";
   }
   return " ";
 }
@@ -46,7 +51,8 @@ std::string article_table_text(const ArticleRun& run) {
     for (std::size_t c = 0; c < run.columns.size(); ++c) {
       const auto& e = run.columns[c].entries[j];
       char cell[64];
-      std::snprintf(cell, sizeof cell, " | %*g%s", static_cast<int>(widths[c]) - 1, static_cast<double>(e.value), mark(e.verdict));
+      std::snprintf(cell, sizeof cell, " | %*g%s", static_cast<int>(widths[c]) - 1, static_cast<double>(e.value),
+                    mark(e.verdict));
       out += cell;
       ++counts[e.verdict];
     }
@@ -54,8 +60,8 @@ std::string article_table_text(const ArticleRun& run) {
   }
   out += "verdicts: " + std::to_string(counts[ref::Verdict::Float32]) + " float32 formula, " +
          std::to_string(counts[ref::Verdict::Neighbour]) + " neighbour at an edge (~), " +
-         std::to_string(counts[ref::Verdict::Wrong]) + " wrong (!), " + std::to_string(counts[ref::Verdict::Undefined]) +
-         " undefined (?)\n";
+         std::to_string(counts[ref::Verdict::Wrong]) + " wrong (!), " +
+         std::to_string(counts[ref::Verdict::Undefined]) + " undefined (?)\n";
   return out;
 }
 

@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
-#include "experiments/result_file.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
 #include "filters/gradient_runner.hpp"
 #include "io/atomic_file.hpp"
@@ -64,9 +64,9 @@ void verify_config(ocl::Runtime& rt, Config& c, const PyramidInput& in, const Or
     for (std::size_t i = 0; i < got.size(); ++i) {
       const auto cmp = compare_images(got[i], want[i / 4], tolerance);
       if (!cmp.passed())
-        throw Error(c.variant.id() + (x ? " d/dx" : " d/dy") + " disagrees with the oracle on level " + std::to_string(i) +
-                        " (" + std::to_string(in.levels[i].width) + "x" + std::to_string(in.levels[i].height) +
-                        "): " + cmp.describe(got[i], want[i / 4]),
+        throw Error(c.variant.id() + (x ? " d/dx" : " d/dy") + " disagrees with the oracle on level " +
+                        std::to_string(i) + " (" + std::to_string(in.levels[i].width) + "x" +
+                        std::to_string(in.levels[i].height) + "): " + cmp.describe(got[i], want[i / 4]),
                     "this is a kernel bug; nothing was timed");
     }
   }
@@ -75,7 +75,8 @@ void verify_config(ocl::Runtime& rt, Config& c, const PyramidInput& in, const Or
 // Level 0 alone: its launches within the pyramid, or an enqueue of its own where it shares them.
 nlohmann::json level0_json(const Config& c, const PyramidInput& in, double GBps, bool with_pyramid) {
   const auto& l = in.shapes.front();
-  const std::uint64_t bytes = kBytesPerPixel * static_cast<std::uint64_t>(l.width) * static_cast<std::uint64_t>(l.height);
+  const std::uint64_t bytes =
+      kBytesPerPixel * static_cast<std::uint64_t>(l.width) * static_cast<std::uint64_t>(l.height);
   const double floor = floor_ms(bytes, GBps);
   const auto k = summarize(c.samples.leading_kernel_ms);
   return {{"width", l.width},
@@ -101,13 +102,17 @@ void print_summary(const nlohmann::json& rows, const std::string& device, const 
               (*best)["variant_id"].get<std::string>().c_str(), (*best)["kernel_ms"]["median"].get<double>(),
               (*best)["floor_ms"].get<double>(), 100.0 * (*best)["roofline_fraction"].get<double>());
   std::printf("best on the largest level: %-46s %8.3f ms (floor %.3f ms) = %5.1f%% of copy bandwidth\n",
-              (*best0)["variant_id"].get<std::string>().c_str(), (*best0)["level0"]["kernel_ms"]["median"].get<double>(),
-              (*best0)["level0"]["floor_ms"].get<double>(), 100.0 * (*best0)["level0"]["roofline_fraction"].get<double>());
-  std::printf("copy bandwidth %.0f GB/s; a one-read-two-writes stream (a two-output filter's mix) reaches %.0f GB/s = %.1f%%\n",
-              bw.best_GBps(), bw.split_GBps, 100.0 * bw.split_GBps / bw.best_GBps());
-  std::printf("at level 0's size (%.0f MB in): copy %.0f GB/s = %.1f%%, one-read-two-writes %.0f GB/s = %.1f%% of copy bandwidth\n",
-              static_cast<double>(bw0.bytes_per_copy) / 1e6, bw0.best_GBps(), 100.0 * bw0.best_GBps() / bw.best_GBps(),
-              bw0.split_GBps, 100.0 * bw0.split_GBps / bw.best_GBps());
+              (*best0)["variant_id"].get<std::string>().c_str(),
+              (*best0)["level0"]["kernel_ms"]["median"].get<double>(), (*best0)["level0"]["floor_ms"].get<double>(),
+              100.0 * (*best0)["level0"]["roofline_fraction"].get<double>());
+  std::printf(
+      "copy bandwidth %.0f GB/s; a one-read-two-writes stream (a two-output filter's mix) reaches %.0f GB/s = %.1f%%\n",
+      bw.best_GBps(), bw.split_GBps, 100.0 * bw.split_GBps / bw.best_GBps());
+  std::printf(
+      "at level 0's size (%.0f MB in): copy %.0f GB/s = %.1f%%, one-read-two-writes %.0f GB/s = %.1f%% of copy "
+      "bandwidth\n",
+      static_cast<double>(bw0.bytes_per_copy) / 1e6, bw0.best_GBps(), 100.0 * bw0.best_GBps() / bw.best_GBps(),
+      bw0.split_GBps, 100.0 * bw0.split_GBps / bw.best_GBps());
 }
 
 }  // namespace
@@ -120,7 +125,8 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   std::vector<GradientVariant> variants;
   // This study's storages: images (the article's) and the buffer (ours); the storage study has the others.
   for (const auto& v : find_scharr_variants(cfg.variants))
-    if ((v.storage == Storage::Buffer || (v.storage == Storage::Images && dev.image_support)) && !v.storage_study_only())
+    if ((v.storage == Storage::Buffer || (v.storage == Storage::Images && dev.image_support)) &&
+        !v.storage_study_only())
       variants.push_back(v);
   if (!dev.image_support)
     std::cerr << "[" << kExperiment << "] " << dev.name << " has no image support: measuring buffer variants only\n";
@@ -142,8 +148,9 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   std::cerr << "[" << kExperiment << "] copy bandwidth " << bw.best_GBps() << " GB/s\n";
   // The same probe at level 0's size (its input bytes): how much of the roofline a pure stream of
   // that size reaches, the ceiling beside the level-0 figure.
-  const auto bw0 = ocl::measure_copy_bandwidth(rt, sizeof(float) * static_cast<std::uint64_t>(input.shapes.front().width) *
-                                                       static_cast<std::uint64_t>(input.shapes.front().height));
+  const auto bw0 =
+      ocl::measure_copy_bandwidth(rt, sizeof(float) * static_cast<std::uint64_t>(input.shapes.front().width) *
+                                          static_cast<std::uint64_t>(input.shapes.front().height));
 
   std::map<Storage, std::unique_ptr<Stores>> stores;
   for (const auto& [st, unused] : storages) {

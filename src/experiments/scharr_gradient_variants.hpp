@@ -14,7 +14,7 @@
 namespace filterlab {
 
 struct GradientVariantsConfig : PyramidRunConfig {
-  std::string variants;      // only variant IDs containing this text (empty: all registered)
+  std::string variants;                          // only variant IDs containing this text (empty: all registered)
   ref::Border border = ref::Border::Reflect101;  // the study's BORDER_DEFAULT
 };
 

@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
-#include "experiments/result_file.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
 #include "filters/gradient_runner.hpp"
 #include "io/atomic_file.hpp"
@@ -40,7 +40,8 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
   const int reps = choose_repetitions(dev, cfg.repetitions);
   if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
   for (int k : cfg.sizes)
-    if (!ref::valid_scharr_size(k)) throw Error("filter size " + std::to_string(k) + " is not supported", "use 3, 5, 7 or 9");
+    if (!ref::valid_scharr_size(k))
+      throw Error("filter size " + std::to_string(k) + " is not supported", "use 3, 5, 7 or 9");
   io::ensure_directory(cfg.results_dir + "/" + kExperiment);
   const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
 
@@ -87,7 +88,8 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
   }
 
   auto sample = [&](Config& c, ocl::Samples& into) {
-    ocl::take_sample(rt.queue, [&] { return enqueue_each_axis(*c.runner, *c.in, *c.out); }, into);
+    ocl::take_sample(
+        rt.queue, [&] { return enqueue_each_axis(*c.runner, *c.in, *c.out); }, into);
   };
   warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
 

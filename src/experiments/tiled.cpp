@@ -2,17 +2,17 @@
 
 #include <cstdlib>
 #include <iomanip>
-#include <map>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 
 #include "error.hpp"
-#include "experiments/result_file.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
 #include "filters/tiled_runner.hpp"
 #include "io/atomic_file.hpp"
@@ -69,12 +69,15 @@ nlohmann::json counts_json(const TiledCounts& c, double pixels_all, const TiledC
   const std::uint64_t free_groups = c.by_class[3][kGroups];
   if (free_groups)
     for (int i = 0; i < 5; ++i)
-      free[names[i]] = static_cast<double>(c.by_class[3][static_cast<std::size_t>(i)]) / (1024.0 * static_cast<double>(free_groups));
+      free[names[i]] =
+          static_cast<double>(c.by_class[3][static_cast<std::size_t>(i)]) / (1024.0 * static_cast<double>(free_groups));
   nlohmann::json groups = nlohmann::json::array();
   for (std::size_t k = 0; k < 4; ++k) groups.push_back(c.by_class[k][kGroups]);
   nlohmann::json host_groups = nlohmann::json::array();
   for (std::size_t k = 0; k < 4; ++k) host_groups.push_back(classes.groups[k]);
-  return {{"per_pixel_all", all}, {"per_pixel_free_groups", free}, {"groups_by_class", groups},
+  return {{"per_pixel_all", all},
+          {"per_pixel_free_groups", free},
+          {"groups_by_class", groups},
           {"groups_by_class_host", host_groups}};
 }
 
@@ -151,8 +154,8 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
       }
     }
     auto sample = [&](Config& c, ocl::Samples& into) {
-      ocl::take_sample(rt.queue, [&] { return runners[c.variant.id()]->enqueue(d_src, c.geo.sroi, d_dst, c.geo.troi); },
-                       into);
+      ocl::take_sample(
+          rt.queue, [&] { return runners[c.variant.id()]->enqueue(d_src, c.geo.sroi, d_dst, c.geo.troi); }, into);
     };
     for (auto& c : configs) {
       ocl::Samples ignore;
@@ -168,27 +171,29 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
       const double floor = floor_ms(bytes_min, GBps);
       const auto& t = c.variant.traits();
       const auto classes = tiled_class_counts(c.geo.sroi.width, c.geo.sroi.height, c.variant.ksize / 2);
-      nlohmann::json row = {{"design", c.variant.design},
-                      {"ksize", c.variant.ksize},
-                      {"size", n},
-                      {"roi", c.geo.name},
-                      {"src_roi", {c.geo.sroi.x, c.geo.sroi.y, c.geo.sroi.width, c.geo.sroi.height}},
-                      {"dst_roi", {c.geo.troi.x, c.geo.troi.y, c.geo.troi.width, c.geo.troi.height}},
-                      {"pixels", pixels},
-                      {"local_size", {t.local_w, t.local_h}},
-                      {"build_options", runners[c.variant.id()]->options()},
-                      {"kernel_program_sha256", runners[c.variant.id()]->source().sha256},
-                      {"launches_per_sample", t.passes},
-                      {"bytes_min", bytes_min},
-                      {"floor_ms", floor},
-                      {"kernel_ms", summary_json(k)},
-                      {"wall_ms", summary_json(summarize(c.samples.wall_ms))},
-                      {"roofline_fraction", floor / k.median},
-                      {"same_size_copy_fraction", copies[std::to_string(n)]["kernel_ms"]["median"].get<double>() *
-                                                      static_cast<double>(bytes_min) / (2.0 * static_cast<double>(bytes)) / k.median},
-                      {"tiled_groups_by_class", {classes.groups[0], classes.groups[1], classes.groups[2], classes.groups[3]}},
-                      {"samples_kernel_ms", c.samples.kernel_ms},
-                      {"samples_wall_ms", c.samples.wall_ms}};
+      nlohmann::json row = {
+          {"design", c.variant.design},
+          {"ksize", c.variant.ksize},
+          {"size", n},
+          {"roi", c.geo.name},
+          {"src_roi", {c.geo.sroi.x, c.geo.sroi.y, c.geo.sroi.width, c.geo.sroi.height}},
+          {"dst_roi", {c.geo.troi.x, c.geo.troi.y, c.geo.troi.width, c.geo.troi.height}},
+          {"pixels", pixels},
+          {"local_size", {t.local_w, t.local_h}},
+          {"build_options", runners[c.variant.id()]->options()},
+          {"kernel_program_sha256", runners[c.variant.id()]->source().sha256},
+          {"launches_per_sample", t.passes},
+          {"bytes_min", bytes_min},
+          {"floor_ms", floor},
+          {"kernel_ms", summary_json(k)},
+          {"wall_ms", summary_json(summarize(c.samples.wall_ms))},
+          {"roofline_fraction", floor / k.median},
+          {"same_size_copy_fraction", copies[std::to_string(n)]["kernel_ms"]["median"].get<double>() *
+                                          static_cast<double>(bytes_min) / (2.0 * static_cast<double>(bytes)) /
+                                          k.median},
+          {"tiled_groups_by_class", {classes.groups[0], classes.groups[1], classes.groups[2], classes.groups[3]}},
+          {"samples_kernel_ms", c.samples.kernel_ms},
+          {"samples_wall_ms", c.samples.wall_ms}};
       add_row_keys(row, c.variant.design, c.variant.id(), std::to_string(n) + "/" + c.geo.name);
       rows.push_back(row);
     }
@@ -205,7 +210,8 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
     for (const auto& v : variants) {
       TiledRunner counter(rt, v, kBorder, 0.0f, true);
       const auto c = counter.count(d_src, roi, d_dst, roi);
-      auto j = counts_json(c, static_cast<double>(kCountSide) * kCountSide, tiled_class_counts(kCountSide, kCountSide, v.ksize / 2));
+      auto j = counts_json(c, static_cast<double>(kCountSide) * kCountSide,
+                           tiled_class_counts(kCountSide, kCountSide, v.ksize / 2));
       add_row_keys(j, v.design, v.id(), "counts/" + std::to_string(kCountSide));
       j["design"] = v.design;
       j["ksize"] = v.ksize;
@@ -223,14 +229,16 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
   prov["border"] = std::string(ref::border_name(kBorder));
   prov["sizes"] = sizes_run;
   prov["max_size"] = max_size;
-  prov["size_note"] = dev.is_cpu() ? "CPU device: sizes capped at " + std::to_string(max_size) + "^2 and fewer repetitions"
-                                   : "sizes up to " + std::to_string(max_size) + "^2";
+  prov["size_note"] = dev.is_cpu()
+                          ? "CPU device: sizes capped at " + std::to_string(max_size) + "^2 and fewer repetitions"
+                          : "sizes up to " + std::to_string(max_size) + "^2";
   prov["warmup"] = cfg.warmup;
   prov["repetitions"] = reps;
   prov["order_seed"] = cfg.seed;
   prov["input"] = "random integers 0..127 (exact float results), square images";
-  prov["verification"] = "every configuration compared exactly with the ROI oracle on the image it is timed on, "
-                         "target poisoned outside the ROI";
+  prov["verification"] =
+      "every configuration compared exactly with the ROI oracle on the image it is timed on, "
+      "target poisoned outside the ROI";
   prov["copy_bandwidth_GBps"] = GBps;
   prov["copy_bandwidth"] = bandwidth_json(bw);
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
@@ -245,16 +253,18 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
   std::cout << "# " << dev.name << ": copy bandwidth " << GBps << " GB/s (read + write)\n";
   for (const auto& r : rows)
     if (r["size"] == target && r["roi"] == "full")
-      std::cout << std::left << std::setw(32) << r["variant_id"].get<std::string>() << " " << target << "^2 full: "
-                << std::setw(10) << r["kernel_ms"]["median"].get<double>() << " ms, floor " << std::setw(10)
-                << r["floor_ms"].get<double>() << " ms, roofline fraction " << r["roofline_fraction"].get<double>()
-                << "\n";
+      std::cout << std::left << std::setw(32) << r["variant_id"].get<std::string>() << " " << target
+                << "^2 full: " << std::setw(10) << r["kernel_ms"]["median"].get<double>() << " ms, floor "
+                << std::setw(10) << r["floor_ms"].get<double>() << " ms, roofline fraction "
+                << r["roofline_fraction"].get<double>() << "\n";
   for (const auto& r : rows)
     if (r["size"] == target && r["roi"] == "full" && r["variant_id"] == "tiled.amd/k5/wg8x8")
-      std::cout << "performance target (tiled 5x5, " << target << "^2" << (target == 4096 ? "" : ", the largest size run")
-                << "): " << std::fixed << std::setprecision(1) << 100.0 * r["roofline_fraction"].get<double>()
+      std::cout << "performance target (tiled 5x5, " << target << "^2"
+                << (target == 4096 ? "" : ", the largest size run") << "): " << std::fixed << std::setprecision(1)
+                << 100.0 * r["roofline_fraction"].get<double>()
                 << " % of the copy bandwidth at one read and one write per pixel (target: >= 80 % on the NVIDIA GPU); "
-                << 100.0 * r["same_size_copy_fraction"].get<double>() << " % of a copy kernel's speed on this image's size\n";
+                << 100.0 * r["same_size_copy_fraction"].get<double>()
+                << " % of a copy kernel's speed on this image's size\n";
   std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
   return out_path;
 }

@@ -14,7 +14,7 @@ struct TiledRunConfig {
   std::string variants;     // only designs whose variant ID contains this text
   int repetitions = 0;      // 0: 30 on GPUs, 10 on CPUs
   int warmup = 3;
-  int max_size = 0;         // 0: 8192 on GPUs, 2048 on CPU devices (FILTERLAB_TILED_MAX_SIZE overrides)
+  int max_size = 0;  // 0: 8192 on GPUs, 2048 on CPU devices (FILTERLAB_TILED_MAX_SIZE overrides)
   unsigned seed = 20261122;
 };
 

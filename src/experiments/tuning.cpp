@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "error.hpp"
-#include "experiments/result_file.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
 #include "experiments/tuning_ground_truth.hpp"
 #include "imagecl/check.hpp"
@@ -35,7 +35,8 @@ bool selected(const std::string& name, const std::string& filter) {
     const auto comma = filter.find(',', start);
     const auto piece = filter.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     // A piece ending in '$' names a whole space ("imagecl.conv2d_u8$": the full space, not its sub-spaces).
-    if (!piece.empty() && piece.back() == '$' ? name == piece.substr(0, piece.size() - 1) : name.find(piece) != std::string::npos)
+    if (!piece.empty() && piece.back() == '$' ? name == piece.substr(0, piece.size() - 1)
+                                              : name.find(piece) != std::string::npos)
       return true;
     if (comma == std::string::npos) return false;
     start = comma + 1;
@@ -94,7 +95,8 @@ constexpr const char* kLiveStrategies[] = {"random", "paper", "guided"};
 // the fused pipelines): under a time limit, the runs that tune a whole pipeline come first.
 std::vector<std::string> full_space_kernels() {
   auto benchmarks = imagecl::benchmarks();
-  std::stable_sort(benchmarks.begin(), benchmarks.end(), [](const auto& a, const auto& b) { return a.kernels.size() < b.kernels.size(); });
+  std::stable_sort(benchmarks.begin(), benchmarks.end(),
+                   [](const auto& a, const auto& b) { return a.kernels.size() < b.kernels.size(); });
   std::vector<std::string> out;
   for (const auto& b : benchmarks)
     for (const auto& k : b.kernels)
@@ -122,7 +124,8 @@ void add_best_known(nlohmann::json& entry, const nlohmann::json& spaces, const s
   for (const auto& [strategy, run] : entry["runs"].items())
     if (run.contains("best")) consider(run["best"], strategy + " (live, full space)");
   for (const auto& [sub, s] : spaces.items())
-    if (sub.rfind(name + ":", 0) == 0 && s.value("setup", "") == entry["setup"].get<std::string>() && s.contains("best"))
+    if (sub.rfind(name + ":", 0) == 0 && s.value("setup", "") == entry["setup"].get<std::string>() &&
+        s.contains("best"))
       consider(s["best"], sub + " (exhaustive)");
   if (!known.is_null()) known["found_by"] = from;
   entry["best_known"] = known;
@@ -149,8 +152,8 @@ void print_live(const std::string& name, const nlohmann::json& entry) {
                 run.contains("of_best_known") ? std::to_string(run["of_best_known"].get<double>()).c_str() : "-");
   }
   if (!known.is_null())
-    std::printf("  best known %.4f ms (%s): %s\n", known["time_ms"].get<double>(), known["found_by"].get<std::string>().c_str(),
-                known["variant_id"].get<std::string>().c_str());
+    std::printf("  best known %.4f ms (%s): %s\n", known["time_ms"].get<double>(),
+                known["found_by"].get<std::string>().c_str(), known["variant_id"].get<std::string>().c_str());
 }
 
 }  // namespace
@@ -185,7 +188,9 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   io::ensure_directory(cache_dir);
   const std::string out_path = dir + "/" + dev.slug + ".json";
   const auto prov_base = provenance(dev, ocl::ProgramSource{}, "per configuration (see each cache row's ID)");
-  const nlohmann::json cache_extra = {{"device", device_json(dev)}, {"commit", prov_base.value("commit", nlohmann::json())}, {"commit_dirty", prov_base.value("commit_dirty", true)},
+  const nlohmann::json cache_extra = {{"device", device_json(dev)},
+                                      {"commit", prov_base.value("commit", nlohmann::json())},
+                                      {"commit_dirty", prov_base.value("commit_dirty", true)},
                                       {"started_utc", utc_now_iso8601()}};
 
   nlohmann::json spaces = nlohmann::json::object(), best = nlohmann::json::object();
@@ -193,8 +198,10 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
     if (!selected(name, cfg.spaces)) continue;
     const bool wide = tuner::is_large_subspace(name);
     if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
-      spaces[name] = {{"skipped", cfg.wide == 0 ? "wide, regs, slide and staged sub-spaces were switched off (--wide 0)"
-                                                : "wide, regs, slide and staged sub-spaces run on GPUs by default (--wide 1 runs them here)"}};
+      spaces[name] = {
+          {"skipped",
+           cfg.wide == 0 ? "wide, regs, slide and staged sub-spaces were switched off (--wide 0)"
+                         : "wide, regs, slide and staged sub-spaces run on GPUs by default (--wide 1 runs them here)"}};
       continue;
     }
     auto space = tuner::make_space(name, rt, cfg.settings);
@@ -237,12 +244,14 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
     }
     if (replay.valid_count() > 0) {
       const auto t1 = std::chrono::steady_clock::now();
-      const auto eff = tuner::simulate(replay, {"random", "paper", "guided"}, cfg.max_budget, {25, 50, 100, 200, 400}, kFirstSeed, cfg.seeds);
+      const auto eff = tuner::simulate(replay, {"random", "paper", "guided"}, cfg.max_budget, {25, 50, 100, 200, 400},
+                                       kFirstSeed, cfg.seeds);
       nlohmann::json e = nlohmann::json::array();
       for (const auto& x : eff) e.push_back(tuner::efficiency_json(x));
       s["efficiency"] = e;
       s["simulation_seconds"] = seconds_since(t1);
-      std::printf("%s: exhaustive search %.1f s in this run (%zu evaluations recorded)\n", name.c_str(), exhaustive_s, file.rows.size());
+      std::printf("%s: exhaustive search %.1f s in this run (%zu evaluations recorded)\n", name.c_str(), exhaustive_s,
+                  file.rows.size());
       print_efficiency(name, e, replay.valid_count());
     }
     best[name] = s["best"];
@@ -272,28 +281,34 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
         const auto t0 = std::chrono::steady_clock::now();
         tuner::EvalCache cache(path, tuner::cache_header(*space, cache_extra));
         const auto before = cache.size();
-        std::cerr << "[" << kExperiment << "] " << name << ": " << strategy << ", budget " << full_budget << ", " << before
-                  << " already in " << path << "\n";
+        std::cerr << "[" << kExperiment << "] " << name << ": " << strategy << ", budget " << full_budget << ", "
+                  << before << " already in " << path << "\n";
         tuner::Evaluator ev(*space, cache);
         tuner::run_strategy(strategy, ev, static_cast<std::size_t>(full_budget), kFirstSeed);
         nlohmann::json trace = nlohmann::json::array();
         std::size_t valid = 0;
         for (const auto& st : ev.trace()) trace.push_back(st.id), valid += st.m.valid() ? 1 : 0;
-        nlohmann::json run = {{"strategy", strategy}, {"budget", full_budget}, {"seed", kFirstSeed},
-                              {"seconds_this_run", seconds_since(t0)}, {"evaluations", ev.trace().size()},
-                              {"valid_evaluations", valid}, {"best", best_json(name, trace_rows(ev.trace()))},
+        nlohmann::json run = {{"strategy", strategy},
+                              {"budget", full_budget},
+                              {"seed", kFirstSeed},
+                              {"seconds_this_run", seconds_since(t0)},
+                              {"evaluations", ev.trace().size()},
+                              {"valid_evaluations", valid},
+                              {"best", best_json(name, trace_rows(ev.trace()))},
                               {"order", trace}};
         run.update(cache_record(dev.slug, path, cache.header(), cache.size() - before));
         runs[strategy] = run;
       }
-      full[name] = {{"setup", space->setup()}, {"space_points", tuner::point_count(*space)},
-                    {"candidates", tuner::candidate_points(*space).size()}, {"candidate_cap", tuner::kCandidateCap},
+      full[name] = {{"setup", space->setup()},
+                    {"space_points", tuner::point_count(*space)},
+                    {"candidates", tuner::candidate_points(*space).size()},
+                    {"candidate_cap", tuner::kCandidateCap},
                     {"runs", runs}};
       add_best_known(full[name], spaces, name);
       if (const auto gt = read_ground_truth(tuner::cache_path(cache_dir, name + "_ground_truth"), *space, dev.name)) {
         if (!gt->ignored.empty())
-          std::cerr << "[" << kExperiment << "] " << name << ": exhaustive cache " << gt->record["path"].get<std::string>()
-                    << " not used: " << gt->ignored << "\n";
+          std::cerr << "[" << kExperiment << "] " << name << ": exhaustive cache "
+                    << gt->record["path"].get<std::string>() << " not used: " << gt->ignored << "\n";
         apply_ground_truth(full[name], *gt, best_json(name, gt->rows));
       }
       if (!full[name]["best_known"].is_null()) best[name] = full[name]["best_known"];

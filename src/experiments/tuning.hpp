@@ -14,14 +14,14 @@
 namespace filterlab {
 
 struct TuningRunConfig {
-  std::string results_dir;   // writes <dir>/tuning/<slug>.json and <dir>/tuning/cache/<slug>/*.jsonl
-  std::string spaces;        // only spaces whose name contains one of these comma-separated texts
+  std::string results_dir;  // writes <dir>/tuning/<slug>.json and <dir>/tuning/cache/<slug>/*.jsonl
+  std::string spaces;       // only spaces whose name contains one of these comma-separated texts
   tuner::SpaceSettings settings;
-  int seeds = 20;            // simulated runs per strategy
+  int seeds = 20;  // simulated runs per strategy
   std::size_t max_budget = 400;
-  long full_budget = -1;     // live evaluations per strategy (random, paper, guided) and full ImageCL space; -1: 100
-  double time_limit_s = 0;   // > 0: no full-space run starts this many seconds after the first one started
-  int wide = -1;             // the wide sub-spaces' exhaustive search: -1 on GPUs only, 0 never, 1 always
+  long full_budget = -1;    // live evaluations per strategy (random, paper, guided) and full ImageCL space; -1: 100
+  double time_limit_s = 0;  // > 0: no full-space run starts this many seconds after the first one started
+  int wide = -1;            // the wide sub-spaces' exhaustive search: -1 on GPUs only, 0 never, 1 always
 };
 
 std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg);

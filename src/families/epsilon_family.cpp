@@ -55,14 +55,17 @@ class EpsilonFilterVariant : public FilterVariant {
   explicit EpsilonFilterVariant(EpsilonVariant v) : v_(std::move(v)) {}
   std::string id() const override { return v_.id(); }
   std::string family() const override { return v_.family(); }
-  std::vector<std::string> verify_cases() const override { return {std::string(ref::border_name(ref::Border::Replicate))}; }
+  std::vector<std::string> verify_cases() const override {
+    return {std::string(ref::border_name(ref::Border::Replicate))};
+  }
   CaseOutcome verify(ocl::Runtime& rt, const std::string& c) const override {
     if (case_border(c) != ref::Border::Replicate) throw Error("epsilon steps take only the replicate border");
     // "max|err| int": the largest difference in grey levels (0 for the integer steps; at most 1
     // for the float naive step where the rule allows it); the third column: pixels that differed
     // from the oracle over every image x threshold case.
     const auto r = verify_epsilon(rt, v_);
-    return CaseOutcome{r.passed, r.passed ? "ok (" + std::to_string(r.cases) + " cases)" : "FAIL: " + r.failure,
+    return CaseOutcome{r.passed,
+                       r.passed ? "ok (" + std::to_string(r.cases) + " cases)" : "FAIL: " + r.failure,
                        {verify_number(r.max_abs_diff), "-", "diff px " + std::to_string(r.differing)}};
   }
   std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string& c) const override {
@@ -96,8 +99,9 @@ class EpsilonFamily : public FilterFamily {
   std::vector<SubfamilyInfo> subfamilies() const override {
     std::vector<SubfamilyInfo> out;
     for (const auto& s : epsilon_steps())
-      out.push_back({std::string("epsilon.") + s.name, std::string("Study 5 step ") + s.label + ", " + s.description + ", " +
-                                                           std::to_string(s.outputs_per_item) + " output(s) per work-item"});
+      out.push_back({std::string("epsilon.") + s.name, std::string("Study 5 step ") + s.label + ", " + s.description +
+                                                           ", " + std::to_string(s.outputs_per_item) +
+                                                           " output(s) per work-item"});
     return out;
   }
   std::vector<VariantPtr> variants() const override {

@@ -19,7 +19,7 @@ class Runtime;
 namespace tuner {
 class Space;
 struct SpaceSettings;
-}
+}  // namespace tuner
 
 // What one verify case decided, and the three measured columns `verify` prints. Scharr-like
 // filters print the largest error on integer data, on random floats and the float tolerance; other

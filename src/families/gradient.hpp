@@ -19,7 +19,8 @@ class GradientFilterVariant : public FilterVariant {
   std::vector<std::string> verify_cases() const override;  // every border
   CaseOutcome verify(ocl::Runtime& rt, const std::string& case_name) const override;
   // Both derivatives, judged exactly against the oracle with the variant's own coefficients.
-  std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string& case_name) const override;
+  std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height,
+                                      const std::string& case_name) const override;
   const GradientVariant& variant() const { return v_; }
 
  private:

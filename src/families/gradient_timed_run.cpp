@@ -48,7 +48,8 @@ class GradientTimedRun : public TimedRun {
       const auto got = download_levels(rt_, x ? out_x_ : out_y_).front();
       const auto want = ref::correlate2d(input_, x ? oracle_x_ : oracle_y_, border_, kVerifyBorderValue);
       const auto cmp = compare_images(got, want, tol::kIntegerExact);  // integer data: exact
-      if (!cmp.passed()) return std::string(x ? "d/dx" : "d/dy") + " differs from the oracle: " + cmp.describe(got, want);
+      if (!cmp.passed())
+        return std::string(x ? "d/dx" : "d/dy") + " differs from the oracle: " + cmp.describe(got, want);
     }
     return "";
   }
@@ -68,8 +69,8 @@ class GradientTimedRun : public TimedRun {
 
 }  // namespace
 
-std::unique_ptr<TimedRun> make_gradient_timed_run(ocl::Runtime& rt, const GradientVariant& variant, int width, int height,
-                                                  ref::Border border, const ref::Kernel2D& oracle_x,
+std::unique_ptr<TimedRun> make_gradient_timed_run(ocl::Runtime& rt, const GradientVariant& variant, int width,
+                                                  int height, ref::Border border, const ref::Kernel2D& oracle_x,
                                                   const ref::Kernel2D& oracle_y) {
   return std::make_unique<GradientTimedRun>(rt, variant, width, height, border, oracle_x, oracle_y);
 }

@@ -13,8 +13,8 @@ namespace filterlab {
 // Prepares `variant` for a width x height image under `border` (constant: kVerifyBorderValue):
 // builds it, uploads the input, poisons both outputs with NaN. `oracle_x`/`oracle_y` are the d/dx
 // and d/dy kernels the variant computes. Throws filterlab::Unsupported for device limits.
-std::unique_ptr<TimedRun> make_gradient_timed_run(ocl::Runtime& rt, const GradientVariant& variant, int width, int height,
-                                                  ref::Border border, const ref::Kernel2D& oracle_x,
+std::unique_ptr<TimedRun> make_gradient_timed_run(ocl::Runtime& rt, const GradientVariant& variant, int width,
+                                                  int height, ref::Border border, const ref::Kernel2D& oracle_x,
                                                   const ref::Kernel2D& oracle_y);
 
 // An integer-valued image 0..255 (exact in float for every filter of the studies), seeded.

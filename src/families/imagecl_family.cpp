@@ -11,10 +11,10 @@
 #include "imagecl/space.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/tolerances.hpp"
-#include "verify/compare.hpp"
 #include "tuner/imagecl_space.hpp"
 #include "tuner/imagecl_subspace.hpp"
 #include "tuner/spaces.hpp"
+#include "verify/compare.hpp"
 
 namespace filterlab {
 namespace {
@@ -41,7 +41,8 @@ class ImageclTimedRun : public TimedRun {
  public:
   ImageclTimedRun(ocl::Runtime& rt, const imagecl::Benchmark& b, int width, int height)
       : rt_(rt), benchmark_(b), input_(imagecl::benchmark_input(width, height, kVerifySeed)) {
-    if (b.kernels.empty() || b.kernels.size() > 2) throw Error("internal: " + b.name + " is not a chain of one or two kernels");
+    if (b.kernels.empty() || b.kernels.size() > 2)
+      throw Error("internal: " + b.name + " is not a chain of one or two kernels");
     for (const auto& k : b.kernels) {
       const auto& space = imagecl::kernel_space(k);
       const auto configs = imagecl::sample_configs(space, 1, kVerifySeed, rt.device.info);
@@ -154,12 +155,17 @@ class ImageclBenchmarkVariant : public FilterVariant {
       if (!o.passed) {
         std::string ids;
         for (const auto& id : o.ids) ids += (ids.empty() ? "" : " + ") + id;
-        return CaseOutcome{false, "FAIL: " + ids + " first at " + o.where, {"-", verify_number(o.max_diff), verify_number(o.tolerance)}};
+        return CaseOutcome{false,
+                           "FAIL: " + ids + " first at " + o.where,
+                           {"-", verify_number(o.max_diff), verify_number(o.tolerance)}};
       }
     }
-    if (ran == 0) throw Unsupported("none of the " + std::to_string(rows) + " sampled pipelines runs here: " + last_unsupported);
+    if (ran == 0)
+      throw Unsupported("none of the " + std::to_string(rows) + " sampled pipelines runs here: " + last_unsupported);
     const std::string skipped = ran < rows ? ", " + std::to_string(rows - ran) + " unsupported here" : "";
-    return CaseOutcome{true, "ok (" + std::to_string(ran) + " pipelines" + skipped + ")", {"-", verify_number(worst), verify_number(tolerance)}};
+    return CaseOutcome{true,
+                       "ok (" + std::to_string(ran) + " pipelines" + skipped + ")",
+                       {"-", verify_number(worst), verify_number(tolerance)}};
   }
   std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string&) const override {
     return std::make_unique<ImageclTimedRun>(rt, imagecl::benchmark(benchmark_), width, height);

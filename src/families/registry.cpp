@@ -30,7 +30,9 @@ std::vector<VariantPtr> registered_filter_variants(const std::string& filter) {
   return out;
 }
 
-std::unique_ptr<TimedRun> FilterVariant::timed_run(ocl::Runtime&, int, int, const std::string&) const { return nullptr; }
+std::unique_ptr<TimedRun> FilterVariant::timed_run(ocl::Runtime&, int, int, const std::string&) const {
+  return nullptr;
+}
 
 bool FilterFamily::owns(const std::string& subfamily) const {
   const auto subs = subfamilies();
@@ -59,8 +61,8 @@ const FilterFamily& family_for_filter(const std::string& subfamily) {
       (why.empty() ? takes : refuses) += "\n  " + s.name + (why.empty() ? "" : " (" + why + ")");
     }
   }
-  throw Error("unknown filter family '" + subfamily + "'", "`filter` takes:" + takes +
-                                                        (refuses.empty() ? "" : "\nand not:" + refuses));
+  throw Error("unknown filter family '" + subfamily + "'",
+              "`filter` takes:" + takes + (refuses.empty() ? "" : "\nand not:" + refuses));
 }
 
 }  // namespace filterlab

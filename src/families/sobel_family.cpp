@@ -11,15 +11,14 @@ namespace {
 const CoefficientSet& sobel_coefficients() {
   using CP = CopyPattern;
   // name            local  copy      both   predef separable rows one_launch all_storages
-  static const CoefficientSet set{
-      "sobel",
-      {3, 5, 7, 9},
-      ref::sobel_kernel,
-      ref::sobel_separable,
-      {{"sobel.single", false, CP::None, false, false, false, 1, false, false,
-        "cv::Sobel's d/dx or d/dy, one filter per launch, KxK taps from constant memory"},
-       {"sobel.double", false, CP::None, true, false, false, 1, false, false,
-        "cv::Sobel's d/dx and d/dy in one launch"}}};
+  static const CoefficientSet set{"sobel",
+                                  {3, 5, 7, 9},
+                                  ref::sobel_kernel,
+                                  ref::sobel_separable,
+                                  {{"sobel.single", false, CP::None, false, false, false, 1, false, false,
+                                    "cv::Sobel's d/dx or d/dy, one filter per launch, KxK taps from constant memory"},
+                                   {"sobel.double", false, CP::None, true, false, false, 1, false, false,
+                                    "cv::Sobel's d/dx and d/dy in one launch"}}};
   return set;
 }
 
@@ -30,7 +29,9 @@ class SobelFamily : public FilterFamily {
     return "OpenCV's Sobel derivatives (getDerivKernels) 3x3..9x9 on the gradient kernels of Studies 1 and 2";
   }
   std::vector<SubfamilyInfo> subfamilies() const override { return gradient_subfamilies(sobel_coefficients()); }
-  std::vector<VariantPtr> variants() const override { return gradient_filter_variants(gradient_variants(sobel_coefficients())); }
+  std::vector<VariantPtr> variants() const override {
+    return gradient_filter_variants(gradient_variants(sobel_coefficients()));
+  }
   int filter(const FilterRequest& request) const override { return filter_gradient(sobel_coefficients(), request); }
 };
 

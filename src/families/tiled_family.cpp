@@ -9,12 +9,12 @@
 #include "io/image_file.hpp"
 #include "io/netpbm.hpp"
 #include "ocl/limits.hpp"
-#include "reference/tolerances.hpp"
 #include "ocl/runtime.hpp"
+#include "reference/tolerances.hpp"
 #include "tuner/spaces.hpp"
 #include "tuner/tiled_space.hpp"
-#include "verify/compare.hpp"
 #include "util/parse_value.hpp"
+#include "verify/compare.hpp"
 #include "verify/tiled_verify.hpp"
 
 namespace filterlab {
@@ -22,7 +22,8 @@ namespace {
 
 ref::Roi parse_roi(const std::string& text, const char* flag, const ref::Image& img) {
   if (text.empty()) return ref::full_roi(img);
-  const auto v = parse_integer_list(text, flag, ',', 4, -io::kMaxImageSide, io::kMaxImageSide, "x,y,w,h: four integers, e.g. 10,20,256,128");
+  const auto v = parse_integer_list(text, flag, ',', 4, -io::kMaxImageSide, io::kMaxImageSide,
+                                    "x,y,w,h: four integers, e.g. 10,20,256,128");
   return {static_cast<int>(v[0]), static_cast<int>(v[1]), static_cast<int>(v[2]), static_cast<int>(v[3])};
 }
 
@@ -48,8 +49,8 @@ class TiledTimedRun : public TimedRun {
     rt_.queue.finish();
     const auto [kx, ky] = ref::study4_weights(variant_.ksize);
     const ref::Image got = download_image(rt_, dst_);
-    const ref::Image want = ref::filter_roi(input_, roi_, ref::Image(input_.width, input_.height, kPoison), roi_, kx, ky,
-                                            border_, kVerifyBorderValue);
+    const ref::Image want = ref::filter_roi(input_, roi_, ref::Image(input_.width, input_.height, kPoison), roi_, kx,
+                                            ky, border_, kVerifyBorderValue);
     const auto cmp = compare_images(got, want, tol::kIntegerExact);
     return cmp.passed() ? "" : "differs from the oracle: " + cmp.describe(got, want);
   }
@@ -87,7 +88,9 @@ class TiledFilterVariant : public FilterVariant {
 class TiledFamily : public FilterFamily {
  public:
   std::string name() const override { return "tiled"; }
-  std::string study() const override { return "Study 4: AMD's tiled separable convolution with source and target ROIs"; }
+  std::string study() const override {
+    return "Study 4: AMD's tiled separable convolution with source and target ROIs";
+  }
   std::vector<SubfamilyInfo> subfamilies() const override {
     std::vector<SubfamilyInfo> out;
     for (const auto& d : tiled_designs()) out.push_back({d.name, d.summary});
@@ -105,7 +108,7 @@ class TiledFamily : public FilterFamily {
     return std::make_unique<tuner::TiledSpace>(&rt, tuner::timing_for(name, rt.device.info, s));
   }
   int filter(const FilterRequest& a) const override {
-      if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");
+    if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");
     const TiledVariant variant = make_tiled_variant(a.family, a.ksize);
     const auto border = parse_filter_border(a.border);
     const auto device = filter_device(a.device);
@@ -129,8 +132,9 @@ class TiledFamily : public FilterFamily {
           if ((x < troi.x || x >= troi.x + troi.width || y < troi.y || y >= troi.y + troi.height) &&
               !(got.at(x, y) == kPoison))
             ++outside;
-      std::cout << "check: max |error| " << cmp.max_abs_error << " (bound " << tiled_float_tolerance(variant.ksize, max_in)
-                << "), " << outside << " pixel(s) written outside the target ROI: "
+      std::cout << "check: max |error| " << cmp.max_abs_error << " (bound "
+                << tiled_float_tolerance(variant.ksize, max_in) << "), " << outside
+                << " pixel(s) written outside the target ROI: "
                 << (cmp.passed() && outside == 0 ? "ok" : "FAIL " + cmp.describe(got, want)) << "\n";
       if (!cmp.passed() || outside) return 1;
     }

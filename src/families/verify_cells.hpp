@@ -16,9 +16,10 @@ inline std::string verify_number(double v) {
 }
 
 inline CaseOutcome outcome_of(const VerifyResult& r) {
-  return CaseOutcome{r.passed,
-                     r.passed ? "ok" : "FAIL: " + r.failure,
-                     {verify_number(r.max_error_integer), verify_number(r.max_error_float), verify_number(r.float_tolerance)}};
+  return CaseOutcome{
+      r.passed,
+      r.passed ? "ok" : "FAIL: " + r.failure,
+      {verify_number(r.max_error_integer), verify_number(r.max_error_float), verify_number(r.float_tolerance)}};
 }
 
 // Every border by name, the verify cases of a filter that takes all five.

@@ -52,8 +52,9 @@ EpsilonImages EpsilonRunner::upload(const ref::Plane8& img) const {
   try {
     if (variant_.traits().float_math) {
       ocl::check_image2d(dev, static_cast<std::size_t>(img.width), h, "the epsilon input (CL_R)");
-      out.input = cl::Image2D(rt_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, cl::ImageFormat(CL_R, CL_UNORM_INT8),
-                              static_cast<std::size_t>(img.width), h, 0, const_cast<std::uint8_t*>(img.px.data()));
+      out.input =
+          cl::Image2D(rt_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, cl::ImageFormat(CL_R, CL_UNORM_INT8),
+                      static_cast<std::size_t>(img.width), h, 0, const_cast<std::uint8_t*>(img.px.data()));
     } else {
       const std::size_t texels = epsilon_packed_texels(img.width);
       ocl::check_image2d(dev, texels, h, "the packed epsilon input (CL_RGBA)");
@@ -77,7 +78,8 @@ cl::NDRange EpsilonRunner::global(int width, int height) const {
 }
 
 cl::Event EpsilonRunner::enqueue(const EpsilonImages& images, int threshold) {
-  if (threshold < 0 || threshold > 255) throw Error("epsilon threshold " + std::to_string(threshold) + " is outside 0..255");
+  if (threshold < 0 || threshold > 255)
+    throw Error("epsilon threshold " + std::to_string(threshold) + " is outside 0..255");
   cl::Event ev;
   try {
     kernel_.setArg(0, images.input);

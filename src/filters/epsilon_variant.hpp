@@ -10,13 +10,13 @@ namespace filterlab {
 
 // One step of the article (its Table 2).
 struct EpsilonStep {
-  const char* name;          // "naive", "step1", ..., "step5b"
-  const char* label;         // the article's step label: "naive", "1", "2", "3a", ...
-  const char* description;   // the article's description, with our integer form where it differs
-  bool float_math;           // the naive step: CL_R/CL_UNORM_INT8 and float arithmetic
-  int outputs_per_item;      // 1, 4, 8, 16
-  bool local;                // local-memory tile (steps 4a, 4b)
-  bool branch_free;          // 0/1 mask instead of cond ? p : 0 (steps 5a, 5b)
+  const char* name;              // "naive", "step1", ..., "step5b"
+  const char* label;             // the article's step label: "naive", "1", "2", "3a", ...
+  const char* description;       // the article's description, with our integer form where it differs
+  bool float_math;               // the naive step: CL_R/CL_UNORM_INT8 and float arithmetic
+  int outputs_per_item;          // 1, 4, 8, 16
+  bool local;                    // local-memory tile (steps 4a, 4b)
+  bool branch_free;              // 0/1 mask instead of cond ? p : 0 (steps 5a, 5b)
   std::size_t local_w, local_h;  // work-group (the article's LSIZE for steps 4a, 4b)
 };
 const std::vector<EpsilonStep>& epsilon_steps();

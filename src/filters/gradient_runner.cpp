@@ -74,7 +74,9 @@ LevelStore& GradientRunner::temporary(const LevelStore& like) {
   bool same = tmp_ && tmp_->levels.size() == like.levels.size();
   for (std::size_t i = 0; same && i < like.levels.size(); ++i)
     same = tmp_->levels[i].width == like.levels[i].width && tmp_->levels[i].height == like.levels[i].height;
-  if (!same) tmp_ = std::make_unique<LevelStore>(allocate_levels(rt_, like.storage, like.levels, "the separable pass's temporary"));
+  if (!same)
+    tmp_ =
+        std::make_unique<LevelStore>(allocate_levels(rt_, like.storage, like.levels, "the separable pass's temporary"));
   return *tmp_;
 }
 
@@ -99,7 +101,8 @@ const cl::Buffer& GradientRunner::level_table(const LevelStore& in, std::size_t 
   }
   if (tiles > static_cast<std::size_t>(std::numeric_limits<cl_int>::max()))
     throw Error("too many work-groups for one launch of " + variant_.id(), "filter fewer or smaller images at once");
-  level_table_ = cl::Buffer(rt_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, table.size() * sizeof(cl_int), table.data());
+  level_table_ =
+      cl::Buffer(rt_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, table.size() * sizeof(cl_int), table.data());
   table_shapes_ = shapes;
   launch_groups_ = tiles;
   return level_table_;
@@ -136,9 +139,15 @@ namespace {
 // Sets the memory object of `store` that holds the levels of `unit` as kernel argument `arg`.
 void set_store_arg(cl::Kernel& kernel, int arg, const LevelStore& store, const LevelRun& unit) {
   switch (store.storage) {
-    case Storage::Images: kernel.setArg(arg, store.images[unit.first]); return;
-    case Storage::Buffer: kernel.setArg(arg, store.buffer); return;
-    case Storage::ImageBuffer: kernel.setArg(arg, store.image_buffer); return;
+    case Storage::Images:
+      kernel.setArg(arg, store.images[unit.first]);
+      return;
+    case Storage::Buffer:
+      kernel.setArg(arg, store.buffer);
+      return;
+    case Storage::ImageBuffer:
+      kernel.setArg(arg, store.image_buffer);
+      return;
     case Storage::Cubes:
       for (std::size_t r = 0; r < store.runs.size(); ++r)
         if (store.runs[r].first == unit.first) {
@@ -152,7 +161,7 @@ void set_store_arg(cl::Kernel& kernel, int arg, const LevelStore& store, const L
 }  // namespace
 
 void GradientRunner::launch(const Launch& l, const LevelStore& in, LevelStore& out, LevelStore* out2,
-                          const LevelRun& unit, std::vector<cl::Event>& events, std::size_t level_count) {
+                            const LevelRun& unit, std::vector<cl::Event>& events, std::size_t level_count) {
   const auto& shape = in.levels[unit.first];
   cl::Kernel kernel = *l.kernel;
   int arg = 0;
@@ -183,12 +192,13 @@ void GradientRunner::launch(const Launch& l, const LevelStore& in, LevelStore& o
   // tile in the table; the level-0 arguments above are ignored by the kernel.
   const cl::NDRange padded = ocl::padded_global(shape.width, items_y, local);
   if (!l.separable && variant_.traits().one_launch) {
-    rt_.queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(launch_groups_ * variant_.local_w, variant_.local_h),
-                                   local, nullptr, &e);
+    rt_.queue.enqueueNDRangeKernel(
+        kernel, cl::NullRange, cl::NDRange(launch_groups_ * variant_.local_w, variant_.local_h), local, nullptr, &e);
   } else if (launches_per_run(variant_.storage)) {
     // Buffers, image buffers and cubes: the run's levels along the third dimension, from its first.
     rt_.queue.enqueueNDRangeKernel(kernel, cl::NDRange(0, 0, unit.first), cl::NDRange(padded[0], padded[1], unit.count),
-                                   chosen ? cl::NDRange(variant_.local_w, variant_.local_h, 1) : cl::NullRange, nullptr, &e);
+                                   chosen ? cl::NDRange(variant_.local_w, variant_.local_h, 1) : cl::NullRange, nullptr,
+                                   &e);
   } else {
     rt_.queue.enqueueNDRangeKernel(kernel, cl::NullRange, padded, local, nullptr, &e);
   }
@@ -196,7 +206,7 @@ void GradientRunner::launch(const Launch& l, const LevelStore& in, LevelStore& o
 }
 
 void GradientRunner::enqueue_level(const LevelStore& in, LevelStore& out, ref::Axis axis, const LevelRun& level,
-                                 std::vector<cl::Event>& events, std::size_t level_count) {
+                                   std::vector<cl::Event>& events, std::size_t level_count) {
   const bool x = axis == ref::Axis::X;
   auto kernel = [&](const char* role) -> const cl::Kernel* {
     for (const auto& [r, k] : kernels_)
@@ -231,7 +241,7 @@ std::vector<cl::Event> GradientRunner::enqueue(const LevelStore& in, LevelStore&
 }
 
 std::vector<cl::Event> GradientRunner::enqueue_both(const LevelStore& in, LevelStore& out_x, LevelStore& out_y,
-                                                 std::size_t level_count) {
+                                                    std::size_t level_count) {
   for (const LevelStore* s : {&in, static_cast<const LevelStore*>(&out_x), static_cast<const LevelStore*>(&out_y)})
     if (s->storage != variant_.storage || s->levels.size() != in.levels.size())
       throw Error("internal: " + variant_.id() + " was given storage of another type or shape");
@@ -268,7 +278,8 @@ Prepared prepare(ocl::Runtime& rt, const GradientVariant& variant, const std::ve
   const bool offsets = variant.storage == Storage::Buffer || variant.storage == Storage::ImageBuffer;
   if (offsets && store_bytes(p.shapes) / sizeof(float) > 0x7fffffffu)
     throw Error("images too large for 32-bit buffer offsets", "filter fewer or smaller images at once");
-  ocl::check_total_memory(rt.device.info, static_cast<std::uint64_t>(stores) * store_bytes(p.shapes), "filtering the input");
+  ocl::check_total_memory(rt.device.info, static_cast<std::uint64_t>(stores) * store_bytes(p.shapes),
+                          "filtering the input");
   p.in = allocate_levels(rt, variant.storage, p.shapes, "the input image");
   upload_levels(rt, p.in, inputs);
   return p;
@@ -286,7 +297,8 @@ LevelStore poisoned_output(ocl::Runtime& rt, const GradientVariant& variant, con
 
 }  // namespace
 
-std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt, const GradientVariant& variant,
+std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt,
+                                                                           const GradientVariant& variant,
                                                                            const std::vector<ref::Image>& inputs,
                                                                            ref::Border border, float border_value) {
   auto p = prepare(rt, variant, inputs, 4);
@@ -297,8 +309,9 @@ std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::
   return {download_levels(rt, out_x), download_levels(rt, out_y)};
 }
 
-std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const GradientVariant& variant, const std::vector<ref::Image>& inputs,
-                                     ref::Axis axis, ref::Border border, float border_value) {
+std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const GradientVariant& variant,
+                                     const std::vector<ref::Image>& inputs, ref::Axis axis, ref::Border border,
+                                     float border_value) {
   if (variant.traits().both) {
     auto both = apply_gradient(rt, variant, inputs, border, border_value);
     return axis == ref::Axis::X ? both.first : both.second;

@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "filters/level_store.hpp"
 #include "filters/gradient_variant.hpp"
+#include "filters/level_store.hpp"
 #include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
 
@@ -62,22 +62,25 @@ class GradientRunner {
   std::vector<std::pair<std::string, cl::Kernel>> kernels_;  // role -> kernel
   cl::Buffer filter_x_, filter_y_;                           // KxK, or the 1-D passes below
   cl::Buffer pass_h_x_, pass_v_x_, pass_h_y_, pass_v_y_;
-  float pass_v_border_x_ = 0.0f, pass_v_border_y_ = 0.0f;    // constant border for the second pass
-  std::unique_ptr<LevelStore> tmp_;                          // separable: the intermediate levels
-  std::vector<LevelShape> table_shapes_;                     // what level_table_ describes
+  float pass_v_border_x_ = 0.0f, pass_v_border_y_ = 0.0f;  // constant border for the second pass
+  std::unique_ptr<LevelStore> tmp_;                        // separable: the intermediate levels
+  std::vector<LevelShape> table_shapes_;                   // what level_table_ describes
   cl::Buffer level_table_;
   std::size_t launch_groups_ = 0;  // work-groups of a one-launch variant's launch: one per tile
 };
 
 // Convenience for `filter`, the tests and `verify`: images in, filtered images out.
-std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const GradientVariant& variant, const std::vector<ref::Image>& inputs,
-                                     ref::Axis axis, ref::Border border, float border_value = 0.0f);
+std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const GradientVariant& variant,
+                                     const std::vector<ref::Image>& inputs, ref::Axis axis, ref::Border border,
+                                     float border_value = 0.0f);
 ref::Image apply_scharr(ocl::Runtime& rt, const GradientVariant& variant, const ref::Image& input, ref::Axis axis,
                         ref::Border border, float border_value = 0.0f);
 // Both derivatives at once: {d/dx images, d/dy images}. Several images share one buffer in buffer
 // storage, which tests the level offsets.
-std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt, const GradientVariant& variant,
+std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt,
+                                                                           const GradientVariant& variant,
                                                                            const std::vector<ref::Image>& inputs,
-                                                                           ref::Border border, float border_value = 0.0f);
+                                                                           ref::Border border,
+                                                                           float border_value = 0.0f);
 
 }  // namespace filterlab

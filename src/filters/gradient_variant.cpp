@@ -13,7 +13,7 @@ using CP = CopyPattern;
 struct ExtraGroups {
   const char* family;
   std::vector<std::pair<std::size_t, std::size_t>> groups;
-  bool buffer_only;        // else on every storage of the family
+  bool buffer_only;  // else on every storage of the family
   std::vector<int> sizes;
 };
 const std::vector<int> kAllSizes = {3, 5, 7, 9};
@@ -33,10 +33,14 @@ std::string define(const char* name, long value) { return std::string(" -D") + n
 // The FL_STORAGE number of common/storage.cl.
 long storage_define(Storage s) {
   switch (s) {
-    case Storage::Buffer: return 0;
-    case Storage::Images: return 1;
-    case Storage::ImageBuffer: return 2;
-    case Storage::Cubes: return 3;
+    case Storage::Buffer:
+      return 0;
+    case Storage::Images:
+      return 1;
+    case Storage::ImageBuffer:
+      return 2;
+    case Storage::Cubes:
+      return 3;
   }
   return -1;
 }
@@ -44,9 +48,12 @@ long storage_define(Storage s) {
 
 const char* copy_pattern_name(CopyPattern p) {
   switch (p) {
-    case CopyPattern::TwoLoop: return "2loop";
-    case CopyPattern::Remap: return "remap";
-    case CopyPattern::None: break;
+    case CopyPattern::TwoLoop:
+      return "2loop";
+    case CopyPattern::Remap:
+      return "remap";
+    case CopyPattern::None:
+      break;
   }
   return "none";
 }
@@ -56,17 +63,24 @@ CopyPattern article_copy_rule(int ksize) { return ksize <= 7 ? CopyPattern::Rema
 const CoefficientSet& scharr_coefficients() {
   // name                              local  copy          both   predef separable rows one_launch all_storages
   static const std::vector<GradientFamily> f = {
-      {"scharr.single", false, CP::None, false, false, false, 1, false, true, "one filter per launch, KxK taps from constant memory"},
-      {"scharr.local", true, CP::None, false, false, false, 1, false, true, "tile in local memory, copy pattern by the article's rule"},
-      {"scharr.local_2loop", true, CP::TwoLoop, false, false, false, 1, false, false, "tile in local memory, two-loop zigzag copy"},
-      {"scharr.local_remap", true, CP::Remap, false, false, false, 1, false, false, "tile in local memory, 1-D index remap copy"},
-      {"scharr.separable", false, CP::None, false, false, true, 1, false, false, "two 1-D passes through a temporary level"},
+      {"scharr.single", false, CP::None, false, false, false, 1, false, true,
+       "one filter per launch, KxK taps from constant memory"},
+      {"scharr.local", true, CP::None, false, false, false, 1, false, true,
+       "tile in local memory, copy pattern by the article's rule"},
+      {"scharr.local_2loop", true, CP::TwoLoop, false, false, false, 1, false, false,
+       "tile in local memory, two-loop zigzag copy"},
+      {"scharr.local_remap", true, CP::Remap, false, false, false, 1, false, false,
+       "tile in local memory, 1-D index remap copy"},
+      {"scharr.separable", false, CP::None, false, false, true, 1, false, false,
+       "two 1-D passes through a temporary level"},
       {"scharr.double", false, CP::None, true, false, false, 1, false, false, "d/dx and d/dy in one launch"},
-      {"scharr.predefined", false, CP::None, false, true, false, 1, false, false, "generated code, only the 6 non-zero taps"},
+      {"scharr.predefined", false, CP::None, false, true, false, 1, false, false,
+       "generated code, only the 6 non-zero taps"},
       {"scharr.double_local", true, CP::None, true, false, false, 1, false, false, "double + local memory"},
       {"scharr.double_predefined", false, CP::None, true, true, false, 1, false, false, "double + predefined"},
       {"scharr.predefined_local", true, CP::None, false, true, false, 1, false, false, "predefined + local memory"},
-      {"scharr.double_predefined_local", true, CP::None, true, true, false, 1, false, false, "double + predefined + local memory"},
+      {"scharr.double_predefined_local", true, CP::None, true, true, false, 1, false, false,
+       "double + predefined + local memory"},
       // Our extensions beyond the article: 8 pixels per work-item in a column, shared loads; and
       // the same with every level of the pyramid in one launch.
       {"scharr.double_predefined_rows8", false, CP::None, true, true, false, 8, false, false,
@@ -119,7 +133,8 @@ std::vector<ocl::GeneratedSource> GradientVariant::generated_sources() const {
   const std::string name = std::string(coefficients->name) + "_predefined_k" + std::to_string(ksize);
   const auto kx = kernel(ref::Axis::X), ky = kernel(ref::Axis::Y);
   if (t.rows > 1)
-    return {{name + "_rows" + std::to_string(t.rows) + ".cl", predefined_strip_source(coefficients->name, kx, ky, t.rows)}};
+    return {
+        {name + "_rows" + std::to_string(t.rows) + ".cl", predefined_strip_source(coefficients->name, kx, ky, t.rows)}};
   return {{name + ".cl", predefined_source(coefficients->name, kx, ky)}};
 }
 
@@ -139,7 +154,8 @@ std::vector<KernelBuild> GradientVariant::kernel_builds(ref::Border border) cons
   if (t.both) return {{"scharr_gradient", opts, "xy"}};
   // Predefined code is specific to one derivative; otherwise the filter is an argument.
   if (t.predefined)
-    return {{"scharr_gradient", opts + define("FL_AXIS", 0), "x"}, {"scharr_gradient", opts + define("FL_AXIS", 1), "y"}};
+    return {{"scharr_gradient", opts + define("FL_AXIS", 0), "x"},
+            {"scharr_gradient", opts + define("FL_AXIS", 1), "y"}};
   return {{"scharr_gradient", opts, "x"}};
 }
 
@@ -171,7 +187,8 @@ std::vector<GradientVariant> gradient_variants(const CoefficientSet& set) {
 std::vector<GradientVariant> registered_scharr_variants() {
   std::vector<GradientVariant> out = gradient_variants(scharr_coefficients());
   for (const auto& e : kExtraGroups)
-    for (Storage s : e.buffer_only ? std::vector<Storage>{Storage::Buffer} : GradientVariant{e.family}.traits().storages())
+    for (Storage s :
+         e.buffer_only ? std::vector<Storage>{Storage::Buffer} : GradientVariant{e.family}.traits().storages())
       for (const auto& [w, h] : e.groups)
         for (int k : e.sizes) out.push_back(GradientVariant{e.family, s, k, w, h});
   return out;
@@ -189,8 +206,8 @@ std::vector<GradientVariant> find_scharr_variants(const std::string& filter) {
   return out;
 }
 
-GradientVariant make_variant(const CoefficientSet& set, const std::string& family, const std::string& storage, int ksize,
-                     std::size_t local_w, std::size_t local_h) {
+GradientVariant make_variant(const CoefficientSet& set, const std::string& family, const std::string& storage,
+                             int ksize, std::size_t local_w, std::size_t local_h) {
   bool known = false;
   std::string names, all_storages;
   for (const auto& f : set.families) {
@@ -205,11 +222,10 @@ GradientVariant make_variant(const CoefficientSet& set, const std::string& famil
   const auto supported = traits.storages();
   if (std::find(supported.begin(), supported.end(), *s) == supported.end())
     throw Error(family + " does not run on " + storage + " storage",
-                traits.one_launch ? "its single launch covers every level of one buffer: use --storage buffer"
-                : all_storages.empty()
-                    ? "use --storage images or buffer"
-                    : "image buffers and cubes serve the storage study's families (" + all_storages +
-                          "): use --storage images or buffer");
+                traits.one_launch      ? "its single launch covers every level of one buffer: use --storage buffer"
+                : all_storages.empty() ? "use --storage images or buffer"
+                                       : "image buffers and cubes serve the storage study's families (" + all_storages +
+                                             "): use --storage images or buffer");
   if (std::find(set.sizes.begin(), set.sizes.end(), ksize) == set.sizes.end()) {
     std::string sizes;
     for (std::size_t i = 0; i < set.sizes.size(); ++i)
@@ -225,7 +241,7 @@ GradientVariant make_variant(const CoefficientSet& set, const std::string& famil
 }
 
 GradientVariant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w,
-                     std::size_t local_h) {
+                             std::size_t local_h) {
   return make_variant(scharr_coefficients(), family, storage, ksize, local_w, local_h);
 }
 

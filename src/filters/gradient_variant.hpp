@@ -25,15 +25,15 @@ CopyPattern article_copy_rule(int ksize);
 
 // What a family combines (the gradient study's five cases and their combinations).
 struct GradientFamily {
-  const char* name;       // e.g. "scharr.double_local"
-  bool local;             // tile in local memory
-  CopyPattern copy;       // for local families: fixed, or None = the article's rule
-  bool both;              // "double": d/dx and d/dy in one kernel
-  bool predefined;        // coefficients compiled in, zero taps skipped (generated code)
-  bool separable;         // two 1-D passes through a temporary level
-  int rows;               // output pixels per work-item, stacked vertically (1: one pixel)
-  bool one_launch;        // every level in one launch (buffer storage only; needs rows > 1)
-  bool all_storages;      // also on image buffers and cubes (the storage study's families)
+  const char* name;   // e.g. "scharr.double_local"
+  bool local;         // tile in local memory
+  CopyPattern copy;   // for local families: fixed, or None = the article's rule
+  bool both;          // "double": d/dx and d/dy in one kernel
+  bool predefined;    // coefficients compiled in, zero taps skipped (generated code)
+  bool separable;     // two 1-D passes through a temporary level
+  int rows;           // output pixels per work-item, stacked vertically (1: one pixel)
+  bool one_launch;    // every level in one launch (buffer storage only; needs rows > 1)
+  bool all_storages;  // also on image buffers and cubes (the storage study's families)
   const char* summary;
   // The storages it runs on: images and buffer; all four for the storage study's families; the
   // buffer alone for one-launch families (an image per level cannot be addressed from one launch).
@@ -77,7 +77,7 @@ struct GradientVariant {
   // local-size sweep of scharr.single), not for the gradient study's.
   bool storage_study_only() const { return family == "scharr.single" && (local_w != 16 || local_h != 16); }
   const GradientFamily& traits() const;
-  ref::Kernel2D kernel(ref::Axis axis) const;  // the coefficients, KxK
+  ref::Kernel2D kernel(ref::Axis axis) const;                                           // the coefficients, KxK
   std::pair<std::vector<double>, std::vector<double>> separable(ref::Axis axis) const;  // {horizontal, vertical}
   CopyPattern copy_pattern() const;  // resolved (the rule applied); None without local memory
   std::vector<std::string> kernel_files() const;
@@ -100,10 +100,10 @@ std::vector<GradientVariant> registered_scharr_variants();
 std::vector<GradientVariant> find_scharr_variants(const std::string& filter);
 // A GradientVariant of one of the set's families from family/storage/ksize/work-group; throws a
 // filterlab::Error listing what is valid for bad input (even, zero or negative sizes included).
-GradientVariant make_variant(const CoefficientSet& set, const std::string& family, const std::string& storage, int ksize,
-                     std::size_t local_w = 16, std::size_t local_h = 16);
+GradientVariant make_variant(const CoefficientSet& set, const std::string& family, const std::string& storage,
+                             int ksize, std::size_t local_w = 16, std::size_t local_h = 16);
 // The same for Scharr's families.
 GradientVariant make_variant(const std::string& family, const std::string& storage, int ksize, std::size_t local_w = 16,
-                     std::size_t local_h = 16);
+                             std::size_t local_h = 16);
 
 }  // namespace filterlab

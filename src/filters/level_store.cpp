@@ -8,30 +8,42 @@ namespace filterlab {
 
 std::string_view storage_name(Storage s) {
   switch (s) {
-    case Storage::Images: return "images";
-    case Storage::Buffer: return "buffer";
-    case Storage::ImageBuffer: return "image_buffer";
-    case Storage::Cubes: return "cubes";
+    case Storage::Images:
+      return "images";
+    case Storage::Buffer:
+      return "buffer";
+    case Storage::ImageBuffer:
+      return "image_buffer";
+    case Storage::Cubes:
+      return "cubes";
   }
   return "unknown";
 }
 
 std::string_view storage_host_type(Storage s) {
   switch (s) {
-    case Storage::Images: return "std::vector<cl::Image2D>, one per level";
-    case Storage::Buffer: return "cl::Buffer, every level";
-    case Storage::ImageBuffer: return "cl::Image1DBuffer over a cl::Buffer, every level";
-    case Storage::Cubes: return "std::vector<cl::Image2DArray>, one per octave";
+    case Storage::Images:
+      return "std::vector<cl::Image2D>, one per level";
+    case Storage::Buffer:
+      return "cl::Buffer, every level";
+    case Storage::ImageBuffer:
+      return "cl::Image1DBuffer over a cl::Buffer, every level";
+    case Storage::Cubes:
+      return "std::vector<cl::Image2DArray>, one per octave";
   }
   return "unknown";
 }
 
 std::string_view storage_kernel_type(Storage s) {
   switch (s) {
-    case Storage::Images: return "image2d_t";
-    case Storage::Buffer: return "global const float*";
-    case Storage::ImageBuffer: return "image1d_buffer_t";
-    case Storage::Cubes: return "image2d_array_t";
+    case Storage::Images:
+      return "image2d_t";
+    case Storage::Buffer:
+      return "global const float*";
+    case Storage::ImageBuffer:
+      return "image1d_buffer_t";
+    case Storage::Cubes:
+      return "image2d_array_t";
   }
   return "unknown";
 }
@@ -63,7 +75,8 @@ std::vector<LevelShape> pack_levels(const std::vector<std::pair<int, int>>& size
   std::vector<LevelShape> out;
   std::size_t offset = 0;
   for (const auto& [w, h] : sizes) {
-    if (w <= 0 || h <= 0) throw Error("image level of size " + std::to_string(w) + "x" + std::to_string(h) + " is empty");
+    if (w <= 0 || h <= 0)
+      throw Error("image level of size " + std::to_string(w) + "x" + std::to_string(h) + " is empty");
     out.push_back({w, h, offset});
     offset += static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
   }
@@ -72,7 +85,8 @@ std::vector<LevelShape> pack_levels(const std::vector<std::pair<int, int>>& size
 
 namespace {
 std::size_t pixels_of(const std::vector<LevelShape>& levels) {
-  return levels.empty() ? 0 : levels.back().offset + static_cast<std::size_t>(levels.back().width) * levels.back().height;
+  return levels.empty() ? 0
+                        : levels.back().offset + static_cast<std::size_t>(levels.back().width) * levels.back().height;
 }
 }  // namespace
 
@@ -86,10 +100,12 @@ struct ImageRegion {
 };
 ImageRegion image_region(const LevelStore& store, std::size_t i) {
   const auto& l = store.levels[i];
-  const cl::array<cl::size_type, 3> region{static_cast<cl::size_type>(l.width), static_cast<cl::size_type>(l.height), 1};
+  const cl::array<cl::size_type, 3> region{static_cast<cl::size_type>(l.width), static_cast<cl::size_type>(l.height),
+                                           1};
   if (store.storage == Storage::Images) return {&store.images[i], {0, 0, 0}, region};
   for (std::size_t r = 0; r < store.runs.size(); ++r)
-    if (i < store.runs[r].first + store.runs[r].count) return {&store.arrays[r], {0, 0, i - store.runs[r].first}, region};
+    if (i < store.runs[r].first + store.runs[r].count)
+      return {&store.arrays[r], {0, 0, i - store.runs[r].first}, region};
   throw Error("internal: level " + std::to_string(i) + " is in no octave of the store");
 }
 }  // namespace

@@ -18,8 +18,7 @@ std::string predefined_source(const std::string& set, const ref::Kernel2D& kx, c
 // FL_PREDEFINED_XY_ROWS(LOAD, SX, SY): both derivatives of `rows` pixels stacked vertically (rows
 // 0..rows-1 below the work-item's first pixel), every position loaded once for all of them; SX and
 // SY are arrays of `rows` accumulators. Our extension: vertical reuse cuts loads per pixel.
-std::string predefined_strip_source(const std::string& set, const ref::Kernel2D& kx, const ref::Kernel2D& ky,
-                                    int rows);
+std::string predefined_strip_source(const std::string& set, const ref::Kernel2D& kx, const ref::Kernel2D& ky, int rows);
 
 // Non-zero taps the generated code loads for one derivative's kernel (6 for every Scharr size).
 int predefined_taps(const ref::Kernel2D& k);

@@ -93,8 +93,8 @@ void build_pyramid_on_device(ocl::Runtime& rt, LevelStore& store, const ref::Ima
     throw Error("internal: the store's level 0 does not have the base image's size");
   try {
     const auto source = ocl::load_program_source({"pyramid/pyramid.cl"});
-    const auto program = ocl::build_program(rt.context, rt.device, source,
-                                            "-cl-std=CL1.2 -DFL_STORAGE=" + std::to_string(storage_define(store.storage)));
+    const auto program = ocl::build_program(
+        rt.context, rt.device, source, "-cl-std=CL1.2 -DFL_STORAGE=" + std::to_string(storage_define(store.storage)));
     cl::Kernel kernel(program, "downsample_box2x2");
     // Upload level 0 alone: upload_levels takes every level, so write it directly.
     if (store.storage == Storage::Images || store.storage == Storage::Cubes) {
@@ -119,9 +119,9 @@ void build_pyramid_on_device(ocl::Runtime& rt, LevelStore& store, const ref::Ima
 
 std::vector<float> keypoint_sums(ocl::Runtime& rt, const LevelStore& store, const std::vector<KeyPoint>& points) {
   if (store.storage != Storage::Buffer && store.storage != Storage::ImageBuffer)
-    throw Unsupported("key points from every level in one launch need one memory object for all levels",
-                      "use the buffer or the image buffer; " + std::string(storage_name(store.storage)) +
-                          " keeps levels apart");
+    throw Unsupported(
+        "key points from every level in one launch need one memory object for all levels",
+        "use the buffer or the image buffer; " + std::string(storage_name(store.storage)) + " keeps levels apart");
   std::vector<cl_int> table, pts;
   for (const auto& l : store.levels) table.insert(table.end(), {static_cast<cl_int>(l.offset), l.width, l.height});
   for (const auto& p : points) {

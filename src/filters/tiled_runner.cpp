@@ -12,7 +12,9 @@ cl::Buffer weights_buffer(const cl::Context& ctx, const std::vector<double>& w) 
   std::vector<float> f(w.begin(), w.end());
   return cl::Buffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, f.size() * sizeof(float), f.data());
 }
-std::uint64_t image_bytes(int w, int h) { return static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(h) * sizeof(float); }
+std::uint64_t image_bytes(int w, int h) {
+  return static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(h) * sizeof(float);
+}
 }  // namespace
 
 DeviceImage allocate_image(ocl::Runtime& rt, int width, int height, const std::string& what) {
@@ -48,7 +50,8 @@ void check_rois(const ref::Roi& sroi, int src_w, int src_h, const ref::Roi& troi
                 "the two ROIs must have equal width and height");
 }
 
-TiledRunner::TiledRunner(ocl::Runtime& rt, const TiledVariant& variant, ref::Border border, float border_value, bool count)
+TiledRunner::TiledRunner(ocl::Runtime& rt, const TiledVariant& variant, ref::Border border, float border_value,
+                         bool count)
     : rt_(rt), variant_(variant), border_value_(border_value), count_(count) {
   const auto& dev = rt.device.info;
   const std::string what = variant.id() + " (" + std::string(ref::border_name(border)) + ")";

@@ -1,5 +1,6 @@
-#include <algorithm>
 #include "filters/tiled_variant.hpp"
+
+#include <algorithm>
 
 #include "error.hpp"
 #include "ocl/ndrange.hpp"

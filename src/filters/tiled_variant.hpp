@@ -11,9 +11,9 @@
 namespace filterlab {
 
 struct TiledDesign {
-  const char* name;     // e.g. "tiled.amd"
-  const char* file;     // kernel file under kernels/
-  const char* kernel;   // kernel function
+  const char* name;    // e.g. "tiled.amd"
+  const char* file;    // kernel file under kernels/
+  const char* kernel;  // kernel function
   std::size_t local_w, local_h;
   int pixels_per_item;  // output pixels per work-item along each axis (4 for the tiled kernel)
   int passes;           // launches per filtering (2 for two-pass)

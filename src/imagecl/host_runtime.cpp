@@ -31,9 +31,13 @@ Config default_config(const KernelSpace& s, const ocl::DeviceInfo& dev) {
   if (wx < c.size()) c[wx] = at_most(s.params[wx], 32);
   if (wy < c.size()) c[wy] = at_most(s.params[wy], 4);
   while (!violation(s, c, dev).empty()) {
-    if (wy < c.size() && c[wy] > s.params[wy].values.front()) c[wy] = at_most(s.params[wy], c[wy] / 2);
-    else if (wx < c.size() && c[wx] > s.params[wx].values.front()) c[wx] = at_most(s.params[wx], c[wx] / 2);
-    else throw Unsupported("kernel " + s.kernel + ": even the smallest default configuration is refused: " + violation(s, c, dev));
+    if (wy < c.size() && c[wy] > s.params[wy].values.front())
+      c[wy] = at_most(s.params[wy], c[wy] / 2);
+    else if (wx < c.size() && c[wx] > s.params[wx].values.front())
+      c[wx] = at_most(s.params[wx], c[wx] / 2);
+    else
+      throw Unsupported("kernel " + s.kernel +
+                        ": even the smallest default configuration is refused: " + violation(s, c, dev));
   }
   return c;
 }

@@ -107,7 +107,8 @@ Launcher::Launcher(ocl::Runtime& rt, const KernelSpace& space, const Config& con
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "creating kernel " + space.kernel + " for " + id_);
   }
-  ocl::check_work_group(dev, rt.device.device, kernel_, static_cast<std::size_t>(wg_x_), static_cast<std::size_t>(wg_y_ * wg_z_), id_);
+  ocl::check_work_group(dev, rt.device.device, kernel_, static_cast<std::size_t>(wg_x_),
+                        static_cast<std::size_t>(wg_y_ * wg_z_), id_);
 }
 
 void Launcher::bind(const Args& args) {
@@ -122,17 +123,20 @@ void Launcher::bind(const Args& args) {
       const Arg& v = it->second;
       if (a.kind == "image") {
         if (!v.image || v.image->width <= 0 || v.image->height <= 0)
-          throw Error(id_ + ": Image '" + a.name + "' needs a non-empty image", "pass the input, or an image of the output's size");
+          throw Error(id_ + ": Image '" + a.name + "' needs a non-empty image",
+                      "pass the input, or an image of the output's size");
         DeviceImage d;
         const auto px = pixel_layout(a.type);  // vector pixels: lanes interleaved, `lanes` values per pixel
         if (v.image->width % px.lanes != 0)
-          throw Error(id_ + ": Image '" + a.name + "' holds " + a.type + " pixels but its host image is " + std::to_string(v.image->width) +
-                          " values wide, not a multiple of " + std::to_string(px.lanes),
+          throw Error(id_ + ": Image '" + a.name + "' holds " + a.type + " pixels but its host image is " +
+                          std::to_string(v.image->width) + " values wide, not a multiple of " +
+                          std::to_string(px.lanes),
                       "give the host image " + std::to_string(px.lanes) + " interleaved values per pixel");
         d.width = v.image->width / px.lanes, d.height = v.image->height, d.type = px.element, d.lanes = px.lanes;
         if (a.dims == 3) {
           if (v.depth <= 0 || v.image->height % v.depth != 0)
-            throw Error(id_ + ": 3-D Image '" + a.name + "' needs its planes one below the other (height a multiple of the depth)",
+            throw Error(id_ + ": 3-D Image '" + a.name +
+                            "' needs its planes one below the other (height a multiple of the depth)",
                         "pass volume_arg(planes, depth)");
           d.depth = v.depth, d.height = v.image->height / v.depth;
         }
@@ -144,7 +148,8 @@ void Launcher::bind(const Args& args) {
         const cl_mem_flags flags = (input ? CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE);
         void* ptr = input ? const_cast<unsigned char*>(host.data()) : nullptr;
         if (d.image_memory) {
-          ocl::check_image2d(dev, static_cast<std::size_t>(d.width), static_cast<std::size_t>(d.height), id_ + " Image " + a.name);
+          ocl::check_image2d(dev, static_cast<std::size_t>(d.width), static_cast<std::size_t>(d.height),
+                             id_ + " Image " + a.name);
           d.image = cl::Image2D(rt_.context, flags, format_of(a.type), static_cast<std::size_t>(d.width),
                                 static_cast<std::size_t>(d.height), 0, ptr);
           kernel_.setArg(index++, d.image);
@@ -159,16 +164,18 @@ void Launcher::bind(const Args& args) {
       } else if (a.kind == "array") {
         if (v.array.empty()) throw Error(id_ + ": array '" + a.name + "' is empty", "pass its values");
         if (a.bound > 0 && static_cast<long>(v.array.size()) > a.bound)
-          throw Error(id_ + ": array '" + a.name + "' has " + std::to_string(v.array.size()) + " values but the kernel declares at most " +
-                      std::to_string(a.bound), "pass at most the bound given by #pragma imagecl bound");
+          throw Error(id_ + ": array '" + a.name + "' has " + std::to_string(v.array.size()) +
+                          " values but the kernel declares at most " + std::to_string(a.bound),
+                      "pass at most the bound given by #pragma imagecl bound");
         auto host = to_bytes(v.array, a.type);
         // Known weights: a configuration with literal_<name> on computes with the pragma's values
         // whatever is passed, so any other values are refused (on or off: one function per kernel).
         if (!a.weights.empty() && host != to_bytes(a.weights, a.type)) {
           std::string want;
           for (std::size_t i = 0; i < a.weights.size(); ++i) want += (i ? ", " : "") + format_number(a.weights[i]);
-          throw Error(id_ + ": array '" + a.name + "' must hold the values of its #pragma imagecl weights (" + want + ")",
-                      "pass exactly those " + std::to_string(a.weights.size()) + " values, or drop the pragma to pass others");
+          throw Error(
+              id_ + ": array '" + a.name + "' must hold the values of its #pragma imagecl weights (" + want + ")",
+              "pass exactly those " + std::to_string(a.weights.size()) + " values, or drop the pragma to pass others");
         }
         arrays_.emplace_back(rt_.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.size(), host.data());
         kernel_.setArg(index++, arrays_.back());
@@ -209,7 +216,8 @@ cl::NDRange Launcher::global() const {
 
 cl::NDRange Launcher::local() const {
   if (space_.grid_dims == 3)
-    return cl::NDRange(static_cast<std::size_t>(wg_x_), static_cast<std::size_t>(wg_y_), static_cast<std::size_t>(wg_z_));
+    return cl::NDRange(static_cast<std::size_t>(wg_x_), static_cast<std::size_t>(wg_y_),
+                       static_cast<std::size_t>(wg_z_));
   return cl::NDRange(static_cast<std::size_t>(wg_x_), static_cast<std::size_t>(wg_y_));
 }
 
@@ -229,11 +237,13 @@ ref::Image Launcher::download(const std::string& image) {
   if (it == images_.end()) throw Error(id_ + ": no bound Image '" + image + "'");
   const auto& d = it->second;
   std::vector<unsigned char> host(static_cast<std::size_t>(d.width) * static_cast<std::size_t>(d.height) *
-                                  static_cast<std::size_t>(d.depth) * static_cast<std::size_t>(d.lanes) * type_bytes(d.type));
+                                  static_cast<std::size_t>(d.depth) * static_cast<std::size_t>(d.lanes) *
+                                  type_bytes(d.type));
   try {
     if (d.image_memory)
       rt_.queue.enqueueReadImage(d.image, CL_TRUE, {0, 0, 0},
-                                 {static_cast<std::size_t>(d.width), static_cast<std::size_t>(d.height), 1}, 0, 0, host.data());
+                                 {static_cast<std::size_t>(d.width), static_cast<std::size_t>(d.height), 1}, 0, 0,
+                                 host.data());
     else
       rt_.queue.enqueueReadBuffer(d.buffer, CL_TRUE, 0, host.size(), host.data());
   } catch (const cl::Error& e) {

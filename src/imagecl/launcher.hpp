@@ -52,8 +52,8 @@ class Launcher {
     cl::Buffer buffer;
     cl::Image2D image;
     int width = 0, height = 0, depth = 1;  // height: of one plane
-    std::string type;                        // of one lane
-    int lanes = 1;                           // a vector pixel's
+    std::string type;                      // of one lane
+    int lanes = 1;                         // a vector pixel's
   };
   ocl::Runtime& rt_;
   const KernelSpace& space_;

@@ -46,14 +46,22 @@ void store_as(std::vector<unsigned char>& out, const std::vector<double>& v) {
 
 std::vector<unsigned char> typed(const std::vector<double>& v, const std::string& t) {
   std::vector<unsigned char> out;
-  if (t == "uchar") store_as<std::uint8_t>(out, v);
-  else if (t == "char") store_as<std::int8_t>(out, v);
-  else if (t == "ushort") store_as<std::uint16_t>(out, v);
-  else if (t == "short") store_as<std::int16_t>(out, v);
-  else if (t == "int") store_as<std::int32_t>(out, v);
-  else if (t == "uint") store_as<std::uint32_t>(out, v);
-  else if (t == "double") store_as<double>(out, v);
-  else store_as<float>(out, v);
+  if (t == "uchar")
+    store_as<std::uint8_t>(out, v);
+  else if (t == "char")
+    store_as<std::int8_t>(out, v);
+  else if (t == "ushort")
+    store_as<std::uint16_t>(out, v);
+  else if (t == "short")
+    store_as<std::int16_t>(out, v);
+  else if (t == "int")
+    store_as<std::int32_t>(out, v);
+  else if (t == "uint")
+    store_as<std::uint32_t>(out, v);
+  else if (t == "double")
+    store_as<double>(out, v);
+  else
+    store_as<float>(out, v);
   return out;
 }
 
@@ -67,14 +75,22 @@ void load_as(const std::vector<unsigned char>& in, std::vector<float>& out) {
 }
 
 void untyped(const std::vector<unsigned char>& in, const std::string& t, std::vector<float>& out) {
-  if (t == "uchar") load_as<std::uint8_t>(in, out);
-  else if (t == "char") load_as<std::int8_t>(in, out);
-  else if (t == "ushort") load_as<std::uint16_t>(in, out);
-  else if (t == "short") load_as<std::int16_t>(in, out);
-  else if (t == "int") load_as<std::int32_t>(in, out);
-  else if (t == "uint") load_as<std::uint32_t>(in, out);
-  else if (t == "double") load_as<double>(in, out);
-  else load_as<float>(in, out);
+  if (t == "uchar")
+    load_as<std::uint8_t>(in, out);
+  else if (t == "char")
+    load_as<std::int8_t>(in, out);
+  else if (t == "ushort")
+    load_as<std::uint16_t>(in, out);
+  else if (t == "short")
+    load_as<std::int16_t>(in, out);
+  else if (t == "int")
+    load_as<std::int32_t>(in, out);
+  else if (t == "uint")
+    load_as<std::uint32_t>(in, out);
+  else if (t == "double")
+    load_as<double>(in, out);
+  else
+    load_as<float>(in, out);
 }
 
 // The first Clang C++ compiler on the PATH.
@@ -84,8 +100,10 @@ std::string clang_compiler() {
   for (std::string dir; std::getline(dirs, dir, ':');)
     for (const char* name : {"clang++", "clang++-15"})
       if (!dir.empty() && std::filesystem::exists(dir + "/" + name)) return dir + "/" + name;
-  throw Error("the CPU reference of a kernel with OpenCL vector types must be built by Clang (its ext_vector_type), and no "
-              "clang++ is on the PATH", "install clang (scripts/install-deps.sh test) or set $CXX to a Clang C++ compiler");
+  throw Error(
+      "the CPU reference of a kernel with OpenCL vector types must be built by Clang (its ext_vector_type), and no "
+      "clang++ is on the PATH",
+      "install clang (scripts/install-deps.sh test) or set $CXX to a Clang C++ compiler");
 }
 
 std::string read_text(const std::string& path) {
@@ -97,7 +115,8 @@ std::string read_text(const std::string& path) {
 
 }  // namespace
 
-std::map<std::string, ref::Image> perturbed_spread(const std::map<std::string, ref::Image>& nominal, const PerturbedRun& run) {
+std::map<std::string, ref::Image> perturbed_spread(const std::map<std::string, ref::Image>& nominal,
+                                                   const PerturbedRun& run) {
   std::map<std::string, ref::Image> out;
   for (const auto& [name, img] : nominal) out[name] = ref::Image(img.width, img.height);
   struct Reset {  // back to the nominal builtins, also when a run throws
@@ -120,8 +139,10 @@ std::map<std::string, ref::Image> perturbed_spread(const std::map<std::string, r
 
 CpuReference::CpuReference(const UserKernel& k) : space_(k.space) {
   const std::string code = read_text(k.reference_path);
-  if (code.empty()) throw Error("the CPU reference " + k.reference_path + " is missing or empty", "compile the kernel again");
-  const std::string so = k.dir + "/" + std::filesystem::path(k.reference_path).stem().string() + "-" + sha256_hex(code).substr(0, 16) + ".so";
+  if (code.empty())
+    throw Error("the CPU reference " + k.reference_path + " is missing or empty", "compile the kernel again");
+  const std::string so = k.dir + "/" + std::filesystem::path(k.reference_path).stem().string() + "-" +
+                         sha256_hex(code).substr(0, 16) + ".so";
   if (!std::filesystem::exists(so)) {
     const char* cxx = std::getenv("CXX");
     // A kernel with OpenCL vector types has a reference in Clang's ext_vector_type (reference.cpp).
@@ -129,9 +150,11 @@ CpuReference::CpuReference(const UserKernel& k) : space_(k.space) {
     const std::string compiler = cxx && *cxx ? cxx : clang ? clang_compiler() : "c++";
     const std::string tmp = so + "." + std::to_string(getpid()) + ".tmp";  // processes may build it at once
     // -ffp-contract=off: every float operation rounded, as the OpenCL (FP_CONTRACT OFF) does.
-    const auto r = run_process({compiler, "-std=c++17", "-O2", "-shared", "-fPIC", "-ffp-contract=off", "-o", tmp, k.reference_path});
+    const auto r = run_process(
+        {compiler, "-std=c++17", "-O2", "-shared", "-fPIC", "-ffp-contract=off", "-o", tmp, k.reference_path});
     if (r.exit_code != 0)
-      throw Error("the host C++ compiler (" + compiler + ") could not build the CPU reference " + k.reference_path + ":\n" + r.output,
+      throw Error("the host C++ compiler (" + compiler + ") could not build the CPU reference " + k.reference_path +
+                      ":\n" + r.output,
                   "set $CXX to a C++17 compiler");
     std::filesystem::rename(tmp, so);
   }
@@ -139,13 +162,18 @@ CpuReference::CpuReference(const UserKernel& k) : space_(k.space) {
   if (!handle_) throw Error("cannot load the CPU reference " + so + ": " + dlerror(), "delete it and run again");
   const std::string symbol = "filterlab_icl_ref_" + k.space.kernel;
   entry_ = reinterpret_cast<Entry>(dlsym(handle_, symbol.c_str()));
-  if (!entry_) throw Error("the CPU reference " + so + " has no " + symbol, "compile the kernel again with this filterlab-imagecl");
+  if (!entry_)
+    throw Error("the CPU reference " + so + " has no " + symbol,
+                "compile the kernel again with this filterlab-imagecl");
   const std::string perturb = "filterlab_icl_ref_perturb_" + k.space.kernel;
   perturb_ = reinterpret_cast<Perturb>(dlsym(handle_, perturb.c_str()));
-  if (!perturb_) throw Error("the CPU reference " + so + " has no " + perturb, "compile the kernel again with this filterlab-imagecl");
+  if (!perturb_)
+    throw Error("the CPU reference " + so + " has no " + perturb,
+                "compile the kernel again with this filterlab-imagecl");
 }
 
-std::map<std::string, ref::Image> CpuReference::spread(const Args& args, const std::map<std::string, ref::Image>& nominal) const {
+std::map<std::string, ref::Image> CpuReference::spread(const Args& args,
+                                                       const std::map<std::string, ref::Image>& nominal) const {
   if (space_.inexact_builtins.empty()) return {};
   return perturbed_spread(nominal, [&](unsigned long long seed) {
     perturb_(seed);
@@ -171,11 +199,13 @@ std::map<std::string, ref::Image> CpuReference::run(const Args& args) const {
       const bool output = a.access == "write";
       const auto px = pixel_layout(a.type);  // vector pixels: lanes interleaved on the host
       if (v.image->width % px.lanes != 0)
-        throw Error("Image '" + a.name + "' of " + space_.kernel + " holds " + a.type + " pixels, but its host image is " +
-                        std::to_string(v.image->width) + " values wide", "give it " + std::to_string(px.lanes) + " values per pixel");
+        throw Error("Image '" + a.name + "' of " + space_.kernel + " holds " + a.type +
+                        " pixels, but its host image is " + std::to_string(v.image->width) + " values wide",
+                    "give it " + std::to_string(px.lanes) + " values per pixel");
       storage[i] = output ? std::vector<unsigned char>(v.image->size() * bytes_of(px.element), 0)
                           : typed(std::vector<double>(v.image->px.begin(), v.image->px.end()), px.element);
-      r.data = storage[i].data(), r.w = v.image->width / px.lanes, r.h = v.image->height, r.n = static_cast<long>(v.image->size());
+      r.data = storage[i].data(), r.w = v.image->width / px.lanes, r.h = v.image->height,
+      r.n = static_cast<long>(v.image->size());
       if (output) outputs[a.name] = i;
     } else if (a.kind == "array") {
       storage[i] = typed(v.array, a.type);

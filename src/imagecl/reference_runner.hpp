@@ -19,7 +19,8 @@ using PerturbedRun = std::function<std::map<std::string, ref::Image>(unsigned lo
 constexpr int kPerturbedRuns = 6;
 // Per output pixel, the largest |run(seed) - nominal| over kPerturbedRuns nonzero seeds (a NaN in
 // one run only: infinity); `run` is left at seed 0. See CpuReference::spread.
-std::map<std::string, ref::Image> perturbed_spread(const std::map<std::string, ref::Image>& nominal, const PerturbedRun& run);
+std::map<std::string, ref::Image> perturbed_spread(const std::map<std::string, ref::Image>& nominal,
+                                                   const PerturbedRun& run);
 
 class CpuReference {
  public:

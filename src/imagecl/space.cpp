@@ -41,8 +41,11 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
   s.kernel = j.at("kernel").get<std::string>();
   s.opencl = opencl;
   const auto& grid = j.at("grid");
-  if (grid.contains("image")) s.grid_image = grid["image"].get<std::string>();
-  else s.grid_width = grid.at("width").get<long>(), s.grid_height = grid.at("height").get<long>(), s.grid_depth = grid.value("depth", 1L);
+  if (grid.contains("image"))
+    s.grid_image = grid["image"].get<std::string>();
+  else
+    s.grid_width = grid.at("width").get<long>(), s.grid_height = grid.at("height").get<long>(),
+    s.grid_depth = grid.value("depth", 1L);
   s.grid_dims = grid.value("dims", 2);
   for (const auto& a : j.at("arguments")) {
     SpaceArg arg;
@@ -51,8 +54,10 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
     arg.type = a.at("type").get<std::string>();
     arg.access = a.value("access", "");
     arg.boundary = a.value("boundary", "");
-    if (a.contains("image_memory_define") && !a["image_memory_define"].is_null()) arg.image_define = a["image_memory_define"];
-    if (a.contains("constant_memory_define") && !a["constant_memory_define"].is_null()) arg.constant_define = a["constant_memory_define"];
+    if (a.contains("image_memory_define") && !a["image_memory_define"].is_null())
+      arg.image_define = a["image_memory_define"];
+    if (a.contains("constant_memory_define") && !a["constant_memory_define"].is_null())
+      arg.constant_define = a["constant_memory_define"];
     if (a.contains("bound") && !a["bound"].is_null()) arg.bound = a["bound"].get<long>();
     if (a.contains("weights")) arg.weights = a["weights"].get<std::vector<double>>();
     arg.dims = a.value("dims", 2);
@@ -61,19 +66,25 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
     s.args.push_back(arg);
   }
   for (const auto& p : j.at("parameters"))
-    s.params.push_back({p.at("name").get<std::string>(), p.at("define").get<std::string>(), p.at("values").get<std::vector<long>>()});
+    s.params.push_back(
+        {p.at("name").get<std::string>(), p.at("define").get<std::string>(), p.at("values").get<std::vector<long>>()});
   for (const auto& l : j.at("local_memory"))
-    s.local.push_back({l.at("image").get<std::string>(), l.at("define").is_null() ? "" : l.at("define").get<std::string>(), l.at("halo_x").get<int>(),
-                       l.at("halo_y").get<int>(), l.at("element_bytes").get<int>(),
-                       l.contains("convert_define") && !l["convert_define"].is_null() ? l["convert_define"].get<std::string>() : ""});
+    s.local.push_back(
+        {l.at("image").get<std::string>(), l.at("define").is_null() ? "" : l.at("define").get<std::string>(),
+         l.at("halo_x").get<int>(), l.at("halo_y").get<int>(), l.at("element_bytes").get<int>(),
+         l.contains("convert_define") && !l["convert_define"].is_null() ? l["convert_define"].get<std::string>() : ""});
   for (const auto& c : j.at("constant_memory"))
-    s.constant.push_back({c.at("array").get<std::string>(), c.at("define").get<std::string>(), c.at("bytes").get<long>()});
+    s.constant.push_back(
+        {c.at("array").get<std::string>(), c.at("define").get<std::string>(), c.at("bytes").get<long>()});
   if (j.contains("window"))
     for (const auto& w : j["window"]) {
-      const auto opt = [&](const char* k) { return w.contains(k) && !w[k].is_null() ? w[k].get<std::string>() : std::string(); };
-      s.window.push_back({w.at("image").get<std::string>(), w.at("define").get<std::string>(), w.at("vector_define").get<std::string>(),
-                          opt("local_define"), opt("image_define"), w.at("min_x").get<int>(), w.at("halo_x").get<int>(),
-                          w.at("halo_y").get<int>(), opt("slide_define")});
+      const auto opt = [&](const char* k) {
+        return w.contains(k) && !w[k].is_null() ? w[k].get<std::string>() : std::string();
+      };
+      s.window.push_back({w.at("image").get<std::string>(), w.at("define").get<std::string>(),
+                          w.at("vector_define").get<std::string>(), opt("local_define"), opt("image_define"),
+                          w.at("min_x").get<int>(), w.at("halo_x").get<int>(), w.at("halo_y").get<int>(),
+                          opt("slide_define")});
     }
   if (j.contains("vector_store"))
     for (const auto& v : j["vector_store"])
@@ -94,7 +105,8 @@ KernelSpace parse(const EmbeddedKernel& k) {
 const std::map<std::string, KernelSpace>& spaces() {
   static const auto table = [] {
     std::map<std::string, KernelSpace> t;
-    for (std::size_t i = 0; i < kEmbeddedKernelCount; ++i) t.emplace(kEmbeddedKernels[i].name, parse(kEmbeddedKernels[i]));
+    for (std::size_t i = 0; i < kEmbeddedKernelCount; ++i)
+      t.emplace(kEmbeddedKernels[i].name, parse(kEmbeddedKernels[i]));
     return t;
   }();
   return table;
@@ -117,7 +129,9 @@ std::string piece(const SpaceParam& p, long v) {
 // exact) leave their piece out of an ID at their first value ("off"): IDs from before them stay valid
 // and unchanged.
 bool optional_piece(const SpaceParam& p) {
-  return p.name == "interior" || p.name == "exact" || p.name.rfind("slide_", 0) == 0 || p.name.rfind("convert_", 0) == 0 || p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
+  return p.name == "interior" || p.name == "exact" || p.name.rfind("slide_", 0) == 0 ||
+         p.name.rfind("convert_", 0) == 0 || p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 ||
+         p.name.rfind("literal_", 0) == 0;
 }
 
 }  // namespace
@@ -171,8 +185,9 @@ bool switched_on(const KernelSpace& s, const Config& c, const std::string& defin
 std::string config_id(const KernelSpace& s, const Config& c) {
   const bool vol = s.grid_dims == 3;
   std::string id = "imagecl." + s.kernel + "/wg" + std::to_string(value_of(s, c, "wg_x")) + "x" +
-                   std::to_string(value_of(s, c, "wg_y")) + (vol ? "x" + std::to_string(value_of(s, c, "wg_z")) : "") + "/c" +
-                   std::to_string(value_of(s, c, "coarsen_x")) + "x" + std::to_string(value_of(s, c, "coarsen_y")) +
+                   std::to_string(value_of(s, c, "wg_y")) + (vol ? "x" + std::to_string(value_of(s, c, "wg_z")) : "") +
+                   "/c" + std::to_string(value_of(s, c, "coarsen_x")) + "x" +
+                   std::to_string(value_of(s, c, "coarsen_y")) +
                    (vol ? "x" + std::to_string(value_of(s, c, "coarsen_z")) : "");
   for (std::size_t i = 0; i < s.params.size(); ++i) {
     const auto& n = s.params[i].name;
@@ -200,13 +215,15 @@ Config parse_config_id(const KernelSpace& s, const std::string& id) {
     at = slash + 1;
   }
   const bool vol = s.grid_dims == 3;
-  const std::vector<std::string> merged_wg = vol ? std::vector<std::string>{"wg_x", "wg_y", "wg_z"} : std::vector<std::string>{"wg_x", "wg_y"};
-  const std::vector<std::string> merged_c =
-      vol ? std::vector<std::string>{"coarsen_x", "coarsen_y", "coarsen_z"} : std::vector<std::string>{"coarsen_x", "coarsen_y"};
+  const std::vector<std::string> merged_wg =
+      vol ? std::vector<std::string>{"wg_x", "wg_y", "wg_z"} : std::vector<std::string>{"wg_x", "wg_y"};
+  const std::vector<std::string> merged_c = vol ? std::vector<std::string>{"coarsen_x", "coarsen_y", "coarsen_z"}
+                                                : std::vector<std::string>{"coarsen_x", "coarsen_y"};
   std::vector<std::size_t> rest;
   for (std::size_t i = 0; i < s.params.size(); ++i) {
     const auto& n = s.params[i].name;
-    if (std::find(merged_wg.begin(), merged_wg.end(), n) == merged_wg.end() && std::find(merged_c.begin(), merged_c.end(), n) == merged_c.end())
+    if (std::find(merged_wg.begin(), merged_wg.end(), n) == merged_wg.end() &&
+        std::find(merged_c.begin(), merged_c.end(), n) == merged_c.end())
       rest.push_back(i);
   }
   if (parts.size() < 3 || parts.size() > 3 + rest.size() || parts[0] != "imagecl." + s.kernel) throw fail();
@@ -234,8 +251,10 @@ Config parse_config_id(const KernelSpace& s, const std::string& id) {
     bool found = false;
     for (long v : p.values)
       if (at < parts.size() && piece(p, v) == parts[at]) c[i] = v, found = true;
-    if (found) ++at;
-    else if (!optional_piece(p)) throw fail();  // an optional piece left out is off: c[i] keeps the first value
+    if (found)
+      ++at;
+    else if (!optional_piece(p))
+      throw fail();  // an optional piece left out is off: c[i] keeps the first value
   }
   if (at != parts.size()) throw fail();
   for (std::size_t i = 0; i < s.params.size(); ++i)
@@ -244,7 +263,9 @@ Config parse_config_id(const KernelSpace& s, const std::string& id) {
   std::string canonical = parts[0];
   for (std::size_t k = 1; k < parts.size(); ++k) {
     bool off = false;
-    for (const auto i : rest) off = off || (k >= 3 && optional_piece(s.params[i]) && parts[k] == piece(s.params[i], s.params[i].values.front()));
+    for (const auto i : rest)
+      off =
+          off || (k >= 3 && optional_piece(s.params[i]) && parts[k] == piece(s.params[i], s.params[i].values.front()));
     if (!off) canonical += "/" + parts[k];
   }
   if (canonical != config_id(s, c)) throw fail();
@@ -253,7 +274,8 @@ Config parse_config_id(const KernelSpace& s, const std::string& id) {
 
 std::string build_options(const KernelSpace& s, const Config& c) {
   std::string o;
-  for (std::size_t i = 0; i < s.params.size(); ++i) o += (i ? " -D" : "-D") + s.params[i].define + "=" + std::to_string(c[i]);
+  for (std::size_t i = 0; i < s.params.size(); ++i)
+    o += (i ? " -D" : "-D") + s.params[i].define + "=" + std::to_string(c[i]);
   return o;
 }
 
@@ -263,8 +285,9 @@ std::uint64_t local_bytes(const KernelSpace& s, const Config& c) {
   const auto th = value_of(s, c, "wg_y") * value_of(s, c, "coarsen_y");
   for (const auto& l : s.local)
     if (l.define.empty() || switched_on(s, c, l.define))  // no define: always on (a fused kernel's tile)
-      total += static_cast<std::uint64_t>((tw + l.halo_x) * (th + l.halo_y) *
-                                          (!l.convert_define.empty() && switched_on(s, c, l.convert_define) ? 4 : l.element_bytes));
+      total += static_cast<std::uint64_t>(
+          (tw + l.halo_x) * (th + l.halo_y) *
+          (!l.convert_define.empty() && switched_on(s, c, l.convert_define) ? 4 : l.element_bytes));
   return total;
 }
 
@@ -296,7 +319,8 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
   }
   const bool interleaved = value_of(s, c, "interleaved") != 0;
   if (switched_on(s, c, "ICL_INTERIOR") && interleaved && !any_local)
-    return "interior 1 needs interleaved 0 (or local memory): with global interleaving a work-group owns no block of the grid";
+    return "interior 1 needs interleaved 0 (or local memory): with global interleaving a work-group owns no block of "
+           "the grid";
   long group_window_bytes = 0;
   const long wg = value_of(s, c, "wg_x") * value_of(s, c, "wg_y") * (s.grid_dims == 3 ? value_of(s, c, "wg_z") : 1);
   for (const auto& w : s.window)
@@ -310,11 +334,14 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
     const bool on = switched_on(s, c, w.define);
     const long n = value_of(s, c, w.vector_define);
     if (n > 1 && !on) return "vector_" + w.image + " " + std::to_string(n) + " needs window_" + w.image + " 1";
-    if (!on && !w.slide_define.empty() && switched_on(s, c, w.slide_define)) return "slide_" + w.image + " 1 needs window_" + w.image + " 1";
+    if (!on && !w.slide_define.empty() && switched_on(s, c, w.slide_define))
+      return "slide_" + w.image + " 1 needs window_" + w.image + " 1";
     if (!on) continue;
     if (interleaved) return "window_" + w.image + " 1 needs interleaved 0 (blocked mapping)";
-    if (!w.local_define.empty() && switched_on(s, c, w.local_define)) return "window_" + w.image + " 1 and local_" + w.image + " 1 exclude each other";
-    if (!w.image_define.empty() && switched_on(s, c, w.image_define)) return "window_" + w.image + " 1 and image_" + w.image + " 1 exclude each other";
+    if (!w.local_define.empty() && switched_on(s, c, w.local_define))
+      return "window_" + w.image + " 1 and local_" + w.image + " 1 exclude each other";
+    if (!w.image_define.empty() && switched_on(s, c, w.image_define))
+      return "window_" + w.image + " 1 and image_" + w.image + " 1 exclude each other";
     if (value_of(s, c, "coarsen_x") % n != 0)
       return "vector_" + w.image + " " + std::to_string(n) + " needs coarsen_x a multiple of " + std::to_string(n);
     if (window_elements(s, c, w) > kMaxWindowElements)
@@ -339,11 +366,14 @@ std::string violation(const KernelSpace& s, const Config& c, const ocl::DeviceIn
   const auto wg = static_cast<std::size_t>(value_of(s, c, "wg_x") * value_of(s, c, "wg_y") *
                                            (s.grid_dims == 3 ? value_of(s, c, "wg_z") : 1));
   if (wg > dev.max_work_group_size)
-    return "work-group of " + std::to_string(wg) + " work-items > the device's " + std::to_string(dev.max_work_group_size);
+    return "work-group of " + std::to_string(wg) + " work-items > the device's " +
+           std::to_string(dev.max_work_group_size);
   if (local_bytes(s, c) > dev.local_mem_bytes)
-    return std::to_string(local_bytes(s, c)) + " bytes of local memory > the device's " + std::to_string(dev.local_mem_bytes);
+    return std::to_string(local_bytes(s, c)) + " bytes of local memory > the device's " +
+           std::to_string(dev.local_mem_bytes);
   if (constant_bytes(s, c) > dev.constant_mem_bytes)
-    return std::to_string(constant_bytes(s, c)) + " bytes of constant memory > the device's " + std::to_string(dev.constant_mem_bytes);
+    return std::to_string(constant_bytes(s, c)) + " bytes of constant memory > the device's " +
+           std::to_string(dev.constant_mem_bytes);
   bool images = false;
   for (const auto& a : s.args)
     if (!a.image_define.empty() && switched_on(s, c, a.image_define)) images = true;

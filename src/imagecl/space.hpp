@@ -103,7 +103,7 @@ std::string embedded_space_json(const std::string& name);
 // One value per parameter, in the order of KernelSpace::params.
 using Config = std::vector<long>;
 
-long value_of(const KernelSpace& s, const Config& c, const std::string& param);  // throws for an unknown name
+long value_of(const KernelSpace& s, const Config& c, const std::string& param);      // throws for an unknown name
 bool switched_on(const KernelSpace& s, const Config& c, const std::string& define);  // false when not a parameter
 // e.g. "imagecl.sepconv_row/wg16x4/c1x2/il0/image_in1/image_out0/constant_k1/local_in0/unroll_0x5"
 // (3-D grids: wg16x4x2/c1x2x1)

@@ -30,8 +30,8 @@ struct TunedConfig {
 };
 
 // Records `entry` (must hold "id" and "time_ms") for the kernel and device, replacing any earlier one.
-void record_tuned(const std::string& db, const std::string& source_sha256, const std::string& kernel, const std::string& source_path,
-                  const ocl::DeviceInfo& dev, nlohmann::json entry);
+void record_tuned(const std::string& db, const std::string& source_sha256, const std::string& kernel,
+                  const std::string& source_path, const ocl::DeviceInfo& dev, nlohmann::json entry);
 
 // Throws filterlab::Error unless `db` can take a record: not a directory, its directory writable,
 // and an existing file a valid user tuning database. `imagecl tune` checks this before searching.
@@ -42,7 +42,8 @@ void check_tuning_db(const std::string& db);
 // kernel. A missing database file is no error; an unreadable one, a directory, text that is not
 // JSON or an entry of the wrong shape (a missing key, a wrong type, a negative time) is, naming
 // the file and the line or key.
-std::optional<TunedConfig> lookup_tuned(const std::string& db, const std::string& source_sha256, const std::string& kernel,
-                                        const std::string& generated_sha256, const std::string& device_slug);
+std::optional<TunedConfig> lookup_tuned(const std::string& db, const std::string& source_sha256,
+                                        const std::string& kernel, const std::string& generated_sha256,
+                                        const std::string& device_slug);
 
 }  // namespace filterlab::imagecl

@@ -8,7 +8,8 @@
 
 namespace filterlab::imagecl {
 
-std::map<std::string, ref::Image> run_on_device(ocl::Runtime& rt, const KernelSpace& s, const Config& c, const Args& args) {
+std::map<std::string, ref::Image> run_on_device(ocl::Runtime& rt, const KernelSpace& s, const Config& c,
+                                                const Args& args) {
   Launcher l(rt, s, c);
   l.bind(args);
   l.enqueue();
@@ -25,8 +26,9 @@ double allowed_difference(bool float_pixel, bool inexact_builtins, double want, 
   return inexact_builtins ? 1.0 + 2.0 * spread : 0.0;
 }
 
-Judgement judge(const KernelSpace& s, const std::map<std::string, ref::Image>& device, const std::map<std::string, ref::Image>& reference,
-                double float_tolerance, const std::map<std::string, ref::Image>& spread) {
+Judgement judge(const KernelSpace& s, const std::map<std::string, ref::Image>& device,
+                const std::map<std::string, ref::Image>& reference, double float_tolerance,
+                const std::map<std::string, ref::Image>& spread) {
   Judgement j;
   const double tol = float_tolerance < 0 ? kFloatTolerance : float_tolerance;
   for (const auto& [name, want] : reference) {
@@ -34,8 +36,9 @@ Judgement judge(const KernelSpace& s, const std::map<std::string, ref::Image>& d
     if (it == device.end()) throw Error("the device run returned no Image '" + name + "'");
     const auto& got = it->second;
     if (got.width != want.width || got.height != want.height)
-      throw Error("Image " + name + " is " + std::to_string(got.width) + "x" + std::to_string(got.height) + " on the device but " +
-                  std::to_string(want.width) + "x" + std::to_string(want.height) + " in the reference");
+      throw Error("Image " + name + " is " + std::to_string(got.width) + "x" + std::to_string(got.height) +
+                  " on the device but " + std::to_string(want.width) + "x" + std::to_string(want.height) +
+                  " in the reference");
     const auto px = pixel_layout(s.arg(name).type);  // vector pixels: `lanes` values per pixel
     const auto& type = px.element;
     const bool is_float = type == "float" || type == "double" || type == "half";
@@ -57,8 +60,8 @@ Judgement judge(const KernelSpace& s, const std::map<std::string, ref::Image>& d
         if (bad && j.passed) {
           j.passed = false;
           const std::string lane = px.lanes > 1 ? " lane " + std::to_string(x % px.lanes) : "";
-          j.where = name + " (" + std::to_string(x / px.lanes) + ", " + std::to_string(y) + ")" + lane + ": device " + std::to_string(d) +
-                    ", reference " + std::to_string(r);
+          j.where = name + " (" + std::to_string(x / px.lanes) + ", " + std::to_string(y) + ")" + lane + ": device " +
+                    std::to_string(d) + ", reference " + std::to_string(r);
         }
       }
   }

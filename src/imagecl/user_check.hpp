@@ -29,14 +29,15 @@ constexpr double kFloatTolerance = 1e-5;
 
 struct Judgement {
   bool passed = true;
-  double max_diff = 0.0;     // over every output Image (absolute)
-  double tolerance = 0.0;    // the relative factor used for float outputs (0: exact)
+  double max_diff = 0.0;       // over every output Image (absolute)
+  double tolerance = 0.0;      // the relative factor used for float outputs (0: exact)
   bool integer_steps = false;  // integer outputs allowed 1 + 2 * spread (inexact builtins)
-  std::string where;         // the first pixel beyond the tolerance: "out (3, 4): device 1, reference 2"
+  std::string where;           // the first pixel beyond the tolerance: "out (3, 4): device 1, reference 2"
 };
 
 // One launch of configuration `c` with `args`; every output Image downloaded.
-std::map<std::string, ref::Image> run_on_device(ocl::Runtime& rt, const KernelSpace& s, const Config& c, const Args& args);
+std::map<std::string, ref::Image> run_on_device(ocl::Runtime& rt, const KernelSpace& s, const Config& c,
+                                                const Args& args);
 
 // The difference allowed between a device pixel and the reference's `want` (see above).
 double allowed_difference(bool float_pixel, bool inexact_builtins, double want, double spread, double tol);

@@ -11,10 +11,10 @@
 
 #include "error.hpp"
 #include "imagecl/pixel_layout.hpp"
-#include "util/parse_value.hpp"
 #include "io/atomic_file.hpp"
 #include "io/image_file.hpp"
 #include "io/netpbm.hpp"
+#include "util/parse_value.hpp"
 
 #ifdef FILTERLAB_HAVE_OPENCV
 #include <opencv2/core.hpp>
@@ -26,7 +26,8 @@ namespace {
 
 std::string extension(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return ext;
 }
 
@@ -54,8 +55,9 @@ ref::Image read_pixels(const std::string& path, const std::string& pixel_type) {
   const auto px = pixel_layout(pixel_type);
   if (px.lanes == 4) return io::read_image_rgba(path);  // colour: RGBA, lanes interleaved
   if (px.lanes != 1)
-    throw Error("no image file maps to " + pixel_type + " pixels (" + path + ")",
-                "declare the Image with 4 lanes (RGBA, e.g. float4) or one (grey), or split it into Images of one lane");
+    throw Error(
+        "no image file maps to " + pixel_type + " pixels (" + path + ")",
+        "declare the Image with 4 lanes (RGBA, e.g. float4) or one (grey), or split it into Images of one lane");
   // The same reader as `filterlab filter` (limits, strict Netpbm, codec errors), values as stored.
   return io::read_image(path, io::Samples::stored);
 }
@@ -66,13 +68,15 @@ void check_pixels_fit(const ref::Image& image, const std::string& pixel_type, co
   if (!range) return;  // float: every reader gives finite values
   for (std::size_t i = 0; i < image.px.size(); ++i) {
     const double v = image.px[i];
-    if (v >= static_cast<double>(range->first) && v <= static_cast<double>(range->second) && v == std::nearbyint(v)) continue;
+    if (v >= static_cast<double>(range->first) && v <= static_cast<double>(range->second) && v == std::nearbyint(v))
+      continue;
     std::ostringstream value;
     value << v;
-    throw Error(what + " holds " + value.str() + " at x=" + std::to_string(i % static_cast<std::size_t>(image.width) / static_cast<std::size_t>(layout.lanes)) +
+    throw Error(what + " holds " + value.str() + " at x=" +
+                    std::to_string(i % static_cast<std::size_t>(image.width) / static_cast<std::size_t>(layout.lanes)) +
                     ", y=" + std::to_string(i / static_cast<std::size_t>(image.width)) + ", which Image<" + pixel_type +
-                    "> cannot hold (whole numbers from " + std::to_string(range->first) + " to " + std::to_string(range->second) +
-                    ")",
+                    "> cannot hold (whole numbers from " + std::to_string(range->first) + " to " +
+                    std::to_string(range->second) + ")",
                 "give an image whose values fit (e.g. 8-bit for uchar), or declare the kernel's Image with a type that "
                 "holds them (e.g. Image<float>); values are never wrapped or rounded");
   }
@@ -82,7 +86,8 @@ void check_output_format(const std::string& path, const std::string& pixel_type)
   const std::string ext = extension(path);
   const auto px = pixel_layout(pixel_type);
   if (px.lanes != 1 && px.lanes != 4)
-    throw Error("cannot write " + pixel_type + " pixels to an image file (" + path + ")", "write Images of 1 or 4 lanes");
+    throw Error("cannot write " + pixel_type + " pixels to an image file (" + path + ")",
+                "write Images of 1 or 4 lanes");
   if ((ext == ".pfm" || ext == ".pgm") && px.lanes == 4)
     throw Error("cannot write colour (" + pixel_type + ") pixels to " + path, "use .png or .tif");
   if (ext == ".pfm") return;
@@ -93,7 +98,8 @@ void check_output_format(const std::string& path, const std::string& pixel_type)
   if (sixteen && !(tiff || ext == ".png" || ext == ".pgm"))
     throw Error("cannot write 16-bit pixels to " + path, "use .png, .pgm, .tif or .pfm");
 #ifdef FILTERLAB_HAVE_OPENCV
-  if (!cv::haveImageWriter(path)) throw Error("OpenCV writes no '" + ext + "' files (" + path + ")", "use .png, .tif or .pfm");
+  if (!cv::haveImageWriter(path))
+    throw Error("OpenCV writes no '" + ext + "' files (" + path + ")", "use .png, .tif or .pfm");
 #else
   throw Error("this build writes only .pfm images, not " + path, "use .pfm");
 #endif
@@ -112,7 +118,8 @@ void write_pixels(const std::string& path, const ref::Image& image, const std::s
     cv::Mat f(image.height, image.width / 4, CV_32FC4);
     for (int y = 0; y < image.height; ++y)
       for (int x = 0; x < image.width / 4; ++x) {
-        const float* p = image.px.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + 4 * static_cast<std::size_t>(x);
+        const float* p = image.px.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) +
+                         4 * static_cast<std::size_t>(x);
         f.at<cv::Vec4f>(y, x) = cv::Vec4f(p[2], p[1], p[0], p[3]);
       }
     f.convertTo(m, CV_MAKETYPE(depth, 4));
@@ -155,14 +162,15 @@ Args UserInputs::args() const {
   return a;
 }
 
-UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inputs, const std::vector<std::string>& assignments,
-                       const std::string& output_size) {
+UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inputs,
+                       const std::vector<std::string>& assignments, const std::string& output_size) {
   UserInputs u;
   for (const auto& a : s.args) {
     if (a.kind == "image" && a.dims == 3)
       throw Error("kernel " + s.kernel + "'s Image " + a.name + " is 3-D", "the imagecl commands take 2-D images only");
     if (a.kind == "array" && a.access != "read")
-      throw Error("kernel " + s.kernel + " writes its array " + a.name, "the imagecl commands compare and return Images only");
+      throw Error("kernel " + s.kernel + " writes its array " + a.name,
+                  "the imagecl commands compare and return Images only");
   }
   const auto in = input_images(s);
   if (inputs.size() != in.size())
@@ -174,7 +182,8 @@ UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inp
     const auto& img = u.images[in[i]];
     check_pixels_fit(img, s.arg(in[i]).type, "input image " + inputs[i] + " (Image " + in[i] + ")");
     u.describe += (u.describe.empty() ? "" : ", ") + in[i] + "=" + inputs[i] + " (" +
-                  std::to_string(img.width / pixel_layout(s.arg(in[i]).type).lanes) + "x" + std::to_string(img.height) + ")";
+                  std::to_string(img.width / pixel_layout(s.arg(in[i]).type).lanes) + "x" + std::to_string(img.height) +
+                  ")";
   }
   int w = 0, h = 0;
   if (!output_size.empty()) {  // within the image limit, checked before anything of that size is allocated
@@ -185,7 +194,8 @@ UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inp
     w = u.images[in.front()].width / pixel_layout(s.arg(in.front()).type).lanes, h = u.images[in.front()].height;
   }
   for (const auto& o : output_images(s)) {
-    if (w == 0) throw Error("kernel " + s.kernel + " reads no Image, so its outputs have no size", "give --output-size WxH");
+    if (w == 0)
+      throw Error("kernel " + s.kernel + " reads no Image, so its outputs have no size", "give --output-size WxH");
     u.images[o] = ref::Image(w * pixel_layout(s.arg(o).type).lanes, h);  // vector pixels: lanes interleaved
   }
   std::vector<std::string> wanted;
@@ -197,7 +207,8 @@ UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inp
       throw Error("--args '" + kv + "' is not name=value", "e.g. --args threshold=128 weights=1,2,1");
     const std::string name = kv.substr(0, eq), value = kv.substr(eq + 1);
     if (std::find(wanted.begin(), wanted.end(), name) == wanted.end())
-      throw Error("kernel " + s.kernel + " has no scalar or array argument '" + name + "'", "its arguments are: " + names_of(wanted));
+      throw Error("kernel " + s.kernel + " has no scalar or array argument '" + name + "'",
+                  "its arguments are: " + names_of(wanted));
     if (u.values.count(name)) throw Error("--args gives '" + name + "' twice", "give each argument once");
     const auto& a = s.arg(name);
     // Every value by the argument's type: an int takes no 2.5 and no 1e10, a float no 1e39.
@@ -211,13 +222,16 @@ UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inp
         values.push_back(parse_typed_number(item, "--args " + name + ": value " + std::to_string(i), a.type));
       if (values.empty()) throw Error("--args " + name + " is empty", "give the array as comma-separated numbers");
       if (a.bound > 0 && static_cast<long>(values.size()) != a.bound)
-        throw Error("--args " + name + " has " + std::to_string(values.size()) + " values but the kernel's array holds " +
-                        std::to_string(a.bound), "give exactly " + std::to_string(a.bound) + " values (2-D arrays row by row)");
+        throw Error("--args " + name + " has " + std::to_string(values.size()) +
+                        " values but the kernel's array holds " + std::to_string(a.bound),
+                    "give exactly " + std::to_string(a.bound) + " values (2-D arrays row by row)");
       u.values[name] = array_arg(values);
     }
   }
   for (const auto& n : wanted)
-    if (!u.values.count(n)) throw Error("kernel " + s.kernel + " needs --args " + n + "=...", "give every scalar and array: " + names_of(wanted));
+    if (!u.values.count(n))
+      throw Error("kernel " + s.kernel + " needs --args " + n + "=...",
+                  "give every scalar and array: " + names_of(wanted));
   return u;
 }
 

@@ -32,8 +32,8 @@ std::vector<std::string> output_images(const KernelSpace& s);  // Images it writ
 // Everything one launch of a user kernel needs, owning its images (Args points into them).
 struct UserInputs {
   std::map<std::string, ref::Image> images;  // inputs as read, outputs blank of their size
-  std::map<std::string, Arg> values;          // scalars and arrays
-  std::string describe;                       // e.g. "in=photo.png (640x480)"
+  std::map<std::string, Arg> values;         // scalars and arrays
+  std::string describe;                      // e.g. "in=photo.png (640x480)"
   Args args() const;
 };
 
@@ -41,7 +41,7 @@ struct UserInputs {
 // "name=v1,v2,..." (arrays, 2-D ones row-major), every scalar and array exactly once; outputs take
 // the size of the first input Image, or `output_size` ("WxH") when given. Throws filterlab::Error
 // for a wrong count of images, an unknown, repeated, missing or malformed argument.
-UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inputs, const std::vector<std::string>& assignments,
-                       const std::string& output_size = "");
+UserInputs user_inputs(const KernelSpace& s, const std::vector<std::string>& inputs,
+                       const std::vector<std::string>& assignments, const std::string& output_size = "");
 
 }  // namespace filterlab::imagecl

@@ -9,9 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "error.hpp"
 #include "imagecl/host_codegen.hpp"
@@ -45,7 +44,8 @@ std::string find_compiler() {
   std::error_code ec;
   const auto self = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    for (const auto& beside : {self.parent_path() / "filterlab-imagecl", self.parent_path().parent_path() / "bin" / "filterlab-imagecl"})
+    for (const auto& beside :
+         {self.parent_path() / "filterlab-imagecl", self.parent_path().parent_path() / "bin" / "filterlab-imagecl"})
       if (executable(beside)) return beside.string();
   }
 #ifdef FILTERLAB_IMAGECL_BUILD_PATH
@@ -58,7 +58,8 @@ std::string find_compiler() {
 }
 
 std::string tool_opencl(const std::string& generated) {
-  return "// FilterLab builds user kernels with contraction off, like their CPU reference.\n#pragma OPENCL FP_CONTRACT OFF\n" +
+  return "// FilterLab builds user kernels with contraction off, like their CPU reference.\n#pragma OPENCL FP_CONTRACT "
+         "OFF\n" +
          generated;
 }
 
@@ -85,7 +86,9 @@ void add_stages_to_identity(UserKernel& k) {
   std::string all = read_text(k.source_path, "ImageCL source");
   // The compiler names a stage by the pipeline's directory as it was given, then the stage's path
   // as the pipeline file writes it: that path is looked up beside the pipeline as it is given now.
-  const auto dir_of = [](const std::string& p) { return p.substr(0, p.rfind('/') == std::string::npos ? 0 : p.rfind('/') + 1); };
+  const auto dir_of = [](const std::string& p) {
+    return p.substr(0, p.rfind('/') == std::string::npos ? 0 : p.rfind('/') + 1);
+  };
   const std::string then = dir_of(j["source"].get<std::string>()), now = dir_of(k.source_path);
   for (const char* stage : {"producer", "consumer"}) {
     const auto recorded = j["pipeline"][stage]["source"].get<std::string>();
@@ -131,10 +134,12 @@ class DirLock {
   if (r.signal != 0 || r.output.empty()) {
     std::string printed = r.output;
     printed.erase(printed.find_last_not_of(" \t\r\n") + 1);  // its last line ends the message
-    throw Error("the ImageCL compiler " + compiler + " " + r.status() + " while compiling " + icl + (printed.empty() ? " and printed nothing" : ""),
-                "this is a fault of the compiler, not of your source: rebuild filterlab-imagecl or check $FILTERLAB_IMAGECL, "
-                "and report it with the .icl file if it persists" +
-                    (printed.empty() ? std::string() : "; it printed:\n" + printed));
+    throw Error(
+        "the ImageCL compiler " + compiler + " " + r.status() + " while compiling " + icl +
+            (printed.empty() ? " and printed nothing" : ""),
+        "this is a fault of the compiler, not of your source: rebuild filterlab-imagecl or check $FILTERLAB_IMAGECL, "
+        "and report it with the .icl file if it persists" +
+            (printed.empty() ? std::string() : "; it printed:\n" + printed));
   }
   if (r.output.find(": error:") != std::string::npos)
     throw Error("ImageCL compilation of " + icl + " failed:\n" + r.output, "fix the source at the locations above");
@@ -152,7 +157,8 @@ UserKernel compile_user_kernel(const std::string& icl, const std::string& out_di
   const auto r = run_process({compiler, icl, k.opencl_path, k.space_path, k.reference_path});
   if (r.exit_code != 0) {
     if (r.output.find("usage: filterlab-imagecl") != std::string::npos)
-      throw Error(compiler + " writes no CPU reference (it takes no 4th output)", "rebuild filterlab-imagecl from this source tree");
+      throw Error(compiler + " writes no CPU reference (it takes no 4th output)",
+                  "rebuild filterlab-imagecl from this source tree");
     throw_compile_failure(compiler, icl, r);
   }
   if (!r.output.empty()) std::cerr << r.output;  // warnings
@@ -165,9 +171,13 @@ UserKernel compile_user_kernel(const std::string& icl, const std::string& out_di
 
 std::string user_cache_dir() {
   std::string base;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) base = x;
-  else if (const char* h = std::getenv("HOME"); h && *h) base = std::string(h) + "/.cache";
-  else throw Error("neither $XDG_CACHE_HOME nor $HOME is set", "set one: FilterLab keeps compiled kernels and tuning results there");
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
+    base = x;
+  else if (const char* h = std::getenv("HOME"); h && *h)
+    base = std::string(h) + "/.cache";
+  else
+    throw Error("neither $XDG_CACHE_HOME nor $HOME is set",
+                "set one: FilterLab keeps compiled kernels and tuning results there");
   const std::string dir = base + "/filterlab";
   io::ensure_directory(dir);
   return dir;
@@ -179,8 +189,9 @@ UserKernel compile_cached(const std::string& icl) {
   struct stat st {};
   stat(compiler.c_str(), &st);
   // A new compiler binary (size or time) may generate other code: a fresh directory then.
-  const std::string key = sha256_hex(text + "\n" + compiler + "\n" + std::to_string(st.st_size) + "\n" + std::to_string(st.st_mtime))
-                              .substr(0, 16);
+  const std::string key =
+      sha256_hex(text + "\n" + compiler + "\n" + std::to_string(st.st_size) + "\n" + std::to_string(st.st_mtime))
+          .substr(0, 16);
   const std::string dir = user_cache_dir() + "/kernels/" + fs::path(icl).stem().string() + "-" + key;
   io::ensure_directory(user_cache_dir() + "/kernels");
   DirLock lock(dir + ".lock");

@@ -18,7 +18,7 @@ struct UserKernel {
   std::string source_sha256;  // of its text: the key of the tuning database
   std::string dir;            // where the compiler's outputs are
   std::string opencl_path, space_path, reference_path, host_header_path, host_source_path;
-  std::string space_json;     // the search space as the compiler wrote it
+  std::string space_json;        // the search space as the compiler wrote it
   std::string generated_sha256;  // opencl_identity (tuning_db.hpp) of the compiler's OpenCL C
   // The space, its OpenCL C with FP contraction off (the CPU reference is built with
   // -ffp-contract=off: both sides round every operation, so float results compare closely).

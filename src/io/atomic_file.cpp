@@ -22,7 +22,9 @@ std::string resolve_links(const std::string& path) {
     std::error_code ec;
     if (!fs::is_symlink(fs::symlink_status(p, ec)) || ec) return p.string();
     const fs::path target = fs::read_symlink(p, ec);
-    if (ec) throw Error("cannot read the symbolic link " + p.string() + " (" + ec.message() + ")", "choose another output path");
+    if (ec)
+      throw Error("cannot read the symbolic link " + p.string() + " (" + ec.message() + ")",
+                  "choose another output path");
     p = target.is_absolute() ? target : p.parent_path() / target;
   }
   throw Error("output path " + path + " is a loop of symbolic links", "choose another output path");
@@ -46,7 +48,8 @@ void write_file_atomically(const std::string& link_or_path, const std::string& c
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     const std::string why = std::strerror(errno);
     std::remove(tmp.c_str());
-    throw Error("cannot move the finished file into place at " + path + " (" + why + ")", "choose a writable output path");
+    throw Error("cannot move the finished file into place at " + path + " (" + why + ")",
+                "choose a writable output path");
   }
 }
 

@@ -1,5 +1,8 @@
 #include "io/image_codecs.hpp"
 
+#include <jpeglib.h>
+#include <tiffio.h>
+
 #include <csetjmp>
 #include <cstdarg>
 #include <cstdint>
@@ -10,9 +13,6 @@
 #include <memory>
 #include <vector>
 
-#include <jpeglib.h>
-#include <tiffio.h>
-
 #include "error.hpp"
 #include "io/netpbm.hpp"
 
@@ -20,8 +20,9 @@ namespace filterlab::io {
 namespace {
 
 [[noreturn]] void damaged(const std::string& path, const std::string& format, const std::string& why) {
-  throw Error("cannot read image " + path + ": " + why,
-              "the " + format + " file is damaged or truncated: re-export or re-download it, or convert it to PNG or PGM");
+  throw Error(
+      "cannot read image " + path + ": " + why,
+      "the " + format + " file is damaged or truncated: re-export or re-download it, or convert it to PNG or PGM");
 }
 
 std::uint32_t big_endian32(const unsigned char* p) {
@@ -51,11 +52,13 @@ void check_png(const std::string& path) {
     for (const unsigned char c : type)
       if (!std::isalpha(c)) damaged(path, "PNG", "no valid chunk at byte " + std::to_string(pos));
     if (length > 0x7fffffffu)
-      damaged(path, "PNG", "chunk " + type + " at byte " + std::to_string(pos) + " declares " + std::to_string(length) +
-                               " bytes, above PNG's limit of 2^31-1");
+      damaged(path, "PNG",
+              "chunk " + type + " at byte " + std::to_string(pos) + " declares " + std::to_string(length) +
+                  " bytes, above PNG's limit of 2^31-1");
     if (length > size - pos - 12)
-      damaged(path, "PNG", "chunk " + type + " at byte " + std::to_string(pos) + " declares " + std::to_string(length) +
-                               " bytes but the file holds only " + std::to_string(size - pos - 12) + " more");
+      damaged(path, "PNG",
+              "chunk " + type + " at byte " + std::to_string(pos) + " declares " + std::to_string(length) +
+                  " bytes but the file holds only " + std::to_string(size - pos - 12) + " more");
     if (first) {
       if (type != "IHDR" || length != 13) damaged(path, "PNG", "the first chunk is not a 13-byte IHDR");
       unsigned char wh[8];
@@ -81,12 +84,13 @@ void check_jpeg_markers(const std::string& path, const std::vector<unsigned char
     if (pos >= b.size()) break;
     const int m = b[pos++];
     if (m == 0xD8 || m == 0x01 || (m >= 0xD0 && m <= 0xD7)) continue;  // markers without a segment
-    if (m == 0xD9) break;                                               // EOI
+    if (m == 0xD9) break;                                              // EOI
     if (b.size() - pos < 2) break;
     const std::size_t length = (std::size_t{b[pos]} << 8) | b[pos + 1];
     if (length < 2 || length > b.size() - pos)
-      damaged(path, "JPEG", "the segment of marker 0x" + std::to_string(m) + " at byte " + std::to_string(pos - 2) + " declares " +
-                                std::to_string(length) + " bytes but the file holds only " + std::to_string(b.size() - pos));
+      damaged(path, "JPEG",
+              "the segment of marker 0x" + std::to_string(m) + " at byte " + std::to_string(pos - 2) + " declares " +
+                  std::to_string(length) + " bytes but the file holds only " + std::to_string(b.size() - pos));
     if (is_sof(m)) {
       if (length < 8) damaged(path, "JPEG", "a frame header (SOF) shorter than 8 bytes");
       const long long h = (b[pos + 3] << 8) | b[pos + 4], w = (b[pos + 5] << 8) | b[pos + 6];
@@ -100,7 +104,8 @@ void check_jpeg_markers(const std::string& path, const std::vector<unsigned char
     }
     pos += length;
   }
-  damaged(path, "JPEG", frame ? "no scan data (no SOS marker): the image data is missing" : "no frame header (SOF marker)");
+  damaged(path, "JPEG",
+          frame ? "no scan data (no SOS marker): the image data is missing" : "no frame header (SOF marker)");
 }
 
 struct JpegFailure {
@@ -176,10 +181,12 @@ void read_every_block(const std::string& path, TIFF* tif, const std::string& err
   std::vector<unsigned char> buffer(static_cast<std::size_t>(block));
   const std::uint32_t n = tiled ? TIFFNumberOfTiles(tif) : TIFFNumberOfStrips(tif);
   for (std::uint32_t i = 0; i < n; ++i) {
-    const tmsize_t got = tiled ? TIFFReadEncodedTile(tif, i, buffer.data(), block) : TIFFReadEncodedStrip(tif, i, buffer.data(), block);
+    const tmsize_t got =
+        tiled ? TIFFReadEncodedTile(tif, i, buffer.data(), block) : TIFFReadEncodedStrip(tif, i, buffer.data(), block);
     if (got < 0 || !error.empty())
-      damaged(path, "TIFF", std::string(tiled ? "tile " : "strip ") + std::to_string(i) + " cannot be decoded (libtiff: " +
-                                (error.empty() ? std::string("read failed") : error) + ")");
+      damaged(path, "TIFF",
+              std::string(tiled ? "tile " : "strip ") + std::to_string(i) +
+                  " cannot be decoded (libtiff: " + (error.empty() ? std::string("read failed") : error) + ")");
   }
 }
 
@@ -209,21 +216,30 @@ void check_tiff(const std::string& path) {
 // ---- OpenCV's limit variables (see the header).
 struct LimitVariable {
   const char* name;
-  const char* entry;     // the environment entry an unusable value is replaced by: OpenCV's default
+  const char* entry;  // the environment entry an unusable value is replaced by: OpenCV's default
   const char* accepted;
-  bool bad;              // set to something that is not a whole number
-  char value[64];        // that value, cut to 63 characters
+  bool bad;        // set to something that is not a whole number
+  char value[64];  // that value, cut to 63 characters
 };
 
 // Plain data, constant-initialised: valid when the start-up function below runs, before any
 // constructor of this program.
 LimitVariable limit_variables[] = {
-    {"OPENCV_IO_MAX_IMAGE_PIXELS", "OPENCV_IO_MAX_IMAGE_PIXELS=1073741824",
-     "a whole number of pixels, e.g. 268435456 (FilterLab's limit)", false, {}},
-    {"OPENCV_IO_MAX_IMAGE_WIDTH", "OPENCV_IO_MAX_IMAGE_WIDTH=1048576",
-     "a whole number of pixels, e.g. 1048576 (FilterLab's limit per side)", false, {}},
-    {"OPENCV_IO_MAX_IMAGE_HEIGHT", "OPENCV_IO_MAX_IMAGE_HEIGHT=1048576",
-     "a whole number of pixels, e.g. 1048576 (FilterLab's limit per side)", false, {}},
+    {"OPENCV_IO_MAX_IMAGE_PIXELS",
+     "OPENCV_IO_MAX_IMAGE_PIXELS=1073741824",
+     "a whole number of pixels, e.g. 268435456 (FilterLab's limit)",
+     false,
+     {}},
+    {"OPENCV_IO_MAX_IMAGE_WIDTH",
+     "OPENCV_IO_MAX_IMAGE_WIDTH=1048576",
+     "a whole number of pixels, e.g. 1048576 (FilterLab's limit per side)",
+     false,
+     {}},
+    {"OPENCV_IO_MAX_IMAGE_HEIGHT",
+     "OPENCV_IO_MAX_IMAGE_HEIGHT=1048576",
+     "a whole number of pixels, e.g. 1048576 (FilterLab's limit per side)",
+     false,
+     {}},
 };
 
 bool whole_number(const char* text) {
@@ -249,8 +265,9 @@ void sanitize_opencv_limits(int, char**, char** envp) {
   }
 }
 
-[[maybe_unused]] __attribute__((section(".preinit_array"), used)) void (*const run_sanitize_opencv_limits)(int, char**, char**) =
-    sanitize_opencv_limits;
+[[maybe_unused]] __attribute__((section(".preinit_array"),
+                                used)) void (*const run_sanitize_opencv_limits)(int, char**,
+                                                                                char**) = sanitize_opencv_limits;
 
 }  // namespace
 
@@ -261,10 +278,11 @@ ImageFormat sniff_image_format(const std::string& path) {
   const auto got = in.gcount();
   if (got >= 8 && std::memcmp(m, "\x89PNG\r\n\x1a\n", 8) == 0) return ImageFormat::png;
   if (got >= 3 && m[0] == 0xFF && m[1] == 0xD8 && m[2] == 0xFF) return ImageFormat::jpeg;
-  if (got >= 4 && (std::memcmp(m, "II*\0", 4) == 0 || std::memcmp(m, "MM\0*", 4) == 0 || std::memcmp(m, "II+\0", 4) == 0 ||
-                   std::memcmp(m, "MM\0+", 4) == 0))
+  if (got >= 4 && (std::memcmp(m, "II*\0", 4) == 0 || std::memcmp(m, "MM\0*", 4) == 0 ||
+                   std::memcmp(m, "II+\0", 4) == 0 || std::memcmp(m, "MM\0+", 4) == 0))
     return ImageFormat::tiff;
-  if (got >= 2 && m[0] == 'P' && ((m[1] >= '1' && m[1] <= '7') || m[1] == 'f' || m[1] == 'F')) return ImageFormat::netpbm;
+  if (got >= 2 && m[0] == 'P' && ((m[1] >= '1' && m[1] <= '7') || m[1] == 'f' || m[1] == 'F'))
+    return ImageFormat::netpbm;
   return ImageFormat::other;
 }
 

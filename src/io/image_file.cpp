@@ -19,7 +19,8 @@ namespace {
 
 std::string extension(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return ext;
 }
 
@@ -38,13 +39,15 @@ cv::Mat decode(const std::string& path, ImageFormat format, int flags) {
     m = cv::imread(path, flags);
   } catch (const cv::Exception& e) {
     if (e.err.find("CV_IO_MAX_IMAGE") != std::string::npos)
-      throw Error("cannot decode image " + path + " (OpenCV: " + e.err + ")",
-                  "the header declares more pixels than OPENCV_IO_MAX_IMAGE_PIXELS (or _WIDTH, _HEIGHT) allows: raise it, "
-                  "or check the file");
+      throw Error(
+          "cannot decode image " + path + " (OpenCV: " + e.err + ")",
+          "the header declares more pixels than OPENCV_IO_MAX_IMAGE_PIXELS (or _WIDTH, _HEIGHT) allows: raise it, "
+          "or check the file");
     throw Error("cannot decode image " + path + " (OpenCV: " + e.err + ")",
                 "the file is corrupt or in a variant OpenCV does not read: convert it to PNG, TIFF or PGM");
   } catch (const std::exception& e) {
-    throw Error("cannot decode image " + path + " (" + e.what() + ")", "the file is corrupt: convert it to PNG, TIFF or PGM");
+    throw Error("cannot decode image " + path + " (" + e.what() + ")",
+                "the file is corrupt: convert it to PNG, TIFF or PGM");
   }
   if (m.empty())
     throw Error("cannot decode image " + path, "the file is corrupt, truncated or not an image format OpenCV reads");
@@ -66,7 +69,8 @@ ref::Image read_image(const std::string& path, Samples samples) {
   if (ext == ".pgm" || ext == ".pfm") return read_netpbm(path, samples);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw Error("image " + path + " does not exist", "check the path");
-  if (std::filesystem::file_size(path, ec) == 0 || ec) throw Error("image " + path + " is empty", "give a non-empty image file");
+  if (std::filesystem::file_size(path, ec) == 0 || ec)
+    throw Error("image " + path + " is empty", "give a non-empty image file");
 #ifdef FILTERLAB_HAVE_OPENCV
   const ImageFormat format = sniff_image_format(path);
   // Whatever its name, a Netpbm file goes to our strict reader (OpenCV's takes "2c" as 2).
@@ -88,18 +92,21 @@ ref::Image read_image_rgba(const std::string& path) {
   require_regular_file(path);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw Error("image " + path + " does not exist", "check the path");
-  if (std::filesystem::file_size(path, ec) == 0 || ec) throw Error("image " + path + " is empty", "give a non-empty image file");
+  if (std::filesystem::file_size(path, ec) == 0 || ec)
+    throw Error("image " + path + " is empty", "give a non-empty image file");
 #ifdef FILTERLAB_HAVE_OPENCV
   const ImageFormat format = sniff_image_format(path);
   if (format == ImageFormat::netpbm)
-    throw Error("image " + path + " is a Netpbm file, which holds no colour image we read", "convert it to PNG or TIFF");
+    throw Error("image " + path + " is a Netpbm file, which holds no colour image we read",
+                "convert it to PNG or TIFF");
   // OpenCV gives grey, grey + alpha, BGR or BGRA; every layout becomes RGBA (opaque where the file has no alpha).
   const cv::Mat m = decode(path, format, cv::IMREAD_UNCHANGED);
   cv::Mat f;
   m.convertTo(f, CV_MAKETYPE(CV_32F, m.channels()));
   const int c = f.channels();
   const float opaque = m.depth() == CV_8U ? 255.0f : m.depth() == CV_16U ? 65535.0f : 1.0f;
-  if (c < 1 || c > 4) throw Error("image " + path + " has " + std::to_string(c) + " channels", "give a grey, RGB or RGBA image");
+  if (c < 1 || c > 4)
+    throw Error("image " + path + " has " + std::to_string(c) + " channels", "give a grey, RGB or RGBA image");
   ref::Image img(4 * f.cols, f.rows);
   for (int y = 0; y < f.rows; ++y) {
     const float* row = f.ptr<float>(y);

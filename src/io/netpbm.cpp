@@ -15,7 +15,8 @@ namespace filterlab::io {
 namespace {
 
 [[noreturn]] void corrupt(const std::string& path, const std::string& why) {
-  throw Error("cannot read image " + path + ": " + why, "check that it is a valid binary PGM (P5) or grey PFM (Pf) file");
+  throw Error("cannot read image " + path + ": " + why,
+              "check that it is a valid binary PGM (P5) or grey PFM (Pf) file");
 }
 
 // Reads the next header token, skipping whitespace and '#' comments.
@@ -38,7 +39,8 @@ std::string token(std::istream& in) {
 int positive(const std::string& path, const std::string& t, const char* what) {
   char* end = nullptr;
   const long v = std::strtol(t.c_str(), &end, 10);
-  if (t.empty() || *end != '\0' || v <= 0 || v > kMaxImageSide) corrupt(path, std::string("bad ") + what + " '" + t + "'");
+  if (t.empty() || *end != '\0' || v <= 0 || v > kMaxImageSide)
+    corrupt(path, std::string("bad ") + what + " '" + t + "'");
   return static_cast<int>(v);
 }
 
@@ -67,8 +69,9 @@ void check_declared_size(const std::string& path, std::istream& in, int w, int h
   // Bytes beyond the raster mean a header that does not describe it (a wrong size or maxval
   // shifts every row) or a second image, which no command would read: both are refused.
   if (have > need)
-    corrupt(path, "the header declares " + declared + " (" + std::to_string(need) + " raster bytes) but the file holds " +
-                      std::to_string(have) + " bytes after the header: its size or maxval is wrong, or the file holds "
+    corrupt(path, "the header declares " + declared + " (" + std::to_string(need) +
+                      " raster bytes) but the file holds " + std::to_string(have) +
+                      " bytes after the header: its size or maxval is wrong, or the file holds "
                       "more than one image (FilterLab reads exactly one)");
 }
 
@@ -77,11 +80,12 @@ void check_declared_size(const std::string& path, std::istream& in, int w, int h
 void check_declared_pixels(const std::string& path, long long w, long long h) {
   const std::string declared = std::to_string(w) + "x" + std::to_string(h);
   if (w <= 0 || h <= 0)
-    throw Error("image " + path + " declares " + declared + " pixels", "the header is corrupt: check that the file is a valid image");
+    throw Error("image " + path + " declares " + declared + " pixels",
+                "the header is corrupt: check that the file is a valid image");
   // Each side is checked first: their product could overflow for absurd headers.
   if (w > kMaxImageSide || h > kMaxImageSide)
-    throw Error("image " + path + " declares " + declared + " pixels, above the limit of " + std::to_string(kMaxImageSide) +
-                    " pixels per side",
+    throw Error("image " + path + " declares " + declared + " pixels, above the limit of " +
+                    std::to_string(kMaxImageSide) + " pixels per side",
                 "the header is wrong, or the image must be cut into smaller pieces");
   const long long pixels = w * h;
   if (pixels > kMaxImagePixels)
@@ -94,7 +98,8 @@ void require_regular_file(const std::string& path) {
   std::error_code ec;
   const auto st = std::filesystem::status(path, ec);
   if (st.type() == std::filesystem::file_type::directory)
-    throw Error("image " + path + " is a directory, not an image file", "give the path of a PGM, PFM or other image file");
+    throw Error("image " + path + " is a directory, not an image file",
+                "give the path of a PGM, PFM or other image file");
   if (st.type() != std::filesystem::file_type::not_found && st.type() != std::filesystem::file_type::regular &&
       st.type() != std::filesystem::file_type::none && !ec)
     throw Error("image " + path + " is not a regular file", "give the path of a PGM, PFM or other image file");
@@ -127,8 +132,9 @@ ref::Image read_netpbm(const std::string& path, Samples samples) {
       // Netpbm forbids samples above maxval; taking them would give values above 1 (or above the
       // stated depth) that no other reader of the file sees.
       if (v > static_cast<unsigned>(maxval))
-        corrupt(path, "sample " + std::to_string(v) + " at x=" + std::to_string(i % static_cast<std::size_t>(w)) + ", y=" +
-                          std::to_string(i / static_cast<std::size_t>(w)) + " is above the maxval " + std::to_string(maxval));
+        corrupt(path, "sample " + std::to_string(v) + " at x=" + std::to_string(i % static_cast<std::size_t>(w)) +
+                          ", y=" + std::to_string(i / static_cast<std::size_t>(w)) + " is above the maxval " +
+                          std::to_string(maxval));
       img.px[i] = scaled ? static_cast<float>(v) / static_cast<float>(maxval) : static_cast<float>(v);
     }
   } else {

@@ -78,9 +78,8 @@ WriteLock::WriteLock(const std::string& lock_path, const std::string& what) {
       if (wait_s > 0)
         throw Error(what + " is still being written by " + who + " after waiting " + std::to_string(wait_s) + " s",
                     "wait longer (" + std::string(kLockWaitVariable) + "=SECONDS) or use another location");
-      throw Error(what + " is being written by " + who,
-                  "wait until it finishes, use another location, or set " + std::string(kLockWaitVariable) +
-                      "=SECONDS to wait for it");
+      throw Error(what + " is being written by " + who, "wait until it finishes, use another location, or set " +
+                                                            std::string(kLockWaitVariable) + "=SECONDS to wait for it");
     }
     if (!announced) {
       std::cerr << "filterlab: " << what << " is being written by " << holder(fd_) << "; waiting up to " << wait_s
@@ -89,7 +88,8 @@ WriteLock::WriteLock(const std::string& lock_path, const std::string& what) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
-  const std::string me = "pid " + std::to_string(::getpid()) + "\ncommand " + command_line() + "\nstarted " + utc_now() + "\n";
+  const std::string me =
+      "pid " + std::to_string(::getpid()) + "\ncommand " + command_line() + "\nstarted " + utc_now() + "\n";
   if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, me.data(), me.size(), 0) != static_cast<ssize_t>(me.size()))
     std::cerr << "filterlab: warning: could not record this process in " << lock_path << "\n";  // the lock still holds
   if (announced) std::cerr << "filterlab: " << what << " is free now; continuing\n";

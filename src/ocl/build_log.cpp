@@ -6,7 +6,8 @@ namespace filterlab::ocl {
 
 std::string source_location(const std::vector<SourceSpan>& spans, int line) {
   for (const auto& s : spans)
-    if (line >= s.first_line && line < s.first_line + s.lines) return s.file + ":" + std::to_string(line - s.first_line + 1);
+    if (line >= s.first_line && line < s.first_line + s.lines)
+      return s.file + ":" + std::to_string(line - s.first_line + 1);
   return "";
 }
 

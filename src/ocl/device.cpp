@@ -102,8 +102,7 @@ std::vector<Device> all_devices() {
   try {
     cl::Platform::get(&platforms);
   } catch (const cl::Error& e) {
-    if (e.err() == -1001 || e.err() == CL_INVALID_VALUE)
-      throw Error("no OpenCL platform found", status_hint(-1001));
+    if (e.err() == -1001 || e.err() == CL_INVALID_VALUE) throw Error("no OpenCL platform found", status_hint(-1001));
     rethrow(e, "listing OpenCL platforms");
   }
   if (platforms.empty()) throw Error("no OpenCL platform found", status_hint(-1001));
@@ -118,7 +117,8 @@ std::vector<Device> all_devices() {
     }
     for (const auto& d : devices) out.push_back({p, d, describe(p, d)});
   }
-  if (out.empty()) throw Error("OpenCL platforms exist but report no devices", "check the driver installation (clinfo)");
+  if (out.empty())
+    throw Error("OpenCL platforms exist but report no devices", "check the driver installation (clinfo)");
   return out;
 }
 

@@ -5,7 +5,7 @@
 namespace filterlab::ocl {
 
 struct EmbeddedKernel {
-  const char* path;    // relative to kernels/, e.g. "scharr/single.cl"
+  const char* path;  // relative to kernels/, e.g. "scharr/single.cl"
   const char* source;
   const char* sha256;  // of the file at build time
 };

@@ -99,8 +99,8 @@ const char* status_hint(cl_int status) {
 
 void rethrow(const cl::Error& e, const std::string& context) {
   const cl_int status = e.err();
-  std::string what = std::string(e.what() ? e.what() : "OpenCL call") + " failed with " + status_name(status) +
-                     " (" + std::to_string(status) + ")";
+  std::string what = std::string(e.what() ? e.what() : "OpenCL call") + " failed with " + status_name(status) + " (" +
+                     std::to_string(status) + ")";
   if (!context.empty()) what += " while " + context;
   throw Error(what, status_hint(status));
 }

@@ -24,8 +24,8 @@ std::string ptxas_lines(const std::string& log) {
   return out;
 }
 
-void verbose_report(const cl::Context& context, const Device& device, const ProgramSource& source, const std::string& options,
-                    const std::string& name, KernelResources& r) {
+void verbose_report(const cl::Context& context, const Device& device, const ProgramSource& source,
+                    const std::string& options, const std::string& name, KernelResources& r) {
   // A fresh program (not the cache's): NVIDIA prints ptxas's report only while compiling, and the
   // extra option keeps its on-disk cache from answering instead.
   cl::Program program(context, source.text);
@@ -34,7 +34,8 @@ void verbose_report(const cl::Context& context, const Device& device, const Prog
   r.compiler_report = report.empty() ? "(the driver printed no ptxas report for " + name + ")" : report;
   // NVIDIA's program binary is the PTX text (one device: one binary).
   const auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
-  if (!binaries.empty()) r.ptx_instructions = count_ptx_instructions(std::string(binaries.front().begin(), binaries.front().end()));
+  if (!binaries.empty())
+    r.ptx_instructions = count_ptx_instructions(std::string(binaries.front().begin(), binaries.front().end()));
 }
 
 }  // namespace

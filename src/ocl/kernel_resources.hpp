@@ -13,11 +13,11 @@
 namespace filterlab::ocl {
 
 struct KernelResources {
-  std::size_t max_work_group_size = 0;       // CL_KERNEL_WORK_GROUP_SIZE: falls as registers rise
-  std::size_t preferred_multiple = 0;        // CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE
-  std::uint64_t private_bytes = 0;           // CL_KERNEL_PRIVATE_MEM_SIZE per work-item
-  std::uint64_t local_bytes = 0;             // CL_KERNEL_LOCAL_MEM_SIZE per work-group
-  std::string compiler_report;               // NVIDIA: the build log's ptxas lines; else empty
+  std::size_t max_work_group_size = 0;  // CL_KERNEL_WORK_GROUP_SIZE: falls as registers rise
+  std::size_t preferred_multiple = 0;   // CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE
+  std::uint64_t private_bytes = 0;      // CL_KERNEL_PRIVATE_MEM_SIZE per work-item
+  std::uint64_t local_bytes = 0;        // CL_KERNEL_LOCAL_MEM_SIZE per work-group
+  std::string compiler_report;          // NVIDIA: the build log's ptxas lines; else empty
   // NVIDIA: the program's PTX (its binary) as static counts per instruction ("fma.rn.f32": 200):
   // which float operations the front end contracted. ptxas may still fuse a mul.f32 and an add.f32
   // that carry no rounding modifier (never .rn ones). Empty elsewhere.

@@ -23,7 +23,7 @@ void check_total_memory(const DeviceInfo& dev, std::uint64_t bytes, const std::s
 void check_local_memory(const DeviceInfo& dev, std::uint64_t bytes, const std::string& what);
 void check_constant_memory(const DeviceInfo& dev, std::uint64_t bytes, const std::string& what);
 // Against both the device's maximum and the kernel's own CL_KERNEL_WORK_GROUP_SIZE.
-void check_work_group(const DeviceInfo& dev, const cl::Device& device, const cl::Kernel& kernel, std::size_t local_w, std::size_t local_h,
-                      const std::string& what);
+void check_work_group(const DeviceInfo& dev, const cl::Device& device, const cl::Kernel& kernel, std::size_t local_w,
+                      std::size_t local_h, const std::string& what);
 
 }  // namespace filterlab::ocl

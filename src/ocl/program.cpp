@@ -62,7 +62,8 @@ std::string embedded_hash(const std::string& file) {
   return "";
 }
 
-ProgramSource load_program_source(const std::vector<std::string>& files, const std::vector<GeneratedSource>& generated) {
+ProgramSource load_program_source(const std::vector<std::string>& files,
+                                  const std::vector<GeneratedSource>& generated) {
   ProgramSource src;
   const std::string dir = kernel_dir();
   src.origin = dir.empty() ? "embedded" : dir;
@@ -96,7 +97,8 @@ ProgramSource load_program_source(const std::vector<std::string>& files, const s
 
 namespace {
 
-cl::Program compile(const cl::Context& context, const Device& device, const ProgramSource& source, const std::string& options) {
+cl::Program compile(const cl::Context& context, const Device& device, const ProgramSource& source,
+                    const std::string& options) {
   cl::Program program(context, source.text);
   try {
     program.build(std::vector<cl::Device>{device.device}, options.c_str());
@@ -109,9 +111,9 @@ cl::Program compile(const cl::Context& context, const Device& device, const Prog
     }
     std::string files;
     for (const auto& f : source.files) files += (files.empty() ? "" : ", ") + f;
-    throw Error("kernel build failed (" + std::string(status_name(e.err())) + ") for " + files + " from " + source.origin +
-                    " on " + device.info.name + " with options '" + options + "'\n--- build log ---\n" + map_build_log(log, source.spans) +
-                    "\n--- end of build log ---",
+    throw Error("kernel build failed (" + std::string(status_name(e.err())) + ") for " + files + " from " +
+                    source.origin + " on " + device.info.name + " with options '" + options + "'\n--- build log ---\n" +
+                    map_build_log(log, source.spans) + "\n--- end of build log ---",
                 "fix the kernel source (or unset FILTERLAB_KERNEL_DIR to use the embedded kernels)");
   }
   return program;

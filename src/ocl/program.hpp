@@ -35,7 +35,8 @@ struct GeneratedSource {
 
 // Concatenates `generated` (first, each recorded as "generated/<name>" with its hash) and the named
 // kernel files. Throws filterlab::Error for unknown or unreadable files.
-ProgramSource load_program_source(const std::vector<std::string>& files, const std::vector<GeneratedSource>& generated = {});
+ProgramSource load_program_source(const std::vector<std::string>& files,
+                                  const std::vector<GeneratedSource>& generated = {});
 
 // SHA-256 of one embedded kernel file ("" if unknown).
 std::string embedded_hash(const std::string& file);

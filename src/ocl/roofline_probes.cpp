@@ -55,8 +55,9 @@ void RooflineSizes::check() const {
          std::to_string(wg) + ")");
   if (global > (std::size_t{1} << 31)) fail("more than 2^31 work-items");
   if (chains < 2 || chains > 16 || chains % 2 != 0)
-    fail("chains must be even, from 2 to 16 (fp32_exact pairs a multiply and an add chain; roofline.cl spells "
-         "out 16)");
+    fail(
+        "chains must be even, from 2 to 16 (fp32_exact pairs a multiply and an add chain; roofline.cl spells "
+        "out 16)");
   if (fp_iters == 0 || cvt_iters == 0 || local_iters == 0 || local_chains == 0)
     fail("every iteration and chain count must be positive");
   if (tile == 0) fail("the tile must be positive");

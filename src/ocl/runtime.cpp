@@ -4,8 +4,7 @@
 
 namespace filterlab::ocl {
 
-Runtime::Runtime(const Device& d)
-    : device(d), context(d.device), queue(context, d.device, CL_QUEUE_PROFILING_ENABLE) {}
+Runtime::Runtime(const Device& d) : device(d), context(d.device), queue(context, d.device, CL_QUEUE_PROFILING_ENABLE) {}
 
 double event_ms(const cl::Event& e) {
   const auto start = e.getProfilingInfo<CL_PROFILING_COMMAND_START>();

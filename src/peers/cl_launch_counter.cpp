@@ -43,7 +43,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue queue, c
     g_launches.fetch_add(1);
     const cl_device_id expected = g_expected.load();
     cl_device_id dev = nullptr;
-    if (expected && (clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof dev, &dev, nullptr) != CL_SUCCESS || dev != expected))
+    if (expected &&
+        (clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof dev, &dev, nullptr) != CL_SUCCESS || dev != expected))
       g_foreign.fetch_add(1);
   }
   return rc;

@@ -24,7 +24,8 @@ void keep_error(void* /*user_context*/, const char* msg) {
 
 // Halide 14's runtime (src/runtime/opencl.cpp) calls these around every use of OpenCL; its own
 // definitions are weak. A non-zero return is an error the pipeline reports.
-extern "C" int halide_acquire_cl_context(void* /*user_context*/, cl_context* ctx, cl_command_queue* q, bool /*create*/) {
+extern "C" int halide_acquire_cl_context(void* /*user_context*/, cl_context* ctx, cl_command_queue* q,
+                                         bool /*create*/) {
   *ctx = g_context.load();
   *q = g_queue.load();
   return (*ctx && *q) ? 0 : -1;

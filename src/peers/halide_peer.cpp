@@ -19,14 +19,23 @@ using Pipeline = HalidePipeline;
 Pipeline pipeline_for(const Job& j, bool gpu, const std::string& schedule) {
   std::string name;
   switch (j.kind) {
-    case OpKind::Scharr: name = "scharr" + std::to_string(j.ksize) + (j.axis == ref::Axis::X ? "x" : "y"); break;
-    case OpKind::SepConv: name = "sepconv"; break;
-    case OpKind::Conv2dU8: name = "conv2d_u8"; break;
-    case OpKind::Harris: name = "harris"; break;
+    case OpKind::Scharr:
+      name = "scharr" + std::to_string(j.ksize) + (j.axis == ref::Axis::X ? "x" : "y");
+      break;
+    case OpKind::SepConv:
+      name = "sepconv";
+      break;
+    case OpKind::Conv2dU8:
+      name = "conv2d_u8";
+      break;
+    case OpKind::Harris:
+      name = "harris";
+      break;
   }
   const auto it = halide_pipelines().find(name + "/" + (gpu ? "ocl" : "cpu") + "/" + schedule);
   if (it == halide_pipelines().end())
-    throw Error("no Halide pipeline for " + j.label + " (ksize " + std::to_string(j.ksize) + ", schedule " + schedule + ")");
+    throw Error("no Halide pipeline for " + j.label + " (ksize " + std::to_string(j.ksize) + ", schedule " + schedule +
+                ")");
   return it->second;
 }
 
@@ -44,7 +53,9 @@ struct Buffers {
 
 class HalidePeer : public Peer {
  public:
-  HalidePeer(bool gpu, std::string schedule) : gpu_(gpu), schedule_(std::move(schedule)) { install_halide_error_handler(); }
+  HalidePeer(bool gpu, std::string schedule) : gpu_(gpu), schedule_(std::move(schedule)) {
+    install_halide_error_handler();
+  }
   std::string name() const override {
     return std::string(gpu_ ? "halide_opencl" : "halide_cpu") + (schedule_ == "hand" ? "" : "_" + schedule_);
   }
@@ -54,11 +65,14 @@ class HalidePeer : public Peer {
              "profiling events; inputs on the device before, outputs not copied back)";
     const char* env = std::getenv("HL_NUM_THREADS");
     return "host wall clock around the pipeline calls (Halide thread pool: " +
-           (env ? std::string("HL_NUM_THREADS=") + env : std::to_string(std::thread::hardware_concurrency()) + " cores") + ")";
+           (env ? std::string("HL_NUM_THREADS=") + env
+                : std::to_string(std::thread::hardware_concurrency()) + " cores") +
+           ")";
   }
   std::optional<std::string> not_comparable(const Workload&) const override { return std::nullopt; }
   void prepare(const Workload& w) override {
-    if (gpu_ && !halide_opencl_context_set()) throw Error("Halide's OpenCL pipelines have no device", "call use_for_halide_opencl first");
+    if (gpu_ && !halide_opencl_context_set())
+      throw Error("Halide's OpenCL pipelines have no device", "call use_for_halide_opencl first");
     if (gpu_) note_halide_opencl_use();
     jobs_ = w.jobs;
     bufs_.clear();
@@ -106,8 +120,9 @@ class HalidePeer : public Peer {
     return out;
   }
   nlohmann::json evidence() const override {
-    const nlohmann::json schedule =
-        schedule_ == "hand" ? "FilterLab's (peers/halide/schedule.hpp)" : "Halide's " + schedule_ + " autoscheduler (default machine parameters)";
+    const nlohmann::json schedule = schedule_ == "hand"
+                                        ? "FilterLab's (peers/halide/schedule.hpp)"
+                                        : "Halide's " + schedule_ + " autoscheduler (default machine parameters)";
     if (!gpu_) return {{"target", "x86-64-linux-sse41-avx-avx2-f16c-fma"}, {"schedule", schedule}};
     return {{"target", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"},
             {"schedule", schedule},
@@ -124,8 +139,12 @@ class HalidePeer : public Peer {
 
 }  // namespace
 
-std::unique_ptr<Peer> make_halide_cpu(const std::string& schedule) { return std::make_unique<HalidePeer>(false, schedule); }
-std::unique_ptr<Peer> make_halide_opencl(const std::string& schedule) { return std::make_unique<HalidePeer>(true, schedule); }
+std::unique_ptr<Peer> make_halide_cpu(const std::string& schedule) {
+  return std::make_unique<HalidePeer>(false, schedule);
+}
+std::unique_ptr<Peer> make_halide_opencl(const std::string& schedule) {
+  return std::make_unique<HalidePeer>(true, schedule);
+}
 
 const std::vector<std::string>& halide_autoschedulers(bool gpu) {
   static const std::vector<std::string> cpu = {"mullapudi2016", "adams2019", "li2018"}, ocl = {"li2018"};

@@ -32,7 +32,8 @@ void write_npy(const std::string& path, const ref::Image& img, bool u8) {
     }
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   } else {
-    out.write(reinterpret_cast<const char*>(img.px.data()), static_cast<std::streamsize>(img.px.size() * sizeof(float)));
+    out.write(reinterpret_cast<const char*>(img.px.data()),
+              static_cast<std::streamsize>(img.px.size() * sizeof(float)));
   }
   if (!out) throw Error("writing " + path + " failed (disk full?)");
 }

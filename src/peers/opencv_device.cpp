@@ -10,9 +10,8 @@
 namespace filterlab::peers {
 
 nlohmann::json OpenCvOpenCl::json() const {
-  return {{"opencv_opencl_device", requested}, {"use_opencl", active},        {"device", device},
-          {"vendor", vendor},                  {"matches_selected", matches}, {"opencl_runtime", counter},
-          {"problem", problem}};
+  return {{"opencv_opencl_device", requested}, {"use_opencl", active},      {"device", device},  {"vendor", vendor},
+          {"matches_selected", matches},       {"opencl_runtime", counter}, {"problem", problem}};
 }
 
 std::string opencv_device_string(const ocl::DeviceInfo& dev) {

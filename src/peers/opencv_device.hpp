@@ -12,12 +12,12 @@
 namespace filterlab::peers {
 
 struct OpenCvOpenCl {
-  std::string requested;      // OPENCV_OPENCL_DEVICE as OpenCV saw it
-  bool active = false;        // cv::ocl::useOpenCL() after selection
+  std::string requested;       // OPENCV_OPENCL_DEVICE as OpenCV saw it
+  bool active = false;         // cv::ocl::useOpenCL() after selection
   std::string device, vendor;  // OpenCV's default device
-  bool matches = false;       // that device is the one FilterLab selected
-  std::string counter;        // the launch counter OpenCV was told to load (OPENCV_OPENCL_RUNTIME)
-  std::string problem;        // why the UMat path cannot be trusted to run OpenCL on the device
+  bool matches = false;        // that device is the one FilterLab selected
+  std::string counter;         // the launch counter OpenCV was told to load (OPENCV_OPENCL_RUNTIME)
+  std::string problem;         // why the UMat path cannot be trusted to run OpenCL on the device
   nlohmann::json json() const;
 };
 

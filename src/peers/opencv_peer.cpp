@@ -44,7 +44,8 @@ void apply(const Job& j, const Array& src, Array& dst) {
                    cv::BORDER_REFLECT_101);
       } else {
         const auto [kx, ky] = ref::scharr_separable(j.ksize, j.axis);
-        cv::sepFilter2D(src, dst, CV_32F, row_vector(kx), row_vector(ky), cv::Point(-1, -1), 0.0, cv::BORDER_REFLECT_101);
+        cv::sepFilter2D(src, dst, CV_32F, row_vector(kx), row_vector(ky), cv::Point(-1, -1), 0.0,
+                        cv::BORDER_REFLECT_101);
       }
       return;
     case OpKind::SepConv: {
@@ -158,6 +159,8 @@ class OpenCvUmat : public Peer {
 }  // namespace
 
 std::unique_ptr<Peer> make_opencv_cpu() { return std::make_unique<OpenCvCpu>(); }
-std::unique_ptr<Peer> make_opencv_umat(const OpenCvOpenCl& selection) { return std::make_unique<OpenCvUmat>(selection); }
+std::unique_ptr<Peer> make_opencv_umat(const OpenCvOpenCl& selection) {
+  return std::make_unique<OpenCvUmat>(selection);
+}
 
 }  // namespace filterlab::peers

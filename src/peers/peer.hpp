@@ -15,8 +15,8 @@ namespace filterlab::peers {
 class Peer {
  public:
   virtual ~Peer() = default;
-  virtual std::string name() const = 0;     // stable: opencv_cpu, opencv_umat, halide_cpu, halide_opencl
-  virtual std::string timing() const = 0;   // how a sample is timed, in words
+  virtual std::string name() const = 0;    // stable: opencv_cpu, opencv_umat, halide_cpu, halide_opencl
+  virtual std::string timing() const = 0;  // how a sample is timed, in words
   // A reason why this peer cannot compute `w` as defined (then it is reported, never run).
   virtual std::optional<std::string> not_comparable(const Workload& w) const = 0;
   virtual void prepare(const Workload& w) = 0;

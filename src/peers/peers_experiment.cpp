@@ -12,17 +12,17 @@
 #include <opencv2/core/ocl.hpp>
 #include <thread>
 
-#include "experiments/result_file.hpp"
 #include "build_info.hpp"
 #include "error.hpp"
 #include "experiments/common.hpp"
 #include "experiments/provenance.hpp"
+#include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/bandwidth.hpp"
 #include "peers/halide_context.hpp"
-#include "peers/halide_sources.hpp"
 #include "peers/halide_peer.hpp"
+#include "peers/halide_sources.hpp"
 #include "peers/npy.hpp"
 #include "peers/opencv_peer.hpp"
 #include "reference/benchmarks.hpp"
@@ -44,7 +44,8 @@ struct WorkloadMaker {
 std::vector<WorkloadMaker> workload_makers(const std::string& base_image, int scale, unsigned seed) {
   std::vector<WorkloadMaker> m;
   for (int k : {3, 5, 7, 9})
-    m.push_back({"scharr_pyramid/k" + std::to_string(k), [=] { return scharr_pyramid_workload(base_image, scale, k); }});
+    m.push_back(
+        {"scharr_pyramid/k" + std::to_string(k), [=] { return scharr_pyramid_workload(base_image, scale, k); }});
   const int s2 = kSepconvSide / scale, s3 = kConv2dSide / scale, s4 = kHarrisSide / scale;
   m.push_back({"sepconv5/" + std::to_string(s2), [=] { return sepconv_workload(s2, seed + 2); }});
   m.push_back({"conv2d5_u8/" + std::to_string(s3), [=] { return conv2d_u8_workload(s3, seed + 3); }});
@@ -92,9 +93,12 @@ nlohmann::json weights_json(const Job& j) {
       const auto [kx, ky] = ref::scharr_separable(j.ksize, j.axis);
       return {{"weights", rows_of(ref::scharr_kernel(j.ksize, j.axis))}, {"kx", kx}, {"ky", ky}};
     }
-    case OpKind::SepConv: return {{"kx", ref::sepconv_weights5()}, {"ky", ref::sepconv_weights5()}};
-    case OpKind::Conv2dU8: return {{"weights", rows_of(ref::conv2d_u8_weights5())}};
-    case OpKind::Harris: return {{"k", ref::kHarrisK}, {"block_size", 2}, {"sobel_size", 3}, {"sobel_scale", 1.0 / 8.0}};
+    case OpKind::SepConv:
+      return {{"kx", ref::sepconv_weights5()}, {"ky", ref::sepconv_weights5()}};
+    case OpKind::Conv2dU8:
+      return {{"weights", rows_of(ref::conv2d_u8_weights5())}};
+    case OpKind::Harris:
+      return {{"k", ref::kHarrisK}, {"block_size", 2}, {"sobel_size", 3}, {"sobel_scale", 1.0 / 8.0}};
   }
   return {};
 }
@@ -105,8 +109,8 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   const auto& dev = device.info;
   // OpenCV's OpenCL must be pointed at the device before anything touches cv::ocl.
   const OpenCvOpenCl selection = select_opencv_device(device);
-  std::cerr << "[" << kExperiment << "] OpenCV's OpenCL: " << (selection.problem.empty() ? selection.device : selection.problem)
-            << "\n";
+  std::cerr << "[" << kExperiment
+            << "] OpenCV's OpenCL: " << (selection.problem.empty() ? selection.device : selection.problem) << "\n";
   const double load_start = load_average();
   const int scale = choose_scale(dev, cfg.scale);
   const int reps = choose_repetitions(dev, cfg.repetitions);
@@ -143,20 +147,21 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
       const std::string name = peer->name();
       if (!cfg.peers.empty() && name.find(cfg.peers) == std::string::npos) continue;
       const double floor = floor_ms(w.bytes_min, GBps);
-      nlohmann::json row = {{"peer", name},
-                            {"library", library_of(name)},
-                            {"runs_on", (name == "opencv_umat" || name.rfind("halide_opencl", 0) == 0) ? "opencl_device" : "host_cpu"},
-                            {"workload", w.name},
-                            {"workload_id", w.id},
-                            {"ksize", w.ksize},
-                            {"width", w.width},
-                            {"height", w.height},
-                            {"border", w.border},
-                            {"calls_per_sample", w.jobs.size()},
-                            {"pixels", w.pixels},
-                            {"bytes_min", w.bytes_min},
-                            {"floor_ms", floor},
-                            {"timing", peer->timing()}};
+      nlohmann::json row = {
+          {"peer", name},
+          {"library", library_of(name)},
+          {"runs_on", (name == "opencv_umat" || name.rfind("halide_opencl", 0) == 0) ? "opencl_device" : "host_cpu"},
+          {"workload", w.name},
+          {"workload_id", w.id},
+          {"ksize", w.ksize},
+          {"width", w.width},
+          {"height", w.height},
+          {"border", w.border},
+          {"calls_per_sample", w.jobs.size()},
+          {"pixels", w.pixels},
+          {"bytes_min", w.bytes_min},
+          {"floor_ms", floor},
+          {"timing", peer->timing()}};
       // A peer on one workload (its ksize or size in the workload ID) is one variant, one case.
       add_row_keys(row, "peers." + name, "peers." + name + "/" + w.id);
       if (auto reason = peer->not_comparable(w)) {
@@ -207,8 +212,9 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
       row["status"] = !again.passed ? "disagrees_with_oracle" : (c.peer->fell_back() ? "fallback" : "measured");
       if (!again.passed) row["reason"] = "after timing: " + again.detail;
       if (c.peer->fell_back())
-        row["reason"] = "the UMat calls did not all run OpenCL kernels on the selected device: OpenCV's CPU fallback, "
-                        "not an OpenCL result";
+        row["reason"] =
+            "the UMat calls did not all run OpenCL kernels on the selected device: OpenCV's CPU fallback, "
+            "not an OpenCL result";
       row["wall_ms"] = summary_json(s);
       row["roofline_fraction"] = row["floor_ms"].get<double>() / s.median;
       row["samples_wall_ms"] = c.samples.wall_ms;
@@ -224,18 +230,21 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   ocl::ProgramSource peer_code;
   peer_code.hashes = halide_source_hashes();
   peer_code.sha256 = "none: OpenCV builds its own programs; the Halide pipelines are compiled into filterlab-peers";
-  peer_code.origin = "the peers' own code: OpenCV " + cv::getVersionString() + ", Halide pipelines from src/peers/halide";
+  peer_code.origin =
+      "the peers' own code: OpenCV " + cv::getVersionString() + ", Halide pipelines from src/peers/halide";
   auto prov = provenance(dev, peer_code, "");
-  prov["libraries"].update({{"opencv", cv::getVersionString()},
-                            {"halide", FILTERLAB_HALIDE_VERSION},
-                            {"halide_targets", {"x86-64-linux-sse41-avx-avx2-f16c-fma", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"}}});
+  prov["libraries"].update(
+      {{"opencv", cv::getVersionString()},
+       {"halide", FILTERLAB_HALIDE_VERSION},
+       {"halide_targets", {"x86-64-linux-sse41-avx-avx2-f16c-fma", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"}}});
   prov["opencv_opencl"] = selection.json();
   prov["opencv_threads"] = cv::getNumThreads();
   prov["host_cpu"] = host_cpu_model();
   prov["host_threads"] = std::thread::hardware_concurrency();
   prov["host_load_average_1min"] = {{"start", load_start}, {"end", load_average()}};
-  prov["halide_opencl_device"] = "FilterLab's context and queue on the selected device (halide_acquire_cl_context "
-                                 "overridden; HL_OCL_PLATFORM_NAME / HL_OCL_DEVICE_TYPE are not consulted)";
+  prov["halide_opencl_device"] =
+      "FilterLab's context and queue on the selected device (halide_acquire_cl_context "
+      "overridden; HL_OCL_PLATFORM_NAME / HL_OCL_DEVICE_TYPE are not consulted)";
   prov["scale"] = scale;
   prov["size_note"] = scale == 1 ? "full sizes" : "every side divided by " + std::to_string(scale) + " (CPU device)";
   prov["base_image"] = cfg.base_image;
@@ -243,10 +252,12 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   prov["warmup"] = cfg.warmup;
   prov["repetitions"] = reps;
   prov["order_seed"] = cfg.seed;
-  prov["timing"] = "host wall clock per sample (every call of the workload, device work finished); the peers offer "
-                   "no OpenCL profiling events; see each row's 'timing'";
-  prov["verification"] = "every peer's outputs compared with the oracle (same tolerances as FilterLab's kernels) "
-                         "before timing and again after the last sample";
+  prov["timing"] =
+      "host wall clock per sample (every call of the workload, device work finished); the peers offer "
+      "no OpenCL profiling events; see each row's 'timing'";
+  prov["verification"] =
+      "every peer's outputs compared with the oracle (same tolerances as FilterLab's kernels) "
+      "before timing and again after the last sample";
   prov["copy_bandwidth_GBps"] = GBps;
   prov["copy_bandwidth"] = bandwidth_json(bw);
   prov["roofline_note"] = std::string("floor_ms uses this OpenCL device's copy bandwidth; for host_cpu rows it is ") +
@@ -289,18 +300,29 @@ std::string export_peer_inputs(const std::string& base_image, const std::string&
     nlohmann::json jobs = nlohmann::json::array();
     for (std::size_t i = 0; i < w.jobs.size(); ++i) {
       const auto& j = w.jobs[i];
-      jobs.push_back({{"label", j.label},
-                      {"ksize", j.ksize},
-                      {"axis", j.axis == ref::Axis::X ? "x" : "y"},
-                      {"input", file_for(j.input.get(), j.kind == OpKind::Scharr ? "scharr_pyramid_level" + std::to_string(i % 16) : w.id + "_in", w.u8)},
-                      {"oracle", file_for(j.oracle.get(), w.id + "_oracle" + std::to_string(i), w.u8)},
-                      {"tolerance", j.tolerance},
-                      {"definition", weights_json(j)}});
+      jobs.push_back(
+          {{"label", j.label},
+           {"ksize", j.ksize},
+           {"axis", j.axis == ref::Axis::X ? "x" : "y"},
+           {"input",
+            file_for(j.input.get(),
+                     j.kind == OpKind::Scharr ? "scharr_pyramid_level" + std::to_string(i % 16) : w.id + "_in", w.u8)},
+           {"oracle", file_for(j.oracle.get(), w.id + "_oracle" + std::to_string(i), w.u8)},
+           {"tolerance", j.tolerance},
+           {"definition", weights_json(j)}});
     }
-    workloads.push_back({{"name", w.name},          {"id", w.id},           {"ksize", w.ksize},
-                         {"width", w.width},        {"height", w.height},   {"u8", w.u8},
-                         {"border", w.border},      {"definition", w.definition}, {"input_note", w.input_note},
-                         {"pixels", w.pixels},      {"bytes_min", w.bytes_min},   {"jobs", jobs}});
+    workloads.push_back({{"name", w.name},
+                         {"id", w.id},
+                         {"ksize", w.ksize},
+                         {"width", w.width},
+                         {"height", w.height},
+                         {"u8", w.u8},
+                         {"border", w.border},
+                         {"definition", w.definition},
+                         {"input_note", w.input_note},
+                         {"pixels", w.pixels},
+                         {"bytes_min", w.bytes_min},
+                         {"jobs", jobs}});
   }
   nlohmann::json manifest = {{"schema", "filterlab.peer_inputs/1"},
                              {"commit", kCommit},

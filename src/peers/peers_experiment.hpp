@@ -11,12 +11,12 @@
 namespace filterlab::peers {
 
 struct PeersRunConfig {
-  std::string base_image;   // the derived 3866x4320 base (workload 1)
+  std::string base_image;  // the derived 3866x4320 base (workload 1)
   std::string results_dir;
-  std::string peers;        // only peers whose name contains this text (empty: all)
-  std::string workloads;    // only workloads whose ID contains this text (empty: all)
-  int scale = 0;            // per-side divisor of every workload's size: 0 = 1 on GPUs, FILTERLAB_CPU_SCALE or 4 on CPUs
-  int repetitions = 0;      // 0: 30 on GPUs, 10 on CPUs
+  std::string peers;      // only peers whose name contains this text (empty: all)
+  std::string workloads;  // only workloads whose ID contains this text (empty: all)
+  int scale = 0;          // per-side divisor of every workload's size: 0 = 1 on GPUs, FILTERLAB_CPU_SCALE or 4 on CPUs
+  int repetitions = 0;    // 0: 30 on GPUs, 10 on CPUs
   int warmup = 3;
   unsigned seed = 20261122;
 };

@@ -55,8 +55,9 @@ Workload scharr_pyramid_workload(const std::string& base_image, int scale, int k
   w.width = in.base_width;
   w.height = in.base_height;
   w.border = "BORDER_REFLECT_101";
-  w.definition = "d/dx and d/dy of every level of the 16-level pyramid with the oracle's integer Scharr-family "
-                 "kernel (reference/scharr), correlation, float";
+  w.definition =
+      "d/dx and d/dy of every level of the 16-level pyramid with the oracle's integer Scharr-family "
+      "kernel (reference/scharr), correlation, float";
   w.input_note = in.base_image + " reduced by " + std::to_string(scale) + " per side, pyramid of 16 levels";
   std::vector<std::shared_ptr<const ref::Image>> levels;
   for (const auto& l : in.levels) levels.push_back(std::make_shared<const ref::Image>(l));
@@ -121,7 +122,9 @@ Workload sepconv_workload(int n, unsigned seed) {
   Workload w = single("sepconv5", n, 5, false, OpKind::SepConv, std::move(src), std::move(want),
                       tol::separable_accumulation_bound(5, sum_abs(kx), sum_abs(ky), 1.0));
   w.border = "BORDER_CONSTANT (0)";
-  w.definition = "5x5 separable correlation with the binomial weights 1 4 6 4 1 / 16 (reference/benchmarks sepconv_weights5), float";
+  w.definition =
+      "5x5 separable correlation with the binomial weights 1 4 6 4 1 / 16 (reference/benchmarks sepconv_weights5), "
+      "float";
   w.input_note = "uniform random floats in [0, 1), seed " + std::to_string(seed);
   return w;
 }
@@ -131,8 +134,9 @@ Workload conv2d_u8_workload(int n, unsigned seed) {
   ref::Image want = ref::conv2d_u8(src, ref::conv2d_u8_weights5());
   Workload w = single("conv2d5_u8", n, 5, true, OpKind::Conv2dU8, std::move(src), std::move(want), tol::kU8MaxDiff);
   w.border = "BORDER_REPLICATE";
-  w.definition = "5x5 non-separable correlation (reference/benchmarks conv2d_u8_weights5), 8-bit in and out, "
-                 "saturate(round half to even)";
+  w.definition =
+      "5x5 non-separable correlation (reference/benchmarks conv2d_u8_weights5), 8-bit in and out, "
+      "saturate(round half to even)";
   w.input_note = "uniform random integers 0..255, seed " + std::to_string(seed);
   return w;
 }
@@ -142,8 +146,9 @@ Workload harris_workload(int n, unsigned seed) {
   ref::Image want = ref::harris(src, ref::kHarrisK);
   Workload w = single("harris", n, 3, false, OpKind::Harris, std::move(src), std::move(want), tol::harris_bound(1.0));
   w.border = "BORDER_REFLECT_101";
-  w.definition = "cv::cornerHarris(src, dst, blockSize 2, ksize 3, k 0.04, BORDER_REFLECT_101): Sobel 3x3 / 8, "
-                 "products summed over x-1..x, y-1..y, R = a c - b^2 - k (a + c)^2";
+  w.definition =
+      "cv::cornerHarris(src, dst, blockSize 2, ksize 3, k 0.04, BORDER_REFLECT_101): Sobel 3x3 / 8, "
+      "products summed over x-1..x, y-1..y, R = a c - b^2 - k (a + c)^2";
   w.input_note = "uniform random floats in [0, 1), seed " + std::to_string(seed);
   return w;
 }

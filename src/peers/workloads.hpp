@@ -18,20 +18,20 @@ enum class OpKind { Scharr, SepConv, Conv2dU8, Harris };
 struct Job {
   OpKind kind = OpKind::Scharr;
   int ksize = 3;
-  ref::Axis axis = ref::Axis::X;  // Scharr only
-  std::shared_ptr<const ref::Image> input;   // 8-bit workloads hold integer values 0..255
+  ref::Axis axis = ref::Axis::X;            // Scharr only
+  std::shared_ptr<const ref::Image> input;  // 8-bit workloads hold integer values 0..255
   std::shared_ptr<const ref::Image> oracle;
   double tolerance = 0;
   std::string label;  // e.g. "level 5 d/dy"
 };
 
 struct Workload {
-  std::string name;     // scharr_pyramid, sepconv5, conv2d5_u8, harris
-  std::string id;       // name plus size or ksize: the stable part of row IDs
+  std::string name;  // scharr_pyramid, sepconv5, conv2d5_u8, harris
+  std::string id;    // name plus size or ksize: the stable part of row IDs
   int ksize = 0;
-  int width = 0, height = 0;  // the input (workload 1: the base level)
-  bool u8 = false;            // 8-bit input and output
-  std::vector<Job> jobs;      // one timed sample runs every job once, in order
+  int width = 0, height = 0;    // the input (workload 1: the base level)
+  bool u8 = false;              // 8-bit input and output
+  std::vector<Job> jobs;        // one timed sample runs every job once, in order
   std::uint64_t pixels = 0;     // output pixels per sample
   std::uint64_t bytes_min = 0;  // one read of every input pixel and one write of every output pixel
   std::string border;           // OpenCV's name of the border
@@ -42,7 +42,8 @@ struct Workload {
 // Workload 1: d/dx and d/dy of every level of the 16-level pyramid (from `base_image` reduced by
 // `scale`), ksize 3, 5, 7 or 9, BORDER_REFLECT_101: the scharr_gradient_variants study's work.
 Workload scharr_pyramid_workload(const std::string& base_image, int scale, int ksize);
-// Workload 2: 5x5 separable (binomial weights, ref::sepconv_weights5) on an n x n float image in [0, 1), constant-0 border.
+// Workload 2: 5x5 separable (binomial weights, ref::sepconv_weights5) on an n x n float image in [0, 1), constant-0
+// border.
 Workload sepconv_workload(int n, unsigned seed);
 // Workload 3: the 5x5 non-separable kernel ref::conv2d_u8_weights5 on an n x n 8-bit image,
 // replicated border, saturate(round half to even).

@@ -35,15 +35,18 @@ double time_field(const nlohmann::json& row, const std::string& key) {
 std::string row_id(const nlohmann::json& row) {
   if (!row.is_object()) throw Error("the row is " + shown(row) + ", not an object");
   if (!row.contains("id") || !row["id"].is_string() || row["id"].get<std::string>().empty())
-    throw Error("'id' is " + (row.contains("id") ? shown(row["id"]) : std::string("missing")) + ", not a configuration ID");
+    throw Error("'id' is " + (row.contains("id") ? shown(row["id"]) : std::string("missing")) +
+                ", not a configuration ID");
   return row["id"].get<std::string>();
 }
 
-const char* const kEditedHint = "the file was edited or damaged: fix or delete that line, or move the file away to measure afresh";
+const char* const kEditedHint =
+    "the file was edited or damaged: fix or delete that line, or move the file away to measure afresh";
 
 // The header (line 1): an object of this schema.
 nlohmann::json checked_header(const std::string& path, const nlohmann::json& j) {
-  const auto schema = j.is_object() && j.contains("schema") && j["schema"].is_string() ? j["schema"].get<std::string>() : std::string();
+  const auto schema =
+      j.is_object() && j.contains("schema") && j["schema"].is_string() ? j["schema"].get<std::string>() : std::string();
   if (schema != kSchema)
     throw Error(path + " is not a tuning cache (its first line has schema '" + schema + "', not " + kSchema + ")",
                 "give another --cache path");
@@ -105,12 +108,14 @@ Measurement measurement_from_json(const nlohmann::json& row) {
   Measurement m;
   if (row.contains("point")) {
     const auto& p = row["point"];
-    if (!p.is_array() || !std::all_of(p.begin(), p.end(), [](const nlohmann::json& v) { return v.is_number_integer(); }))
+    if (!p.is_array() ||
+        !std::all_of(p.begin(), p.end(), [](const nlohmann::json& v) { return v.is_number_integer(); }))
       throw Error("'point' is " + shown(p) + ", not a list of integers");
     m.point = p.get<std::vector<long>>();
   }
   if (!row.contains("valid") || !row["valid"].is_boolean())
-    throw Error("'valid' is " + (row.contains("valid") ? shown(row["valid"]) : std::string("missing")) + ", not true or false");
+    throw Error("'valid' is " + (row.contains("valid") ? shown(row["valid"]) : std::string("missing")) +
+                ", not true or false");
   if (row["valid"].get<bool>()) {
     m.time_ms = time_field(row, "time_ms");
     m.q1_ms = row.contains("q1_ms") ? time_field(row, "q1_ms") : m.time_ms;
@@ -122,7 +127,9 @@ Measurement measurement_from_json(const nlohmann::json& row) {
     }
   } else {
     const auto& kind = row.contains("invalid") ? row["invalid"] : nlohmann::json();
-    if (!kind.is_string()) throw Error("'invalid' is " + (kind.is_null() ? std::string("missing") : shown(kind)) + ", not a kind of failure");
+    if (!kind.is_string())
+      throw Error("'invalid' is " + (kind.is_null() ? std::string("missing") : shown(kind)) +
+                  ", not a kind of failure");
     m.invalid = invalid_from_name(kind.get<std::string>());
     if (m.valid()) throw Error("the row says valid false but 'invalid' is none");
     if (row.contains("reason")) {
@@ -137,15 +144,18 @@ void check_cache_path(const std::string& path) {
   std::error_code ec;
   const auto st = std::filesystem::status(path, ec);
   if (std::filesystem::is_directory(st))
-    throw Error("tuning cache " + path + " is a directory, not a file", "give --cache the path of a file (it is created if absent)");
+    throw Error("tuning cache " + path + " is a directory, not a file",
+                "give --cache the path of a file (it is created if absent)");
   if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
-    throw Error("tuning cache " + path + " is not a regular file", "give --cache the path of a file (it is created if absent)");
+    throw Error("tuning cache " + path + " is not a regular file",
+                "give --cache the path of a file (it is created if absent)");
 }
 
 CacheFile read_cache(const std::string& path) {
   check_cache_path(path);
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot read tuning cache " + path, "give the path of a cache an exhaustive run wrote (--cache)");
+  if (!in)
+    throw Error("cannot read tuning cache " + path, "give the path of a cache an exhaustive run wrote (--cache)");
   std::stringstream ss;
   ss << in.rdbuf();
   CacheFile out;
@@ -165,9 +175,10 @@ void check_compute_units(const nlohmann::json& recorded, const nlohmann::json& n
   };
   const auto a = units(recorded), b = units(now);
   if (!a.is_null() && !b.is_null() && a != b)
-    throw Error("tuning cache " + path + " was measured on a device with " + a.dump() + " compute units; this one has " + b.dump() +
-                    ", so its times do not carry over",
-                "move the cache away to measure afresh, or run with the same compute units (PoCL: POCL_CPU_MAX_CU_COUNT)");
+    throw Error(
+        "tuning cache " + path + " was measured on a device with " + a.dump() + " compute units; this one has " +
+            b.dump() + ", so its times do not carry over",
+        "move the cache away to measure afresh, or run with the same compute units (PoCL: POCL_CPU_MAX_CU_COUNT)");
 }
 
 }  // namespace
@@ -194,8 +205,9 @@ EvalCache::EvalCache(const std::string& path, const nlohmann::json& header) : pa
     } else {
       for (const char* k : {"space", "setup"})
         if (f.header.value(k, nlohmann::json()) != header_.value(k, nlohmann::json()))
-          throw Error("tuning cache " + path_ + " was written for " + k + " " + f.header.value(k, nlohmann::json()).dump() +
-                          ", not " + header_.value(k, nlohmann::json()).dump(),
+          throw Error("tuning cache " + path_ + " was written for " + k + " " +
+                          f.header.value(k, nlohmann::json()).dump() + ", not " +
+                          header_.value(k, nlohmann::json()).dump(),
                       "give another --cache path for this space and setup");
       check_compute_units(f.header, header_, path_);
       header_ = f.header;

@@ -26,7 +26,8 @@ Eigen::MatrixXd Features::encode(const std::vector<Point>& points) const {
   for (std::size_t r = 0; r < points.size(); ++r)
     for (std::size_t c = 0; c < lo_.size(); ++c) {
       const double v = static_cast<double>(points[r][c]);
-      x(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = ((log_[c] ? std::log2(v) : v) - lo_[c]) / span_[c];
+      x(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) =
+          ((log_[c] ? std::log2(v) : v) - lo_[c]) / span_[c];
     }
   return x;
 }

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "error.hpp"
+#include "imagecl/launcher.hpp"
 #include "tuner/measure.hpp"
 #include "tuner/parallel.hpp"
-#include "imagecl/launcher.hpp"
 
 namespace filterlab::tuner {
 namespace {
@@ -13,7 +13,8 @@ namespace {
 std::size_t index_of(const imagecl::KernelSpace& s, const std::string& name) {
   for (std::size_t i = 0; i < s.params.size(); ++i)
     if (s.params[i].name == name) return i;
-  throw Error("ImageCL kernel " + s.kernel + " has no parameter '" + name + "'", "fix its sub-space in src/tuner/imagecl_subspace.cpp");
+  throw Error("ImageCL kernel " + s.kernel + " has no parameter '" + name + "'",
+              "fix its sub-space in src/tuner/imagecl_subspace.cpp");
 }
 
 const imagecl::Benchmark& benchmark_of(const std::string& kernel) {
@@ -77,7 +78,8 @@ ImageclSpace::ImageclSpace(ocl::Runtime* rt, const ocl::DeviceInfo& dev, const s
         const auto i = index_of(ks_, n);
         for (long v : sp.values)
           if (std::find(ks_.params[i].values.begin(), ks_.params[i].values.end(), v) == ks_.params[i].values.end())
-            throw Error("sub-space value " + std::to_string(v) + " of " + n + " is not in kernel " + kernel + "'s space");
+            throw Error("sub-space value " + std::to_string(v) + " of " + n + " is not in kernel " + kernel +
+                        "'s space");
         t.push_back(i);
         set[i] = true;
       }
@@ -97,12 +99,14 @@ ImageclSpace::ImageclSpace(ocl::Runtime* rt, const ocl::DeviceInfo& dev, const s
     }
   }
   for (std::size_t i = 0; i < set.size(); ++i)
-    if (!set[i]) throw Error("the sub-space of " + kernel + " neither tunes nor fixes '" + ks_.params[i].name + "'",
-                             "list it in src/tuner/imagecl_subspace.cpp");
+    if (!set[i])
+      throw Error("the sub-space of " + kernel + " neither tunes nor fixes '" + ks_.params[i].name + "'",
+                  "list it in src/tuner/imagecl_subspace.cpp");
 }
 
 imagecl::Config ImageclSpace::config(const Point& p) const {
-  if (p.size() != params_.size()) throw Error("a point of " + name_ + " needs " + std::to_string(params_.size()) + " values");
+  if (p.size() != params_.size())
+    throw Error("a point of " + name_ + " needs " + std::to_string(params_.size()) + " values");
   auto c = fixed_;
   for (std::size_t i = 0; i < p.size(); ++i)
     for (auto t : targets_[i]) c[t] = p[i];
@@ -115,8 +119,9 @@ std::string ImageclSpace::id(const Point& p) const { return imagecl::config_id(k
 
 std::string ImageclSpace::setup() const {
   const int cs = timing_.check_side > 0 ? timing_.check_side : timing_.side;
-  return std::to_string(timing_.side) + "x" + std::to_string(timing_.side) + " warmup " + std::to_string(timing_.warmup) +
-         " repetitions " + std::to_string(timing_.repetitions) + (cs != timing_.side ? " checked on " + std::to_string(cs) + "x" + std::to_string(cs) : "");
+  return std::to_string(timing_.side) + "x" + std::to_string(timing_.side) + " warmup " +
+         std::to_string(timing_.warmup) + " repetitions " + std::to_string(timing_.repetitions) +
+         (cs != timing_.side ? " checked on " + std::to_string(cs) + "x" + std::to_string(cs) : "");
 }
 
 void ImageclSpace::prepare(const std::vector<Point>& points) {
@@ -148,15 +153,18 @@ Measurement ImageclSpace::evaluate(const Point& p) {
     imagecl::Launcher l(*rt_, ks_, c);  // builds (program cache) and checks the work-group
     stage = Invalid::kLaunch;
     std::vector<imagecl::Config> configs;
-    for (const auto& k : bench_->kernels) configs.push_back(k == ks_.kernel ? c : baseline_config(imagecl::kernel_space(k)));
+    for (const auto& k : bench_->kernels)
+      configs.push_back(k == ks_.kernel ? c : baseline_config(imagecl::kernel_space(k)));
     const auto o = imagecl::check_benchmark(*rt_, *bench_, configs, *check_input_, *oracle_);
     if (!o.passed) {
       m.invalid = Invalid::kWrongOutput;
-      m.reason = "max |device - oracle| " + std::to_string(o.max_diff) + " > " + std::to_string(o.tolerance) + " at " + o.where;
+      m.reason = "max |device - oracle| " + std::to_string(o.max_diff) + " > " + std::to_string(o.tolerance) + " at " +
+                 o.where;
       return m;
     }
     l.bind(imagecl::timing_args(ks_.kernel, *input_));
-    time_kernel(m, rt_->queue, timing_.warmup, timing_.repetitions, [&] { return std::vector<cl::Event>{l.enqueue()}; });
+    time_kernel(m, rt_->queue, timing_.warmup, timing_.repetitions,
+                [&] { return std::vector<cl::Event>{l.enqueue()}; });
     l.release();
   } catch (...) {
     record_failure(m, stage);

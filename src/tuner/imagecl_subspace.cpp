@@ -32,8 +32,8 @@ std::vector<Fixed> off(const std::vector<std::string>& windows, const std::vecto
   return f;
 }
 
-SubSpace make(bool wide, const std::string& kernel, const std::string& rationale, std::vector<SubParam> extra, std::vector<Fixed> fixed,
-              std::vector<Fixed> more_fixed = {}) {
+SubSpace make(bool wide, const std::string& kernel, const std::string& rationale, std::vector<SubParam> extra,
+              std::vector<Fixed> fixed, std::vector<Fixed> more_fixed = {}) {
   SubSpace s{wide ? "wide" : "sub", kernel, rationale, common(wide), std::move(fixed)};
   if (wide) s.rationale += "; widened work-groups and coarsening for search efficiency";
   for (auto& p : extra) s.params.push_back(std::move(p));
@@ -43,13 +43,15 @@ SubSpace make(bool wide, const std::string& kernel, const std::string& rationale
 
 std::vector<SubSpace> table(bool wide) {
   return {
-      make(wide, "sepconv_row", "Table 2: image and local memory of the input vary between devices; constant memory always on",
+      make(wide, "sepconv_row",
+           "Table 2: image and local memory of the input vary between devices; constant memory always on",
            {{"image_in", {"image_in"}, {0, 1}}, {"local_in", {"local_in"}, {0, 1}}},
            {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}}, off({"in"}, {"out"})),
       make(wide, "sepconv_col", "Table 2: as the row kernel",
            {{"image_in", {"image_in"}, {0, 1}}, {"local_in", {"local_in"}, {0, 1}}},
            {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}}, off({"in"}, {"out"})),
-      make(wide, "conv2d_u8", "Table 3: image and local memory of the input vary; constant memory and unrolling always on",
+      make(wide, "conv2d_u8",
+           "Table 3: image and local memory of the input vary; constant memory and unrolling always on",
            {{"image_in", {"image_in"}, {0, 1}}, {"local_in", {"local_in"}, {0, 1}}},
            {{"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}, {"unroll_1", -1}}, off({"in"}, {"out"})),
       make(wide, "harris_sobel", "Table 4: image and local memory of the source vary",
@@ -62,10 +64,14 @@ std::vector<SubSpace> table(bool wide) {
       // image memory of the pipeline's input varies as for the first kernel, and a second pair of
       // switches (tied across the stages) in place of the stages' local memory. The interior split
       // of the tile fill is off here and on in the `split` sub-spaces (below).
-      make(wide, "sepconv_fused", "the sepconv pipeline fused: image memory of the input and constant memory of both weights vary",
-           {{"image_in", {"image_sepconv_row_in"}, {0, 1}}, {"constant_k", {"constant_sepconv_row_k", "constant_sepconv_col_k"}, {0, 1}}},
-           {{"image_sepconv_col_out", 0}, {"unroll_sepconv_row_0", -1}, {"unroll_sepconv_col_0", -1}}, {{"interior", 0}}),
-      make(wide, "harris_fused", "the harris pipeline fused: image memory of the source and unrolling of the response vary",
+      make(wide, "sepconv_fused",
+           "the sepconv pipeline fused: image memory of the input and constant memory of both weights vary",
+           {{"image_in", {"image_sepconv_row_in"}, {0, 1}},
+            {"constant_k", {"constant_sepconv_row_k", "constant_sepconv_col_k"}, {0, 1}}},
+           {{"image_sepconv_col_out", 0}, {"unroll_sepconv_row_0", -1}, {"unroll_sepconv_col_0", -1}},
+           {{"interior", 0}}),
+      make(wide, "harris_fused",
+           "the harris pipeline fused: image memory of the source and unrolling of the response vary",
            {{"image_src", {"image_harris_sobel_src"}, {0, 1}},
             {"unroll", {"unroll_harris_response_0", "unroll_harris_response_1"}, {1, 2}}},
            {{"image_harris_response_dst", 0}}, {{"interior", 0}}),
@@ -75,7 +81,10 @@ std::vector<SubSpace> table(bool wide) {
 // The fused kernels have no wide sub-space: its exhaustive search (about a thousand points each)
 // did not fit the device time we had; their full spaces are searched live like the others.
 std::vector<SubSpace> without_fused(std::vector<SubSpace> t) {
-  t.erase(std::remove_if(t.begin(), t.end(), [](const SubSpace& s) { return s.kernel.size() > 6 && s.kernel.compare(s.kernel.size() - 6, 6, "_fused") == 0; }),
+  t.erase(std::remove_if(t.begin(), t.end(),
+                         [](const SubSpace& s) {
+                           return s.kernel.size() > 6 && s.kernel.compare(s.kernel.size() - 6, 6, "_fused") == 0;
+                         }),
           t.end());
   return t;
 }
@@ -88,15 +97,23 @@ std::vector<SubSpace> without_fused(std::vector<SubSpace> t) {
 // competitive (0.219 ms at best against 0.147 ms at 8x4) while times fell as rows were added up to
 // 4, so 32 gave way to 4 and 8 rows joined; the sub-space keeps its 216 constraint-valid points.
 std::vector<SubSpace> registers() {
-  SubSpace s{"regs", "conv2d_u8",
+  SubSpace s{"regs",
+             "conv2d_u8",
              "the seeds' hand optimisations on: register window, vector loads and stores of one width, interior split",
              {{"wg_x", {"wg_x"}, {8, 16, 32}},
               {"wg_y", {"wg_y"}, {4, 8, 16}},
               {"coarsen_x", {"coarsen_x"}, {4, 8, 16}},
               {"coarsen_y", {"coarsen_y"}, {1, 2, 4, 8}},
               {"vector", {"vector_in", "vector_out"}, {4, 8, 16}}},
-             {{"interleaved", 0}, {"image_in", 0}, {"image_out", 0}, {"constant_k", 1}, {"local_in", 0}, {"unroll_0", -1},
-              {"unroll_1", -1}, {"interior", 1}, {"window_in", 1}}};
+             {{"interleaved", 0},
+              {"image_in", 0},
+              {"image_out", 0},
+              {"constant_k", 1},
+              {"local_in", 0},
+              {"unroll_0", -1},
+              {"unroll_1", -1},
+              {"interior", 1},
+              {"window_in", 1}}};
   return {s};
 }
 
@@ -130,24 +147,31 @@ std::vector<SubSpace> slides() {
 // Work-groups and coarsening span wide's (coarsening to 4: several outputs share a tile's pixels) with
 // fewer work-group shapes, so that the 432 points fit one device call.
 std::vector<SubSpace> staged() {
-  SubSpace s{"staged", "conv2d_u8",
-             "local memory of the input on; its tile of pixels or of floats converted once while staging (convert_in) varies",
-             {{"wg_x", {"wg_x"}, {16, 32, 64}},
-              {"wg_y", {"wg_y"}, {4, 8}},
-              {"coarsen_x", {"coarsen_x"}, {1, 2, 4}},
-              {"coarsen_y", {"coarsen_y"}, {1, 2, 4}},
-              {"interleaved", {"interleaved"}, {0, 1}},
-              {"image_in", {"image_in"}, {0, 1}},
-              {"convert_in", {"convert_in"}, {0, 1}}},
-             {{"image_out", 0}, {"constant_k", 1}, {"local_in", 1}, {"unroll_0", -1}, {"unroll_1", -1}}};
+  SubSpace s{
+      "staged",
+      "conv2d_u8",
+      "local memory of the input on; its tile of pixels or of floats converted once while staging (convert_in) varies",
+      {{"wg_x", {"wg_x"}, {16, 32, 64}},
+       {"wg_y", {"wg_y"}, {4, 8}},
+       {"coarsen_x", {"coarsen_x"}, {1, 2, 4}},
+       {"coarsen_y", {"coarsen_y"}, {1, 2, 4}},
+       {"interleaved", {"interleaved"}, {0, 1}},
+       {"image_in", {"image_in"}, {0, 1}},
+       {"convert_in", {"convert_in"}, {0, 1}}},
+      {{"image_out", 0}, {"constant_k", 1}, {"local_in", 1}, {"unroll_0", -1}, {"unroll_1", -1}}};
   for (auto& f : off({"in"}, {"out"})) s.fixed.push_back(f);
   return {s};
 }
 
 const std::vector<SubSpace>& all(const std::string& kind) {
-  static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true)), regs = registers(), split = splits(),
-                                     slide = slides(), stage = staged();
-  return kind == "wide" ? widened : kind == "regs" ? regs : kind == "split" ? split : kind == "slide" ? slide : kind == "staged" ? stage : sub;
+  static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true)), regs = registers(),
+                                     split = splits(), slide = slides(), stage = staged();
+  return kind == "wide"     ? widened
+         : kind == "regs"   ? regs
+         : kind == "split"  ? split
+         : kind == "slide"  ? slide
+         : kind == "staged" ? stage
+                            : sub;
 }
 
 }  // namespace
@@ -166,7 +190,8 @@ bool is_large_subspace(const std::string& space_name) {
 
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind) {
   const auto& kinds = subspace_kinds();
-  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw Error("unknown sub-space kind '" + kind + "'", "use sub, wide, regs, split, slide or staged");
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+    throw Error("unknown sub-space kind '" + kind + "'", "use sub, wide, regs, split, slide or staged");
   std::string names;
   for (const auto& s : all(kind)) {
     if (s.kernel == kernel) return s;

@@ -63,7 +63,8 @@ Eigen::VectorXd Mlp::predict(const Eigen::MatrixXd& x) const {
 
 Ensemble::Ensemble(int inputs, int members, const MlpOptions& o, unsigned seed) {
   if (members <= 0) throw Error("an ensemble needs at least one member");
-  for (int i = 0; i < members; ++i) members_.emplace_back(inputs, o, seed * 7919u + static_cast<unsigned>(i) * 104729u + 1u);
+  for (int i = 0; i < members; ++i)
+    members_.emplace_back(inputs, o, seed * 7919u + static_cast<unsigned>(i) * 104729u + 1u);
 }
 
 void Ensemble::fit(const Eigen::MatrixXd& x, const Eigen::VectorXd& y) {

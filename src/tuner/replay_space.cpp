@@ -23,9 +23,11 @@ ReplaySpace::ReplaySpace(CacheFile f) : rows_(std::move(f.rows)) {
   setup_ = f.header.value("setup", "");
   if (!f.header.contains("params"))
     throw Error("the tuning cache of " + name_ + " lists no parameters", "replay a cache written by `filterlab tune`");
-  for (const auto& p : f.header.at("params")) params_.push_back({p.at("name").get<std::string>(), p.at("values").get<std::vector<long>>()});
+  for (const auto& p : f.header.at("params"))
+    params_.push_back({p.at("name").get<std::string>(), p.at("values").get<std::vector<long>>()});
   for (const auto& [id, m] : rows_) {
-    if (m.point.size() != params_.size()) throw Error("row " + id + " of the cache of " + name_ + " has no point of its space");
+    if (m.point.size() != params_.size())
+      throw Error("row " + id + " of the cache of " + name_ + " has no point of its space");
     ids_[m.point] = id;
   }
 }
@@ -49,7 +51,8 @@ double ReplaySpace::optimum_ms() const {
   double best = std::numeric_limits<double>::infinity();
   for (const auto& [id, m] : rows_)
     if (m.valid()) best = std::min(best, m.time_ms);
-  if (best == std::numeric_limits<double>::infinity()) throw Error("the exhaustive run of " + name_ + " found no valid configuration");
+  if (best == std::numeric_limits<double>::infinity())
+    throw Error("the exhaustive run of " + name_ + " found no valid configuration");
   return best;
 }
 

@@ -3,11 +3,11 @@
 #include <random>
 
 #include "error.hpp"
-#include "tuner/measure.hpp"
-#include "filters/level_store.hpp"
 #include "filters/gradient_runner.hpp"
+#include "filters/level_store.hpp"
 #include "reference/correlate.hpp"
 #include "reference/scharr.hpp"
+#include "tuner/measure.hpp"
 #include "verify/compare.hpp"
 #include "verify/gradient_verify.hpp"
 
@@ -72,8 +72,10 @@ Measurement ScharrSpace::evaluate(const Point& p) {
     std::uniform_real_distribution<float> px(0.0f, 1.0f);  // the study's [0, 1] grey levels
     input_ = std::make_unique<ref::Image>(width_, height_);
     for (auto& x : input_->px) x = px(rng);
-    want_x_ = std::make_unique<ref::Image>(ref::correlate2d(*input_, ref::scharr_kernel(kKsize, ref::Axis::X), kBorder));
-    want_y_ = std::make_unique<ref::Image>(ref::correlate2d(*input_, ref::scharr_kernel(kKsize, ref::Axis::Y), kBorder));
+    want_x_ =
+        std::make_unique<ref::Image>(ref::correlate2d(*input_, ref::scharr_kernel(kKsize, ref::Axis::X), kBorder));
+    want_y_ =
+        std::make_unique<ref::Image>(ref::correlate2d(*input_, ref::scharr_kernel(kKsize, ref::Axis::Y), kBorder));
   }
   const auto v = variant(p);
   Invalid stage = Invalid::kBuild;
@@ -88,7 +90,8 @@ Measurement ScharrSpace::evaluate(const Point& p) {
     runner.enqueue_both(in, ox, oy);
     const auto gx = download_levels(*rt_, ox).front(), gy = download_levels(*rt_, oy).front();
     const double tol = float_tolerance(v, 1.0);
-    for (const auto& [got, want, axis] : {std::tuple{&gx, want_x_.get(), "d/dx"}, std::tuple{&gy, want_y_.get(), "d/dy"}}) {
+    for (const auto& [got, want, axis] :
+         {std::tuple{&gx, want_x_.get(), "d/dx"}, std::tuple{&gy, want_y_.get(), "d/dy"}}) {
       const auto c = compare_images(*got, *want, tol);
       if (!c.passed()) {
         m.invalid = Invalid::kWrongOutput, m.reason = std::string(axis) + ": " + c.describe(*got, *want);

@@ -9,12 +9,18 @@ namespace filterlab::tuner {
 
 std::string invalid_name(Invalid k) {
   switch (k) {
-    case Invalid::kNone: return "none";
-    case Invalid::kConstraint: return "constraint";
-    case Invalid::kBuild: return "build";
-    case Invalid::kLaunch: return "launch";
-    case Invalid::kWrongOutput: return "wrong_output";
-    case Invalid::kDeviceLimit: return "device_limit";
+    case Invalid::kNone:
+      return "none";
+    case Invalid::kConstraint:
+      return "constraint";
+    case Invalid::kBuild:
+      return "build";
+    case Invalid::kLaunch:
+      return "launch";
+    case Invalid::kWrongOutput:
+      return "wrong_output";
+    case Invalid::kDeviceLimit:
+      return "device_limit";
   }
   return "none";
 }
@@ -23,8 +29,9 @@ Invalid invalid_from_name(const std::string& s) {
   for (auto k : {Invalid::kNone, Invalid::kConstraint, Invalid::kBuild, Invalid::kLaunch, Invalid::kWrongOutput,
                  Invalid::kDeviceLimit})
     if (invalid_name(k) == s) return k;
-  throw Error("unknown invalid-point kind '" + s + "'",
-              "expected none, constraint, build, launch, wrong_output or device_limit (is the cache file from this version?)");
+  throw Error(
+      "unknown invalid-point kind '" + s + "'",
+      "expected none, constraint, build, launch, wrong_output or device_limit (is the cache file from this version?)");
 }
 
 std::vector<Point> all_points(const Space& s) {

@@ -16,14 +16,14 @@ using Point = std::vector<long>;  // one value per parameter, in the order of Sp
 // Why a configuration has no time. kConstraint is decided without running anything; the others
 // come from an evaluation on the device.
 enum class Invalid { kNone, kConstraint, kBuild, kLaunch, kWrongOutput, kDeviceLimit };
-std::string invalid_name(Invalid k);        // "constraint", "build", "launch", "wrong_output", "device_limit"
+std::string invalid_name(Invalid k);              // "constraint", "build", "launch", "wrong_output", "device_limit"
 Invalid invalid_from_name(const std::string& s);  // throws filterlab::Error for an unknown name
 
 struct Measurement {
   std::vector<long> point;  // the configuration's values (so a replay needs no device)
   Invalid invalid = Invalid::kNone;
-  std::string reason;             // for an invalid point: what went wrong
-  double time_ms = 0.0;           // valid: median kernel time
+  std::string reason;    // for an invalid point: what went wrong
+  double time_ms = 0.0;  // valid: median kernel time
   double q1_ms = 0.0, q3_ms = 0.0;
   std::vector<double> samples_ms;  // the raw kernel times
   bool valid() const { return invalid == Invalid::kNone; }

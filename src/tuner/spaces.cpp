@@ -29,7 +29,8 @@ std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, con
     if (auto space = f->tuning_space(name, rt, s)) return space;
   std::string names;
   for (const auto& n : space_names()) names += " " + n;
-  throw Error("unknown tuning space '" + name + "'", "use imagecl.<kernel> (full space), imagecl.<kernel>:sub, imagecl.<kernel>:wide or one of:" + names);
+  throw Error("unknown tuning space '" + name + "'",
+              "use imagecl.<kernel> (full space), imagecl.<kernel>:sub, imagecl.<kernel>:wide or one of:" + names);
 }
 
 std::vector<std::string> space_names() {

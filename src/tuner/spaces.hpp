@@ -13,9 +13,9 @@
 namespace filterlab::tuner {
 
 struct SpaceSettings {
-  int cpu_divisor = 4;   // image sides on CPU devices: the paper's / this (PoCL is ~100x slower; the peers use 4 too)
-  int repetitions = 0;   // 0: 10 on GPUs, 3 on CPUs
-  int warmup = -1;       // -1: 2 on GPUs, 1 on CPUs
+  int cpu_divisor = 4;  // image sides on CPU devices: the paper's / this (PoCL is ~100x slower; the peers use 4 too)
+  int repetitions = 0;  // 0: 10 on GPUs, 3 on CPUs
+  int warmup = -1;      // -1: 2 on GPUs, 1 on CPUs
 };
 TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, const SpaceSettings& s);
 

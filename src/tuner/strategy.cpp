@@ -64,7 +64,8 @@ void measure_random(Evaluator& ev, Pool& pool, std::size_t n, std::mt19937& rng)
 // With `penalize_invalid`, points that failed on the device (a work-group over the kernel's
 // limit, a failed build...) join the training set at twice the slowest valid time, so the model
 // steers away from their neighbourhood instead of proposing it again.
-bool train(Ensemble& model, const Evaluator& ev, const Features& f, bool penalize_invalid = false, std::size_t min_points = 2) {
+bool train(Ensemble& model, const Evaluator& ev, const Features& f, bool penalize_invalid = false,
+           std::size_t min_points = 2) {
   std::vector<Point> xs;
   std::vector<double> ys;
   std::vector<Point> failed;
@@ -113,12 +114,17 @@ void run_paper(Evaluator& ev, std::size_t budget, unsigned seed) {
   const auto pred = model.predict(f.encode(xs)).mean;
   std::vector<std::size_t> order(open.size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return pred[static_cast<Eigen::Index>(a)] < pred[static_cast<Eigen::Index>(b)]; });
+  std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) {
+    return pred[static_cast<Eigen::Index>(a)] < pred[static_cast<Eigen::Index>(b)];
+  });
   std::vector<std::size_t> ranked;
-  for (std::size_t k = 0; k < order.size() && ev.trace().size() + ranked.size() < budget; ++k) ranked.push_back(open[order[k]]);
+  for (std::size_t k = 0; k < order.size() && ev.trace().size() + ranked.size() < budget; ++k)
+    ranked.push_back(open[order[k]]);
   for (std::size_t k = 0; k < ranked.size(); k += Evaluator::kPrepareChunk)
-    measure_all(ev, pool, std::vector<std::size_t>(ranked.begin() + static_cast<std::ptrdiff_t>(k),
-                                                   ranked.begin() + static_cast<std::ptrdiff_t>(std::min(ranked.size(), k + Evaluator::kPrepareChunk))));
+    measure_all(ev, pool,
+                std::vector<std::size_t>(ranked.begin() + static_cast<std::ptrdiff_t>(k),
+                                         ranked.begin() + static_cast<std::ptrdiff_t>(
+                                                              std::min(ranked.size(), k + Evaluator::kPrepareChunk))));
 }
 
 // The valid points one or two parameter values away from `p`: the guided search's local moves.
@@ -162,8 +168,9 @@ std::vector<std::size_t> lowest_bound(const Prediction& pred, std::size_t n, dou
   std::vector<std::size_t> order(rows);
   std::iota(order.begin(), order.end(), 0);
   n = std::min(n, rows);
-  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(),
-                    [&](auto a, auto b) { return score[static_cast<Eigen::Index>(a)] < score[static_cast<Eigen::Index>(b)]; });
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(), [&](auto a, auto b) {
+    return score[static_cast<Eigen::Index>(a)] < score[static_cast<Eigen::Index>(b)];
+  });
   order.resize(n);
   return order;
 }
@@ -219,9 +226,11 @@ void run_guided(Evaluator& ev, std::size_t budget, unsigned seed) {
     // Then the best-bounded points of the whole pool.
     std::vector<Point> open;
     for (std::size_t i = 0; i < pool.points.size(); ++i)
-      if (!pool.measured[i] && std::find(batch.begin(), batch.end(), pool.points[i]) == batch.end()) open.push_back(pool.points[i]);
+      if (!pool.measured[i] && std::find(batch.begin(), batch.end(), pool.points[i]) == batch.end())
+        open.push_back(pool.points[i]);
     if (!open.empty() && model_picks > batch.size())
-      for (auto k : lowest_bound(model.predict(f.encode(open)), model_picks - batch.size(), 1.0)) batch.push_back(open[k]);
+      for (auto k : lowest_bound(model.predict(f.encode(open)), model_picks - batch.size(), 1.0))
+        batch.push_back(open[k]);
     if (batch.empty()) break;
     ev.prepare(batch);
     for (const auto& q : batch) {

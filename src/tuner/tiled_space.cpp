@@ -3,10 +3,10 @@
 #include <random>
 
 #include "error.hpp"
-#include "tuner/measure.hpp"
 #include "ocl/limits.hpp"
 #include "reference/roi_filter.hpp"
 #include "reference/tolerances.hpp"
+#include "tuner/measure.hpp"
 #include "verify/compare.hpp"
 
 namespace filterlab::tuner {

@@ -9,14 +9,21 @@
 
 namespace filterlab::tuner {
 
-UserKernelSpace::UserKernelSpace(ocl::Runtime& rt, const imagecl::KernelSpace& ks, const std::string& source_sha256, imagecl::Args args,
-                                 std::map<std::string, ref::Image> reference, const std::string& inputs, const UserTiming& timing,
+UserKernelSpace::UserKernelSpace(ocl::Runtime& rt, const imagecl::KernelSpace& ks, const std::string& source_sha256,
+                                 imagecl::Args args, std::map<std::string, ref::Image> reference,
+                                 const std::string& inputs, const UserTiming& timing,
                                  std::map<std::string, ref::Image> spread)
-    : rt_(rt), ks_(ks), args_(std::move(args)), reference_(std::move(reference)), spread_(std::move(spread)), timing_(timing) {
+    : rt_(rt),
+      ks_(ks),
+      args_(std::move(args)),
+      reference_(std::move(reference)),
+      spread_(std::move(spread)),
+      timing_(timing) {
   name_ = "imagecl-user." + ks.kernel + "@" + source_sha256.substr(0, 12);
   // The tool builds user kernels exact (FP_CONTRACT OFF ahead of the generated source, tool_opencl),
   // so both values of `exact` build one kernel: search one.
-  for (const auto& p : ks.params) params_.push_back({p.name, p.name == "exact" ? std::vector<long>{p.values.front()} : p.values});
+  for (const auto& p : ks.params)
+    params_.push_back({p.name, p.name == "exact" ? std::vector<long>{p.values.front()} : p.values});
   setup_ = inputs + "; warmup " + std::to_string(timing.warmup) + " repetitions " + std::to_string(timing.repetitions);
 }
 
@@ -54,7 +61,8 @@ Measurement UserKernelSpace::evaluate(const Point& p) {
         m.invalid = Invalid::kWrongOutput;
         m.reason = "max |device - reference| " + std::to_string(j.max_diff) + " first at " + j.where;
       } else {
-        time_kernel(m, rt_.queue, timing_.warmup, timing_.repetitions, [&] { return std::vector<cl::Event>{l.enqueue()}; });
+        time_kernel(m, rt_.queue, timing_.warmup, timing_.repetitions,
+                    [&] { return std::vector<cl::Event>{l.enqueue()}; });
       }
       l.release();
     } catch (...) {
@@ -69,8 +77,11 @@ Measurement UserKernelSpace::evaluate(const Point& p) {
     }
   }
   ++evaluated_;
-  if (m.valid()) std::fprintf(stderr, "tune: [%zu] %s %.6f ms\n", evaluated_, id(p).c_str(), m.time_ms);
-  else std::fprintf(stderr, "tune: [%zu] %s %s: %s\n", evaluated_, id(p).c_str(), invalid_name(m.invalid).c_str(), m.reason.c_str());
+  if (m.valid())
+    std::fprintf(stderr, "tune: [%zu] %s %.6f ms\n", evaluated_, id(p).c_str(), m.time_ms);
+  else
+    std::fprintf(stderr, "tune: [%zu] %s %s: %s\n", evaluated_, id(p).c_str(), invalid_name(m.invalid).c_str(),
+                 m.reason.c_str());
   return m;
 }
 

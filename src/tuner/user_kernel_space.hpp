@@ -25,9 +25,9 @@ struct UserTiming {
 class UserKernelSpace : public Space {
  public:
   // `inputs` names what the arguments are for setup() (the cache refuses rows of other inputs).
-  UserKernelSpace(ocl::Runtime& rt, const imagecl::KernelSpace& ks, const std::string& source_sha256, imagecl::Args args,
-                  std::map<std::string, ref::Image> reference, const std::string& inputs, const UserTiming& timing,
-                  std::map<std::string, ref::Image> spread = {});  // CpuReference::spread
+  UserKernelSpace(ocl::Runtime& rt, const imagecl::KernelSpace& ks, const std::string& source_sha256,
+                  imagecl::Args args, std::map<std::string, ref::Image> reference, const std::string& inputs,
+                  const UserTiming& timing, std::map<std::string, ref::Image> spread = {});  // CpuReference::spread
   std::string name() const override { return name_; }
   const std::vector<Param>& params() const override { return params_; }
   std::string violation(const Point& p) const override;

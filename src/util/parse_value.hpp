@@ -12,7 +12,8 @@ namespace filterlab {
 
 // `what` names the source in messages, e.g. "FILTERLAB_CPU_SCALE" or "--size"; `accepted` says
 // what is accepted when the range alone would not (default: "an integer from MIN to MAX").
-long parse_integer(const std::string& text, const std::string& what, long min, long max, const std::string& accepted = "");
+long parse_integer(const std::string& text, const std::string& what, long min, long max,
+                   const std::string& accepted = "");
 // The same, also requiring one of `allowed` (e.g. the scales 1, 2, 4, 8).
 long parse_integer_in(const std::string& text, const std::string& what, const std::vector<long>& allowed);
 
@@ -31,8 +32,8 @@ double parse_typed_number(const std::string& text, const std::string& what, cons
 
 // "WIDTHxHEIGHT": each side from 1 to max_side and at most max_pixels in all, checked before anything
 // of that size is allocated; `form` as for parse_integer_list.
-std::pair<long, long> parse_image_size(const std::string& text, const std::string& what, long max_side, long long max_pixels,
-                                       const std::string& form);
+std::pair<long, long> parse_image_size(const std::string& text, const std::string& what, long max_side,
+                                       long long max_pixels, const std::string& form);
 
 // The environment variable's value parsed as above; nullopt when it is unset. A set but empty
 // variable is an error (it is almost always a mistake in a script).

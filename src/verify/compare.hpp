@@ -8,9 +8,9 @@
 namespace filterlab {
 
 struct Comparison {
-  double max_abs_error = 0.0;    // +inf if sizes differ or any value is NaN/inf where the oracle is finite
+  double max_abs_error = 0.0;  // +inf if sizes differ or any value is NaN/inf where the oracle is finite
   int worst_x = -1, worst_y = -1;
-  std::size_t mismatches = 0;    // pixels whose error exceeds the tolerance
+  std::size_t mismatches = 0;  // pixels whose error exceeds the tolerance
   bool passed() const { return mismatches == 0; }
   std::string describe(const ref::Image& got, const ref::Image& want) const;
 };

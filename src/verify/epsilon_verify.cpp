@@ -11,7 +11,7 @@
 namespace filterlab {
 
 std::vector<ref::Plane8> epsilon_test_images(unsigned seed) {
-  const std::vector<std::pair<int, int>> shapes = {{1, 1},  {1, 23}, {23, 1},  {3, 2},   {8, 8},  {5, 9},
+  const std::vector<std::pair<int, int>> shapes = {{1, 1},  {1, 23}, {23, 1},  {3, 2},   {8, 8},   {5, 9},
                                                    {13, 7}, {17, 3}, {37, 23}, {67, 35}, {64, 48}, {133, 41}};
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> noise(-6, 6), any(0, 255), coin(0, 15);
@@ -41,8 +41,8 @@ std::string EpsilonComparison::describe() const {
          std::to_string(worst_y) + ")";
 }
 
-EpsilonComparison compare_epsilon(const ref::Plane8& got, const ref::Plane8& want, const ref::Plane8& img, int threshold,
-                                  bool float_rule) {
+EpsilonComparison compare_epsilon(const ref::Plane8& got, const ref::Plane8& want, const ref::Plane8& img,
+                                  int threshold, bool float_rule) {
   EpsilonComparison c;
   if (got.width != want.width || got.height != want.height) {
     c.mismatches = want.px.size() + 1;

@@ -19,8 +19,8 @@ std::vector<ref::Plane8> epsilon_test_images(unsigned seed);
 const std::vector<int>& epsilon_test_thresholds();
 
 struct EpsilonComparison {
-  std::size_t mismatches = 0;      // pixels outside what the rule allows
-  std::size_t differing = 0;       // pixels that differ from the oracle at all
+  std::size_t mismatches = 0;  // pixels outside what the rule allows
+  std::size_t differing = 0;   // pixels that differ from the oracle at all
   int max_abs_diff = 0;
   int worst_x = -1, worst_y = -1;  // the first mismatch (or the first difference)
   std::string describe() const;
@@ -29,14 +29,14 @@ struct EpsilonComparison {
 
 // `got` against the oracle's `want` for input `img` and threshold T; `float_rule`: the naive
 // step's allowance, else exact.
-EpsilonComparison compare_epsilon(const ref::Plane8& got, const ref::Plane8& want, const ref::Plane8& img, int threshold,
-                                  bool float_rule);
+EpsilonComparison compare_epsilon(const ref::Plane8& got, const ref::Plane8& want, const ref::Plane8& img,
+                                  int threshold, bool float_rule);
 
 struct EpsilonVerifyResult {
   std::string id;
-  int max_abs_diff = 0;          // 0 for integer steps
-  std::size_t differing = 0;     // pixels differing from the oracle (allowed ones included)
-  std::size_t cases = 0;         // image x threshold cases checked
+  int max_abs_diff = 0;       // 0 for integer steps
+  std::size_t differing = 0;  // pixels differing from the oracle (allowed ones included)
+  std::size_t cases = 0;      // image x threshold cases checked
   bool passed = false;
   std::string failure;
 };

@@ -13,8 +13,8 @@ namespace filterlab {
 std::vector<ref::Image> integer_test_images(unsigned seed) {
   // Shapes chosen to break indexing: single pixels and lines, images smaller than a 9x9 filter,
   // widths that are not multiples of the 16x16 work-group, and one spanning several work-groups.
-  const std::vector<std::pair<int, int>> shapes = {{1, 1},  {1, 23}, {23, 1}, {3, 2},  {2, 9},
-                                                   {5, 5},  {17, 3}, {37, 23}, {64, 48}, {131, 67}};
+  const std::vector<std::pair<int, int>> shapes = {{1, 1}, {1, 23}, {23, 1},  {3, 2},   {2, 9},
+                                                   {5, 5}, {17, 3}, {37, 23}, {64, 48}, {131, 67}};
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> value(0, 255);
   std::vector<ref::Image> out;
@@ -51,7 +51,8 @@ double float_tolerance(const GradientVariant& variant, double max_abs_input) {
   return tol::float_accumulation_bound(k.w.size(), sum_abs(k.w), max_abs_input);
 }
 
-VerifyResult verify_gradient_variant(ocl::Runtime& rt, const GradientVariant& variant, ref::Border border, unsigned seed) {
+VerifyResult verify_gradient_variant(ocl::Runtime& rt, const GradientVariant& variant, ref::Border border,
+                                     unsigned seed) {
   VerifyResult r;
   r.id = variant.id();
   r.border = border;

@@ -31,6 +31,7 @@ inline constexpr float kVerifyBorderValue = 7.0f;
 // The bound of reference/tolerances.hpp for this variant on random data of magnitude <= max_abs_input.
 double float_tolerance(const GradientVariant& variant, double max_abs_input);
 
-VerifyResult verify_gradient_variant(ocl::Runtime& rt, const GradientVariant& variant, ref::Border border, unsigned seed = 20261122);
+VerifyResult verify_gradient_variant(ocl::Runtime& rt, const GradientVariant& variant, ref::Border border,
+                                     unsigned seed = 20261122);
 
 }  // namespace filterlab

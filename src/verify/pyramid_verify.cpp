@@ -57,7 +57,8 @@ PyramidCheck check_keypoints(ocl::Runtime& rt, Storage s, PyramidCheck c) {
     points.push_back({lvl, 0, 0});
     points.push_back({lvl, w - 1, h - 1});
     for (int k = 0; k < 5; ++k)
-      points.push_back({lvl, std::uniform_int_distribution<int>(0, w - 1)(rng), std::uniform_int_distribution<int>(0, h - 1)(rng)});
+      points.push_back(
+          {lvl, std::uniform_int_distribution<int>(0, w - 1)(rng), std::uniform_int_distribution<int>(0, h - 1)(rng)});
   }
   auto store = allocate_levels(rt, s, shapes_of(levels), "the pyramid");
   upload_levels(rt, store, levels);

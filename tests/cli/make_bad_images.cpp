@@ -2,13 +2,12 @@
 // headers lie about their size, whose codec data is missing or cannot be decoded, Netpbm files the
 // strict reader must refuse, and float images an 8-bit Image cannot hold. Valid PNG and JPEG files
 // come from OpenCV and are then damaged; TIFF and Netpbm files are written byte by byte.
-#include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
-
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
 #include <string>
 #include <vector>
 
@@ -141,7 +140,10 @@ void make(const fs::path& dir) {
   write(dir / "above_maxval.pgm", std::string("P5\n2 2\n100\n") + '\x0a' + '\xc8' + '\x1e' + '\x28');
   write(dir / "good.pgm", "P5\n4 2\n255\n" + std::string("\x00\x10\x80\xff\x01\x02\x03\x04", 8));
   write(dir / "height_2c.pgm", "P5\n4 2c\n255\n" + std::string(8, 'x'));
-  write(dir / "maxval_2e55.pgm", "P5\n4 2\n2\xc3\xa9" "55\n" + std::string(8, 'x'));
+  write(dir / "maxval_2e55.pgm",
+        "P5\n4 2\n2\xc3\xa9"
+        "55\n" +
+            std::string(8, 'x'));
   // A header with one token too many ("255 255"): the raster would start 4 bytes late, every row shifted.
   write(dir / "maxval_twice.pgm", "P5\n4 2\n255 255\n" + std::string(8, 'x'));
 

@@ -2,7 +2,6 @@
 // A configuration of an ImageCL space in a test: every parameter at its first value, then some set
 // by name; a name the space does not have fails the test (a mistyped switch would test nothing).
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <utility>
 #include <vector>

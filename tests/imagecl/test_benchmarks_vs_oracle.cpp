@@ -57,8 +57,12 @@ void check_samples(const std::string& bench) {
 }  // namespace
 
 TEST_CASE("sampled sepconv configurations equal the oracle exactly", "[imagecl][opencl]") { check_samples("sepconv"); }
-TEST_CASE("sampled conv2d_u8 configurations equal the oracle exactly", "[imagecl][opencl]") { check_samples("conv2d_u8"); }
-TEST_CASE("sampled harris configurations match cornerHarris within the float bound", "[imagecl][opencl]") { check_samples("harris"); }
+TEST_CASE("sampled conv2d_u8 configurations equal the oracle exactly", "[imagecl][opencl]") {
+  check_samples("conv2d_u8");
+}
+TEST_CASE("sampled harris configurations match cornerHarris within the float bound", "[imagecl][opencl]") {
+  check_samples("harris");
+}
 TEST_CASE("benchmarks on 1x1 and 2x3 images equal the oracle", "[imagecl][opencl]") {
   for (const auto* b : {"sepconv", "conv2d_u8", "harris"}) check_tiny(b);
 }

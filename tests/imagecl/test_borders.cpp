@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include "compiler.hpp"
+#include "config_helpers.hpp"
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
-#include "config_helpers.hpp"
 #include "opencl_fixture.hpp"
 #include "reference/border.hpp"
 
@@ -17,7 +17,8 @@ using namespace filterlab::imagecl;
 namespace {
 
 std::string kernel(const std::string& rule) {
-  return "#pragma imagecl grid(out)\n#pragma imagecl boundary(in, " + rule + ")\n"
+  return "#pragma imagecl grid(out)\n#pragma imagecl boundary(in, " + rule +
+         ")\n"
          "__kernel void b6x3(Image<uchar> in, Image<float> out) {\n  float sum = 0.0f;\n"
          "  for (int j = -1; j <= 1; j++)\n    for (int i = -3; i <= 2; i++)\n"
          "      sum += (float)((i + 4) * (j + 7)) * in[idx + i][idy + j];\n  out[idx][idy] = sum;\n}\n";
@@ -54,10 +55,28 @@ TEST_CASE("the five boundaries equal OpenCV's borders on every path", "[imagecl]
       {},
       {{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 2}, {"coarsen_y", 2}},
       {{"wg_x", 8}, {"wg_y", 2}, {"interleaved", 1}, {"local_in", 1}},
-      {{"wg_x", 8}, {"wg_y", 2}, {"coarsen_x", 2}, {"interleaved", 1}, {"local_in", 1}, {"convert_in", 1}, {"interior", 1}},
+      {{"wg_x", 8},
+       {"wg_y", 2},
+       {"coarsen_x", 2},
+       {"interleaved", 1},
+       {"local_in", 1},
+       {"convert_in", 1},
+       {"interior", 1}},
       {{"wg_x", 4}, {"wg_y", 4}, {"image_in", 1}, {"image_out", 1}},
-      {{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 4}, {"coarsen_y", 2}, {"window_in", 1}, {"vector_in", 4}, {"interior", 1}},
-      {{"wg_x", 2}, {"wg_y", 2}, {"coarsen_x", 4}, {"coarsen_y", 4}, {"window_in", 1}, {"slide_in", 1}, {"interior", 1}}};
+      {{"wg_x", 4},
+       {"wg_y", 2},
+       {"coarsen_x", 4},
+       {"coarsen_y", 2},
+       {"window_in", 1},
+       {"vector_in", 4},
+       {"interior", 1}},
+      {{"wg_x", 2},
+       {"wg_y", 2},
+       {"coarsen_x", 4},
+       {"coarsen_y", 4},
+       {"window_in", 1},
+       {"slide_in", 1},
+       {"interior", 1}}};
   for (const auto& [rule, border] : rules) {
     const auto r = compile("b6x3.icl", kernel(rule));
     INFO(rule << "\n" << r.diagnostics);
@@ -87,5 +106,6 @@ TEST_CASE("an unknown boundary names the five", "[imagecl][borders]") {
   CHECK_FALSE(r.ok);
   CHECK_THAT(r.diagnostics, Catch::Contains("unknown boundary 'mirror'") && Catch::Contains("boundary(in, reflect)") &&
                                 Catch::Contains("boundary(in, wrap)") && Catch::Contains("boundary(in, reflect101)") &&
-                                Catch::Contains("boundary(in, clamped)") && Catch::Contains("boundary(in, constant, 0)"));
+                                Catch::Contains("boundary(in, clamped)") &&
+                                Catch::Contains("boundary(in, constant, 0)"));
 }

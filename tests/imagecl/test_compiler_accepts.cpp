@@ -9,7 +9,9 @@ using filterlab::test::space_of;
 using filterlab::test::values_of;
 
 namespace {
-filterlab::imagecl::CompileResult compile_text(const std::string& text) { return filterlab::imagecl::compile("t.icl", text); }
+filterlab::imagecl::CompileResult compile_text(const std::string& text) {
+  return filterlab::imagecl::compile("t.icl", text);
+}
 
 nlohmann::json image_info(const nlohmann::json& space, const std::string& name) {
   for (const auto& i : space["analysis"]["images"])
@@ -73,9 +75,10 @@ TEST_CASE("the benchmarks' stencils, constant arrays and loops", "[imagecl][comp
 }
 
 TEST_CASE("an index the analysis cannot bound makes the Image ineligible for local memory", "[imagecl][compiler]") {
-  const auto r = compile_text("#pragma imagecl grid(out)\n"
-                              "__kernel void k(Image<float> in, Image<float> out, int s) {\n"
-                              "  out[idx][idy] = in[idx * s][idy];\n}\n");
+  const auto r = compile_text(
+      "#pragma imagecl grid(out)\n"
+      "__kernel void k(Image<float> in, Image<float> out, int s) {\n"
+      "  out[idx][idy] = in[idx * s][idy];\n}\n");
   INFO(r.diagnostics);
   REQUIRE(r.ok);
   const auto s = space_of(r);
@@ -87,13 +90,14 @@ TEST_CASE("an index the analysis cannot bound makes the Image ineligible for loc
 }
 
 TEST_CASE("constant propagation follows const variables and nested fixed-range loops", "[imagecl][compiler]") {
-  const auto r = compile_text("#pragma imagecl grid(out)\n"
-                              "#pragma imagecl boundary(in, clamped)\n"
-                              "__kernel void k(Image<float> in, Image<float> out) {\n"
-                              "  const int r = 3;\n  float s = 0.0f;\n"
-                              "  for (int j = -r; j <= r; ++j)\n    for (int i = 0; i < 2; i += 1)\n"
-                              "      s += in[idx + 2 * i - 1][idy + j + 1];\n"
-                              "  out[idx][idy] = s;\n}\n");
+  const auto r = compile_text(
+      "#pragma imagecl grid(out)\n"
+      "#pragma imagecl boundary(in, clamped)\n"
+      "__kernel void k(Image<float> in, Image<float> out) {\n"
+      "  const int r = 3;\n  float s = 0.0f;\n"
+      "  for (int j = -r; j <= r; ++j)\n    for (int i = 0; i < 2; i += 1)\n"
+      "      s += in[idx + 2 * i - 1][idy + j + 1];\n"
+      "  out[idx][idy] = s;\n}\n");
   INFO(r.diagnostics);
   REQUIRE(r.ok);
   const auto in = image_info(space_of(r), "in");
@@ -103,16 +107,17 @@ TEST_CASE("constant propagation follows const variables and nested fixed-range l
 }
 
 TEST_CASE("force pragmas fix a parameter; arrays without a bound stay in global memory", "[imagecl][compiler]") {
-  const auto r = compile_text("#pragma imagecl grid(64, 32)\n"
-                              "#pragma imagecl boundary(in, reflect101)\n"
-                              "#pragma imagecl force(local_memory, in, off)\n"
-                              "#pragma imagecl force(interleaved, on)\n"
-                              "__kernel void k(Image<float> in, Image<float> out, const float* w, const float* v) {\n"
-                              "  float s = 0.0f;\n"
-                              "#pragma imagecl force(unroll, off)\n"
-                              "  for (int i = 0; i < 4; i++) s += w[i] * in[idx + i][idy];\n"
-                              "  for (int i = 0; i < 4; i++) { if (s > 9.0f) break; s += v[i]; }\n"
-                              "  out[idx][idy] = s;\n}\n");
+  const auto r = compile_text(
+      "#pragma imagecl grid(64, 32)\n"
+      "#pragma imagecl boundary(in, reflect101)\n"
+      "#pragma imagecl force(local_memory, in, off)\n"
+      "#pragma imagecl force(interleaved, on)\n"
+      "__kernel void k(Image<float> in, Image<float> out, const float* w, const float* v) {\n"
+      "  float s = 0.0f;\n"
+      "#pragma imagecl force(unroll, off)\n"
+      "  for (int i = 0; i < 4; i++) s += w[i] * in[idx + i][idy];\n"
+      "  for (int i = 0; i < 4; i++) { if (s > 9.0f) break; s += v[i]; }\n"
+      "  out[idx][idy] = s;\n}\n");
   INFO(r.diagnostics);
   REQUIRE(r.ok);
   const auto s = space_of(r);
@@ -129,14 +134,15 @@ TEST_CASE("force pragmas fix a parameter; arrays without a bound stay in global 
 
 TEST_CASE("the authors' dialect: imcl pragmas, grids over several Images, boundary_cond, plain void, Image, 2-D arrays",
           "[imagecl][compiler]") {
-  const auto r = compile_text("#pragma imcl grid(src, aux)\n"
-                              "#pragma imcl boundary_cond(src:clamped, aux:constant)\n"
-                              "void lap(Image src, Image<Pixel> aux, Image<unsigned char> dst, int mask[3][5], unsigned char bias) {\n"
-                              "  int acc = bias;\n"
-                              "  for (int a = -1; a < 2; a++)\n"
-                              "    for (int b = -2; b < 3; b++)\n"
-                              "      acc += src[idx + b][idy + a] * mask[a + 1][b + 2] + aux[idx - 1][idy];\n"
-                              "  dst[idx][idy] = max(min(acc, 255), 0);\n}\n");
+  const auto r = compile_text(
+      "#pragma imcl grid(src, aux)\n"
+      "#pragma imcl boundary_cond(src:clamped, aux:constant)\n"
+      "void lap(Image src, Image<Pixel> aux, Image<unsigned char> dst, int mask[3][5], unsigned char bias) {\n"
+      "  int acc = bias;\n"
+      "  for (int a = -1; a < 2; a++)\n"
+      "    for (int b = -2; b < 3; b++)\n"
+      "      acc += src[idx + b][idy + a] * mask[a + 1][b + 2] + aux[idx - 1][idy];\n"
+      "  dst[idx][idy] = max(min(acc, 255), 0);\n}\n");
   INFO(r.diagnostics);
   REQUIRE(r.ok);
   const auto s = space_of(r);
@@ -156,11 +162,12 @@ TEST_CASE("the authors' dialect: imcl pragmas, grids over several Images, bounda
 }
 
 TEST_CASE("macros and file-scope tables reach the OpenCL and the CPU reference expanded", "[imagecl][compiler]") {
-  const auto r = compile_text("#define R 1\n#define AT(dx) in[idx + (dx)][idy]\n"
-                              "__constant float w[3] = {0.25f, 0.5f, 0.25f};\nconst float gain = 2.0f;\n"
-                              "#pragma imagecl grid(out)\n#pragma imagecl boundary(in, clamped)\n"
-                              "__kernel void k(Image<float> in, Image<float> out) {\n  float s = 0.0f;\n"
-                              "  for (int i = -R; i <= R; i++) s += w[i + R] * AT(i);\n  out[idx][idy] = gain * s;\n}\n");
+  const auto r = compile_text(
+      "#define R 1\n#define AT(dx) in[idx + (dx)][idy]\n"
+      "__constant float w[3] = {0.25f, 0.5f, 0.25f};\nconst float gain = 2.0f;\n"
+      "#pragma imagecl grid(out)\n#pragma imagecl boundary(in, clamped)\n"
+      "__kernel void k(Image<float> in, Image<float> out) {\n  float s = 0.0f;\n"
+      "  for (int i = -R; i <= R; i++) s += w[i + R] * AT(i);\n  out[idx][idy] = gain * s;\n}\n");
   INFO(r.diagnostics);
   REQUIRE(r.ok);
   CHECK(image_info(space_of(r), "in")["stencil"]["x"] == nlohmann::json::array({-1, 1}));
@@ -172,8 +179,9 @@ TEST_CASE("macros and file-scope tables reach the OpenCL and the CPU reference e
 }
 
 TEST_CASE("macros in ImageCL pragmas are expanded", "[imagecl][compiler]") {
-  const auto r = compile_text("#define W 40\n#define SRC in\n#pragma imagecl grid(W, 20)\n#pragma imcl boundary_cond(SRC:clamped)\n"
-                              "__kernel void k(Image<float> in, Image<float> out) { out[idx][idy] = in[idx - 1][idy]; }\n");
+  const auto r = compile_text(
+      "#define W 40\n#define SRC in\n#pragma imagecl grid(W, 20)\n#pragma imcl boundary_cond(SRC:clamped)\n"
+      "__kernel void k(Image<float> in, Image<float> out) { out[idx][idy] = in[idx - 1][idy]; }\n");
   INFO(r.diagnostics);
   REQUIRE(r.ok);
   const auto s = space_of(r);
@@ -181,9 +189,11 @@ TEST_CASE("macros in ImageCL pragmas are expanded", "[imagecl][compiler]") {
   CHECK(s["arguments"][0]["boundary"] == "clamped");
 }
 
-TEST_CASE("vector stores are offered only where a work-item's row of outputs is always complete", "[imagecl][compiler]") {
+TEST_CASE("vector stores are offered only where a work-item's row of outputs is always complete",
+          "[imagecl][compiler]") {
   const auto offered = [](const std::string& body) {
-    const auto r = compile_text("#pragma imagecl grid(out)\n__kernel void k(Image<float> in, Image<float> out) {\n" + body + "}\n");
+    const auto r = compile_text("#pragma imagecl grid(out)\n__kernel void k(Image<float> in, Image<float> out) {\n" +
+                                body + "}\n");
     INFO(r.diagnostics);
     REQUIRE(r.ok);
     return values_of(space_of(r), "vector_out");
@@ -199,10 +209,12 @@ TEST_CASE("vector stores are offered only where a work-item's row of outputs is 
   CHECK(offered("  out[2 * idx][idy] = in[idx][idy];\n  out[2 * idx + 1][idy] = 0.0f;\n").empty());
 }
 
-TEST_CASE("a window holds floats only where every read of an 8- or 16-bit Image becomes a float at once", "[imagecl][compiler]") {
+TEST_CASE("a window holds floats only where every read of an 8- or 16-bit Image becomes a float at once",
+          "[imagecl][compiler]") {
   const auto holds_float = [](const std::string& type, const std::string& body) {
-    const auto r = compile_text("#pragma imagecl grid(out)\n#pragma imagecl boundary(in, clamped)\n__kernel void k(Image<" + type +
-                                "> in, Image<float> out) {\n" + body + "}\n");
+    const auto r =
+        compile_text("#pragma imagecl grid(out)\n#pragma imagecl boundary(in, clamped)\n__kernel void k(Image<" + type +
+                     "> in, Image<float> out) {\n" + body + "}\n");
     INFO(r.diagnostics);
     REQUIRE(r.ok);
     const auto s = space_of(r);

@@ -5,9 +5,8 @@
 // with FP_CONTRACT OFF), by imagecl::allowed_difference (user_check.hpp) with a float tolerance of
 // 1e-4: integer pixels exactly, float pixels within 1e-4 * max(1, |want|), and kernels calling
 // inexact builtins (exp, pow, sin, ...) with twice the reference's perturbed spread on top.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -17,8 +16,8 @@
 #include "error.hpp"
 #include "imagecl/launcher.hpp"
 #include "imagecl/reference_runner.hpp"
-#include "imagecl/user_check.hpp"
 #include "imagecl/space.hpp"
+#include "imagecl/user_check.hpp"
 #include "opencl_fixture.hpp"
 
 using namespace filterlab::imagecl;
@@ -54,7 +53,8 @@ Setup setup_of(const std::string& k) {
   if (k == "gamma_u8") s.scalars = {{"g", 0.5}};
   if (k == "column_threshold") s.scalars = {{"high", 200}, {"low", 10}}, s.arrays = {{"limits", iota_mod(37, 53, 256)}};
   if (k == "corner_response") s.scalars = {{"k", 0.04}};
-  if (k == "weights5_lit") s.arrays = {{"k", {0, 0, -1, 0, 0, 0, -1, -2, -1, 0, -1, -2, 20, -2, -1, 0, -1, -2, -1, 0, 0, 0, -1, 0, 0}}};
+  if (k == "weights5_lit")
+    s.arrays = {{"k", {0, 0, -1, 0, 0, 0, -1, -2, -1, 0, -1, -2, 20, -2, -1, 0, -1, -2, -1, 0, 0, 0, -1, 0, 0}}};
   if (k == "mask_filter") s.arrays = {{"mask", iota_mod(25, 3, 5, -2)}};
   if (k == "escape_time") s.scalars = {{"x0", -2.0}, {"y0", -1.25}, {"step", 0.0625}, {"max_iter", 60}};
   return s;
@@ -112,7 +112,8 @@ std::vector<float> from_typed(const std::vector<unsigned char>& b, const std::st
 // Runs the sampled configurations of kernel `name` (its generated OpenCL with `from` replaced by
 // `to`, when given; the first `limit` of them when limit > 0) and returns how many differ from the
 // CPU reference.
-std::size_t mismatches(const std::string& name, const std::string& from = "", const std::string& to = "", std::size_t limit = 0) {
+std::size_t mismatches(const std::string& name, const std::string& from = "", const std::string& to = "",
+                       std::size_t limit = 0) {
   const auto& entry = filterlab::test::corpus_kernels().at(name);
   const auto r = filterlab::test::compile_file(entry.source);
   INFO(r.diagnostics);
@@ -122,7 +123,8 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
   if (!from.empty()) {
     REQUIRE(opencl.find(from) != std::string::npos);  // the mutation must apply
     // Every occurrence: the interior split emits the body twice.
-    for (auto at = opencl.find(from); at != std::string::npos; at = opencl.find(from, at + to.size())) opencl.replace(at, from.size(), to);
+    for (auto at = opencl.find(from); at != std::string::npos; at = opencl.find(from, at + to.size()))
+      opencl.replace(at, from.size(), to);
   }
   // Contraction off on the device as on the host: the comparison then only sees builtin ulps.
   const auto s = parse_space(r.space, "#pragma OPENCL FP_CONTRACT OFF\n" + opencl);
@@ -144,7 +146,8 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
       if (a.access == "read") {
         const auto [lo, hi] = range_of(a.type);
         for (std::size_t i = 0; i < img.size(); ++i)
-          img.px[i] = static_cast<float>(lo + static_cast<int>((i * 2654435761u + seed * 97u) % static_cast<unsigned>(hi - lo + 1)));
+          img.px[i] = static_cast<float>(
+              lo + static_cast<int>((i * 2654435761u + seed * 97u) % static_cast<unsigned>(hi - lo + 1)));
       }
       ++seed;
       images[a.name] = img;
@@ -152,7 +155,8 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
       ra.data = buffers[a.name].data(), ra.w = img.width, ra.h = size.second, ra.d = depth;
       depths[a.name] = depth;
     } else if (a.kind == "array") {
-      const auto values = setup.arrays.count(a.name) ? setup.arrays.at(a.name) : iota_mod(a.bound > 0 ? a.bound : 64, 1, 5, 1);
+      const auto values =
+          setup.arrays.count(a.name) ? setup.arrays.at(a.name) : iota_mod(a.bound > 0 ? a.bound : 64, 1, 5, 1);
       buffers[a.name] = to_typed(std::vector<float>(values.begin(), values.end()), a.type);
       ra.data = buffers[a.name].data(), ra.n = static_cast<long>(values.size());
       args[a.name] = array_arg(values);
@@ -181,7 +185,8 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
   const auto spread = s.inexact_builtins.empty() ? std::map<std::string, filterlab::ref::Image>{}
                                                  : perturbed_spread(nominal, [&](unsigned long long perturbation) {
                                                      entry.perturb(perturbation);
-                                                     if (perturbation == 0) return std::map<std::string, filterlab::ref::Image>{};
+                                                     if (perturbation == 0)
+                                                       return std::map<std::string, filterlab::ref::Image>{};
                                                      const char* p = entry.reference(ref_args.data());
                                                      REQUIRE(p == nullptr);
                                                      return outputs();
@@ -222,7 +227,8 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
         }
         if (worst > 0.0) {
           ++wrong;
-          if (from.empty()) FAIL_CHECK(a.name << " pixel " << at << ": got " << got.px[at] << ", reference " << want[at]);
+          if (from.empty())
+            FAIL_CHECK(a.name << " pixel " << at << ": got " << got.px[at] << ", reference " << want[at]);
         }
       }
       ++ran;
@@ -239,10 +245,16 @@ void check_kernel(const std::string& name) { CHECK(mismatches(name) == 0); }
 }  // namespace
 
 // Each kernel is its own test case (ctest runs them in parallel); the list must name every kernel.
-const std::vector<std::string> kCorpus = {"absdiff", "box5", "derivative_x", "dilate_cross", "downscale2", "erode3", "gamma_u8", "gauss3", "gauss_row", "gradient_magnitude", "laplace4", "lut_map", "median3", "mixed_builtins", "range_weighted", "threshold_band", "transpose", "unsharp", "upscale_nearest", "weighted3", "weights5_lit", "wrap_reflect", "zsmooth3"};
-const std::vector<std::string> kDialect = {"column_threshold", "corner_response", "escape_time", "life", "mask_filter", "sobel_pair", "sum_images"};
+const std::vector<std::string> kCorpus = {
+    "absdiff",         "box5",           "derivative_x",   "dilate_cross",       "downscale2", "erode3",
+    "gamma_u8",        "gauss3",         "gauss_row",      "gradient_magnitude", "laplace4",   "lut_map",
+    "median3",         "mixed_builtins", "range_weighted", "threshold_band",     "transpose",  "unsharp",
+    "upscale_nearest", "weighted3",      "weights5_lit",   "wrap_reflect",       "zsmooth3"};
+const std::vector<std::string> kDialect = {"column_threshold", "corner_response", "escape_time", "life",
+                                           "mask_filter",      "sobel_pair",      "sum_images"};
 
-TEST_CASE("the corpus: at least 15 kernels beyond the benchmarks, and the authors' seven examples rewritten", "[imagecl][corpus]") {
+TEST_CASE("the corpus: at least 15 kernels beyond the benchmarks, and the authors' seven examples rewritten",
+          "[imagecl][corpus]") {
   std::vector<std::string> listed = kCorpus, built;
   listed.insert(listed.end(), kDialect.begin(), kDialect.end());
   std::sort(listed.begin(), listed.end());
@@ -264,20 +276,24 @@ TEST_CASE("the CPU reference reports reads outside an Image without boundary and
   filterlab_icl_ref_arg narrow[] = {{in.data(), 22, 37, 1, 0, 0.0}, {out.data(), 37, 23, 1, 0, 0.0}};
   const char* why = refs.at("transpose").reference(narrow);
   REQUIRE(why != nullptr);
-  CHECK(std::string(why).find("a read outside an Image that has no boundary condition, at (22, 0)") != std::string::npos);
+  CHECK(std::string(why).find("a read outside an Image that has no boundary condition, at (22, 0)") !=
+        std::string::npos);
   std::vector<std::int16_t> fits(23 * 37, 1);
   filterlab_icl_ref_arg right[] = {{fits.data(), 23, 37, 1, 0, 0.0}, {out.data(), 37, 23, 1, 0, 0.0}};
   CHECK(refs.at("transpose").reference(right) == nullptr);
   // absdiff's grid is (a, b, out): Images of one size.
   std::vector<std::uint8_t> a(6 * 4, 9), b(5 * 4, 3), o(6 * 4, 0);
-  filterlab_icl_ref_arg sizes[] = {{a.data(), 6, 4, 1, 0, 0.0}, {b.data(), 5, 4, 1, 0, 0.0}, {o.data(), 6, 4, 1, 0, 0.0}};
+  filterlab_icl_ref_arg sizes[] = {
+      {a.data(), 6, 4, 1, 0, 0.0}, {b.data(), 5, 4, 1, 0, 0.0}, {o.data(), 6, 4, 1, 0, 0.0}};
   why = refs.at("absdiff").reference(sizes);
   REQUIRE(why != nullptr);
   CHECK(std::string(why) == "the grid's Images a and b differ in size");
 }
 
-#define CORPUS_CASE(name) \
-  TEST_CASE("corpus " #name ": sampled configurations equal the CPU reference", "[imagecl][opencl][corpus]") { check_kernel(#name); }
+#define CORPUS_CASE(name)                                                                                      \
+  TEST_CASE("corpus " #name ": sampled configurations equal the CPU reference", "[imagecl][opencl][corpus]") { \
+    check_kernel(#name);                                                                                       \
+  }
 CORPUS_CASE(absdiff)
 CORPUS_CASE(box5)
 CORPUS_CASE(derivative_x)

@@ -4,7 +4,6 @@
 // rounded, and the rounding error of x * x (|e| <= u x^2, tol::contracted_product_bound) when the
 // compiler fuses one of them: on non-integer x the two modes then differ.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "compiler.hpp"
@@ -31,7 +30,8 @@ Config with_exact(const KernelSpace& s, long exact) {
 
 }  // namespace
 
-TEST_CASE("exact 1 rounds every float operation, and exact 0 stays within the contraction bound", "[imagecl][opencl][exact]") {
+TEST_CASE("exact 1 rounds every float operation, and exact 0 stays within the contraction bound",
+          "[imagecl][opencl][exact]") {
   const auto r = compile("contraction_probe.icl", kProbe);
   INFO(r.diagnostics);
   REQUIRE(r.ok);
@@ -63,5 +63,6 @@ TEST_CASE("exact 1 rounds every float operation, and exact 0 stays within the co
     }
   }
   // Whether this device's compiler fused under exact 0 (it may; nothing requires it).
-  WARN(rt.device.info.name << ": exact 0 gave a non-zero x * x - x * x at " << fused << " of " << in.size() << " pixels");
+  WARN(rt.device.info.name << ": exact 0 gave a non-zero x * x - x * x at " << fused << " of " << in.size()
+                           << " pixels");
 }

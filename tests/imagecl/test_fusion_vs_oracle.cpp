@@ -3,9 +3,9 @@
 // constant memory) and on awkward sizes: 1xN, Nx1, odd, and images smaller than the stencil.
 #include <catch2/catch.hpp>
 
+#include "config_helpers.hpp"
 #include "error.hpp"
 #include "imagecl/check.hpp"
-#include "config_helpers.hpp"
 #include "opencl_fixture.hpp"
 
 using namespace filterlab::imagecl;
@@ -16,8 +16,8 @@ using filterlab::test::config_of;
 
 // Hand-picked: 1x1 work-groups, wide and tall groups, coarsening along each axis and both, both
 // mappings, unrolled or not, every memory switch on.
-std::vector<Config> chosen(const KernelSpace& s, const std::string& unroll_a, const std::string& unroll_b, const std::string& image_in,
-                           const std::string& image_out) {
+std::vector<Config> chosen(const KernelSpace& s, const std::string& unroll_a, const std::string& unroll_b,
+                           const std::string& image_in, const std::string& image_out) {
   const auto full = [&](const std::string& p) {
     for (const auto& q : s.params)
       if (q.name == p) return q.values.back();
@@ -27,10 +27,17 @@ std::vector<Config> chosen(const KernelSpace& s, const std::string& unroll_a, co
       config_of(s, {}),
       config_of(s, {{"wg_x", 16}, {"wg_y", 4}}),
       config_of(s, {{"wg_x", 8}, {"wg_y", 8}, {"coarsen_x", 2}, {"coarsen_y", 2}, {"interleaved", 1}}),
-      config_of(s, {{"wg_x", 32}, {"wg_y", 1}, {"coarsen_y", 8}, {unroll_a, full(unroll_a)}, {unroll_b, full(unroll_b)}}),
+      config_of(s,
+                {{"wg_x", 32}, {"wg_y", 1}, {"coarsen_y", 8}, {unroll_a, full(unroll_a)}, {unroll_b, full(unroll_b)}}),
       config_of(s, {{"wg_x", 4}, {"wg_y", 16}, {"coarsen_x", 16}, {"interleaved", 1}, {image_in, 1}, {image_out, 1}}),
       config_of(s, {{"wg_x", 1}, {"wg_y", 64}, {"coarsen_x", 4}, {"coarsen_y", 4}, {unroll_a, full(unroll_a)}}),
-      config_of(s, {{"wg_x", 64}, {"wg_y", 2}, {"coarsen_x", 1}, {"coarsen_y", 4}, {"interleaved", 1}, {unroll_b, full(unroll_b)}, {image_in, 1}}),
+      config_of(s, {{"wg_x", 64},
+                    {"wg_y", 2},
+                    {"coarsen_x", 1},
+                    {"coarsen_y", 4},
+                    {"interleaved", 1},
+                    {unroll_b, full(unroll_b)},
+                    {image_in, 1}}),
   };
 }
 
@@ -39,7 +46,8 @@ void check_fused(const std::string& bench, const std::vector<Config>& configs) {
   const auto& b = benchmark(bench);
   REQUIRE(b.kernels.size() == 1);
   const auto& space = kernel_space(b.kernels.front());
-  const std::vector<std::pair<int, int>> sizes = {{1, 1}, {2, 3}, {3, 2}, {1, 37}, {37, 1}, {4, 4}, {97, 61}, {130, 67}};
+  const std::vector<std::pair<int, int>> sizes = {{1, 1},  {2, 3}, {3, 2},   {1, 37},
+                                                  {37, 1}, {4, 4}, {97, 61}, {130, 67}};
   int ran = 0;
   for (const auto& c : configs) {
     if (!violation(space, c, rt.device.info).empty()) continue;  // beyond this device's limits
@@ -84,16 +92,20 @@ void check_sampled(const std::string& bench) {
 
 }  // namespace
 
-TEST_CASE("fused sepconv equals the oracle exactly on chosen configurations and awkward sizes", "[imagecl][opencl][fusion]") {
+TEST_CASE("fused sepconv equals the oracle exactly on chosen configurations and awkward sizes",
+          "[imagecl][opencl][fusion]") {
   const auto& s = kernel_space("sepconv_fused");
-  auto configs = chosen(s, "unroll_sepconv_row_0", "unroll_sepconv_col_0", "image_sepconv_row_in", "image_sepconv_col_out");
-  configs.push_back(config_of(s, {{"wg_x", 16}, {"wg_y", 2}, {"constant_sepconv_row_k", 1}, {"constant_sepconv_col_k", 1}}));
+  auto configs =
+      chosen(s, "unroll_sepconv_row_0", "unroll_sepconv_col_0", "image_sepconv_row_in", "image_sepconv_col_out");
+  configs.push_back(
+      config_of(s, {{"wg_x", 16}, {"wg_y", 2}, {"constant_sepconv_row_k", 1}, {"constant_sepconv_col_k", 1}}));
   check_fused("sepconv_fused", configs);
 }
 
 TEST_CASE("fused harris matches cornerHarris on chosen configurations and awkward sizes", "[imagecl][opencl][fusion]") {
   const auto& s = kernel_space("harris_fused");
-  check_fused("harris_fused", chosen(s, "unroll_harris_response_0", "unroll_harris_response_1", "image_harris_sobel_src", "image_harris_response_dst"));
+  check_fused("harris_fused", chosen(s, "unroll_harris_response_0", "unroll_harris_response_1",
+                                     "image_harris_sobel_src", "image_harris_response_dst"));
 }
 
 TEST_CASE("sampled fused configurations equal the oracle", "[imagecl][opencl][fusion]") {

@@ -203,50 +203,60 @@ TEST_CASE("writes two work-items could share are located errors, disjoint ones c
 
 TEST_CASE("vector pixels and values: OpenCL's syntax in the OpenCL, makers and Clang in the CPU reference",
           "[imagecl][compiler][language]") {
-  const auto r = compiled(kGrid +
-                          "#pragma imagecl boundary(in, constant, 0)\n"
-                          "float4 swap(float4 c) { return c.zyxw; }\n"
-                          "__kernel void k(Image<uchar4> in, Image<float4> out) {\n"
-                          "  float4 v = convert_float4(in[idx + 1][idy]);\n"
-                          "  v.xy = clamp(v.xy, 0.0f, 200.0f);\n"
-                          "  const int4 big = v > (float4)(100.0f);\n"
-                          "  out[idx][idy] = select(swap(v), (float4)(v.hi, length(v.xyz), v.s1), big) + dot(v, v);\n}\n");
+  const auto r =
+      compiled(kGrid +
+               "#pragma imagecl boundary(in, constant, 0)\n"
+               "float4 swap(float4 c) { return c.zyxw; }\n"
+               "__kernel void k(Image<uchar4> in, Image<float4> out) {\n"
+               "  float4 v = convert_float4(in[idx + 1][idy]);\n"
+               "  v.xy = clamp(v.xy, 0.0f, 200.0f);\n"
+               "  const int4 big = v > (float4)(100.0f);\n"
+               "  out[idx][idy] = select(swap(v), (float4)(v.hi, length(v.xyz), v.s1), big) + dot(v, v);\n}\n");
   CHECK(r.opencl.find("(float4)(v.hi, length(v.xyz), v.s1)") != std::string::npos);  // OpenCL C as written
   CHECK(r.reference.find("__icl_vec_float4(v.hi, length(v.xyz), v.s1)") != std::string::npos);
   CHECK(r.reference.find("FILTERLAB_ICL_NEEDS_CLANG") != std::string::npos);
-  CHECK(r.reference.find("inline float4 select(float4 a0, float4 a1, int4 a2)") != std::string::npos);  // only what is called
+  CHECK(r.reference.find("inline float4 select(float4 a0, float4 a1, int4 a2)") !=
+        std::string::npos);  // only what is called
   CHECK(r.reference.find("convert_float4_sat") == std::string::npos);
   const auto s = space_of(r);
   CHECK(s["analysis"]["images"][0]["pixel"] == "uchar4");
   CHECK(s["analysis"]["images"][1]["pixel"] == "float4");
-  CHECK(s["analysis"]["images"][0]["image_memory"] == "vector pixels stay in buffers (no image formats are generated for them)");
+  CHECK(s["analysis"]["images"][0]["image_memory"] ==
+        "vector pixels stay in buffers (no image formats are generated for them)");
   const nlohmann::json inexact = {{"dot", -1.0}, {"length", 5.0}};
   CHECK(s["inexact_builtins"] == inexact);
   CHECK(s["counts"]["known"] == false);
   // A scalar kernel's reference is unchanged: no vector runtime, the host's C++ compiler.
-  CHECK(compiled(kGrid + "__kernel void k(Image<float> out) { out[idx][idy] = 1.0f; }\n").reference.find("ext_vector_type") ==
-        std::string::npos);
+  CHECK(compiled(kGrid + "__kernel void k(Image<float> out) { out[idx][idy] = 1.0f; }\n")
+            .reference.find("ext_vector_type") == std::string::npos);
 }
 
 TEST_CASE("vector misuse is a located error saying what to write", "[imagecl][compiler][language]") {
   CHECK(error_of(kGrid + "__kernel void k(Image<float3> out) { out[idx][idy] = (float3)(1.0f); }\n") ==
-        "2:31: error: Image pixel type 'float3' is not supported: a vector pixel has 2 or 4 lanes of float, uchar, char, ushort, "
+        "2:31: error: Image pixel type 'float3' is not supported: a vector pixel has 2 or 4 lanes of float, uchar, "
+        "char, ushort, "
         "short, int or uint (a 3-lane vector occupies 4 lanes in OpenCL memory: use float4 and leave w unused)");
-  CHECK(error_of(kGrid + "__kernel void k(Image<long2> out) { out[idx][idy] = (long2)(1); }\n").find(
-            "Image pixel type 'long2' is not supported") != std::string::npos);
+  CHECK(error_of(kGrid + "__kernel void k(Image<long2> out) { out[idx][idy] = (long2)(1); }\n")
+            .find("Image pixel type 'long2' is not supported") != std::string::npos);
   CHECK(error_of(kGrid + "__kernel void k(Image<float4> out) {\n  out[idx][idy].x = 1.0f;\n}\n") ==
-        "3:3: error: a write to lanes of a pixel ('.x'): write the whole pixel, e.g. out[idx][idy] = (float4)(r, g, b, a), from a "
+        "3:3: error: a write to lanes of a pixel ('.x'): write the whole pixel, e.g. out[idx][idy] = (float4)(r, g, b, "
+        "a), from a "
         "local vector whose lanes you set");
   CHECK(error_of(kGrid + "__kernel void k(Image<float4> out) {\n  out[idx][idy] = (float4)(1.0f, 2.0f, 3.0f);\n}\n") ==
         "3:19: error: the vector literal (float4)(...) gives 3 lanes; float4 has 4 (or give one value for every lane)");
-  CHECK(error_of(kGrid + "__kernel void k(Image<uchar4> in, Image<float4> out) {\n"
-                         "  out[idx][idy] = (float4)(in[idx][idy].xy, 0.0f, 1.0f);\n}\n") ==
-        "3:28: error: a vector component of the literal (float4)(...) must have float4's element type: convert it first "
-        "(convert_float4...)");
+  CHECK(
+      error_of(kGrid + "__kernel void k(Image<uchar4> in, Image<float4> out) {\n"
+                       "  out[idx][idy] = (float4)(in[idx][idy].xy, 0.0f, 1.0f);\n}\n") ==
+      "3:28: error: a vector component of the literal (float4)(...) must have float4's element type: convert it first "
+      "(convert_float4...)");
   CHECK(error_of(kGrid + "__kernel void k(Image<float4> in, Image<float> out) {\n  const float4 v = in[idx][idy];\n"
                          "  out[idx][idy] = v[1];\n}\n") ==
         "4:19: error: a vector indexed with [] is not OpenCL C 1.2: name its lanes (.x, .y, .s3, ...)");
-  CHECK(error_of(kGrid + "__kernel void k(Image<float4> in, Image<float> out) {\n  out[idx][idy] = fast_length(in[idx][idy]);\n}\n") ==
-        "3:19: error: 'fast_length' is not available in ImageCL: OpenCL leaves its error to the device, so no check could judge "
-        "it: use length(v)");
+  CHECK(
+      error_of(
+          kGrid +
+          "__kernel void k(Image<float4> in, Image<float> out) {\n  out[idx][idy] = fast_length(in[idx][idy]);\n}\n") ==
+      "3:19: error: 'fast_length' is not available in ImageCL: OpenCL leaves its error to the device, so no check "
+      "could judge "
+      "it: use length(v)");
 }

@@ -275,7 +275,9 @@ TEST_CASE("a 1-2-1 blur of uchar4 pixels written as BGRA equals the blur of each
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x)
         for (int lane = 0; lane < 4; ++lane) {
-          const auto at = [&](int i) { return double(in.at(4 * ref::border_index(i, w, ref::Border::Reflect101) + lane, y)); };
+          const auto at = [&](int i) {
+            return double(in.at(4 * ref::border_index(i, w, ref::Border::Reflect101) + lane, y));
+          };
           const double sum = (at(x - 1) + 2 * at(x) + at(x + 1)) / 4;
           want.at(4 * x + (lane == 3 ? 3 : 2 - lane), y) = static_cast<float>(std::nearbyint(sum));  // ties to even
         }

@@ -66,10 +66,12 @@ TEST_CASE("the benchmark kernels' counts match the ones derived from their sourc
   check_counts(counts_of(compile_file("imagecl/benchmarks/harris_response.icl")), {16, 16, 0, 0, 0, 0, 8, 12});
 }
 
-TEST_CASE("the fused benchmarks count each stage once per pixel and only external bytes", "[imagecl][compiler][counts][fusion]") {
+TEST_CASE("the fused benchmarks count each stage once per pixel and only external bytes",
+          "[imagecl][compiler][counts][fusion]") {
   const auto path = [](const char* name) { return std::string(FILTERLAB_SOURCE_DIR) + "/imagecl/benchmarks/" + name; };
   const auto compile_pipeline = [&](const char* name) {
-    return filterlab::imagecl::compile(path(name), filterlab::test::read_source(std::string("imagecl/benchmarks/") + name));
+    return filterlab::imagecl::compile(path(name),
+                                       filterlab::test::read_source(std::string("imagecl/benchmarks/") + name));
   };
   const auto sep = counts_of(compile_pipeline("sepconv_fused.icl"));
   check_counts(sep, {10, 10, 0, 0, 0, 0, 10, 8});  // in and out only: the row pass's output stays in local memory
@@ -104,16 +106,21 @@ TEST_CASE("nested constant loops multiply out, whatever the boundary condition",
 }
 
 TEST_CASE("a loop without a constant trip count makes the counts unknown", "[imagecl][compiler][counts]") {
-  const auto head = std::string("#pragma imagecl grid(out)\n__kernel void dyn(Image<float> in, Image<float> out, int n) {\n  float s = 0.0f;\n");
+  const auto head = std::string(
+      "#pragma imagecl grid(out)\n__kernel void dyn(Image<float> in, Image<float> out, int n) {\n  float s = 0.0f;\n");
   const auto tail = std::string("  out[idx][idy] = s;\n}\n");
   struct Case {
     const char* loop;
     const char* says;
   };
-  for (const auto& c : {Case{"  for (int i = 0; i < n; i++) s += in[idx][idy];\n", "t.icl:4:3: a loop whose trip count is not a compile-time constant"},
-                        Case{"  for (int i = 0; i < 4; i++)\n    for (int j = i; j < 4; j++) s += in[idx][idy];\n", "t.icl:5:5: a loop"},
-                        Case{"  for (int i = 0; i < 4; i++) { if (s > 1.0f) break; s += in[idx][idy]; }\n", "t.icl:4:3: a loop with break"},
-                        Case{"  int i = 0;\n  while (i < 4) { s += in[idx][idy]; i++; }\n", "t.icl:5:3: a while or do loop"}}) {
+  for (const auto& c :
+       {Case{"  for (int i = 0; i < n; i++) s += in[idx][idy];\n",
+             "t.icl:4:3: a loop whose trip count is not a compile-time constant"},
+        Case{"  for (int i = 0; i < 4; i++)\n    for (int j = i; j < 4; j++) s += in[idx][idy];\n",
+             "t.icl:5:5: a loop"},
+        Case{"  for (int i = 0; i < 4; i++) { if (s > 1.0f) break; s += in[idx][idy]; }\n",
+             "t.icl:4:3: a loop with break"},
+        Case{"  int i = 0;\n  while (i < 4) { s += in[idx][idy]; i++; }\n", "t.icl:5:3: a while or do loop"}}) {
     const auto counts = counts_of_text(head + c.loop + tail);
     INFO(c.loop);
     CHECK(counts["known"] == false);
@@ -122,7 +129,8 @@ TEST_CASE("a loop without a constant trip count makes the counts unknown", "[ima
   }
 }
 
-TEST_CASE("branches: the interior pixel's arm when decidable, else the larger arm, each listed", "[imagecl][compiler][counts]") {
+TEST_CASE("branches: the interior pixel's arm when decidable, else the larger arm, each listed",
+          "[imagecl][compiler][counts]") {
   const auto c = counts_of_text(
       "#pragma imagecl grid(out)\n"
       "#pragma imagecl boundary(in, clamped)\n"
@@ -135,11 +143,12 @@ TEST_CASE("branches: the interior pixel's arm when decidable, else the larger ar
       "  if (v > t) v = sqrt(v) * 3.0f;\n"       // undecided: max(1 other + 1 mul, 2 add)
       "  else v = v - t - 1.0f;\n"
       "  for (int i = 0; i < 3; i++)\n"
-      "    if (i < 5) v = v * t;\n"  // every i: 3 mul
+      "    if (i < 5) v = v * t;\n"                  // every i: 3 mul
       "  out[idx][idy] = idy < 2 ? 0.0f : v / t;\n"  // interior: else (1 other)
       "}\n");
   check_counts(c, {3, 4, 0, 2, 0, 0, 2, 8});
-  CHECK(branch_at(c, 6) == nlohmann::json({{"where", "t.icl:6:3"}, {"kind", "if"}, {"decision", "interior"}, {"counted", "then"}}));
+  CHECK(branch_at(c, 6) ==
+        nlohmann::json({{"where", "t.icl:6:3"}, {"kind", "if"}, {"decision", "interior"}, {"counted", "then"}}));
   CHECK(branch_at(c, 8)["decision"] == "constant");
   CHECK(branch_at(c, 8)["counted"] == "else");
   CHECK(branch_at(c, 9)["decision"] == "undecided");
@@ -156,7 +165,7 @@ TEST_CASE("branches: the interior pixel's arm when decidable, else the larger ar
       "__kernel void lg(Image<float> in, Image<float> out, float t) {\n"
       "  float v = 0.0f;\n"
       "  if (in[idx][idy] > t && in[idx + 1][idy] > t) v = 1.0f;\n"  // undecided: both reads
-      "  if (idx < 0 && in[idx - 1][idy] > t) v = 2.0f;\n"            // interior: idx < 0 is false, right skipped
+      "  if (idx < 0 && in[idx - 1][idy] > t) v = 2.0f;\n"           // interior: idx < 0 is false, right skipped
       "  out[idx][idy] = v;\n"
       "}\n");
   check_counts(l, {0, 0, 0, 0, 0, 0, 2, 8});
@@ -168,13 +177,13 @@ TEST_CASE("conversions, builtins and constants", "[imagecl][compiler][counts]") 
   const auto c = counts_of_text(
       "#pragma imagecl grid(out)\n"
       "__kernel void cv(Image<uchar> in, Image<int> out, float g) {\n"
-      "  const float x = in[idx][idy];\n"                 // 1 read, 1 int->float
-      "  const float y = fma(x, g, 1.0f) + mad(x, x, g);\n"  // 2 fma, 1 add
-      "  int m = (int)(y * 0.5f);\n"                       // 1 mul, 1 float->int
-      "  m += x;\n"                                        // m to float and back, 1 add
-      "  const float q = x * (1.0f / 4.0f) - 2 * 3;\n"     // constants folded: 1 mul, 1 add
+      "  const float x = in[idx][idy];\n"                                // 1 read, 1 int->float
+      "  const float y = fma(x, g, 1.0f) + mad(x, x, g);\n"              // 2 fma, 1 add
+      "  int m = (int)(y * 0.5f);\n"                                     // 1 mul, 1 float->int
+      "  m += x;\n"                                                      // m to float and back, 1 add
+      "  const float q = x * (1.0f / 4.0f) - 2 * 3;\n"                   // constants folded: 1 mul, 1 add
       "  const float z = convert_float(m) / (float)in[idx][idy] + q;\n"  // 2 int->float, 1 read, 1 other, 1 add
-      "  out[idx][idy] = convert_int_rte(fmax(z, 0.0f)) + abs(m);\n"    // 1 other, 1 float->int; abs is integer
+      "  out[idx][idy] = convert_int_rte(fmax(z, 0.0f)) + abs(m);\n"     // 1 other, 1 float->int; abs is integer
       "}\n");
   check_counts(c, {4, 2, 2, 2, 4, 3, 2, 5});  // uchar in, int out
 }

@@ -9,8 +9,9 @@
 
 using namespace filterlab::imagecl;
 
-TEST_CASE("every benchmark kernel is embedded with a space whose size is the product of its value counts", "[imagecl]") {
-  const std::vector<std::string> expected = {"conv2d_u8",   "harris_fused", "harris_response", "harris_sobel",
+TEST_CASE("every benchmark kernel is embedded with a space whose size is the product of its value counts",
+          "[imagecl]") {
+  const std::vector<std::string> expected = {"conv2d_u8",   "harris_fused",  "harris_response", "harris_sobel",
                                              "sepconv_col", "sepconv_fused", "sepconv_row"};
   REQUIRE(kernel_names() == expected);
   for (const auto& name : kernel_names()) {
@@ -42,12 +43,14 @@ TEST_CASE("the embedded spaces carry the compiler's per-pixel operation counts",
   for (const auto& name : kernel_names()) CHECK(kernel_space(name).counts.known);
 
   // A space from before the counts, and one whose kernel could not be counted.
-  const std::string base = R"({"kernel": "k", "grid": {"image": "out"}, "arguments": [], "parameters": [], "local_memory": [],
+  const std::string base =
+      R"({"kernel": "k", "grid": {"image": "out"}, "arguments": [], "parameters": [], "local_memory": [],
                                "constant_memory": [], "configurations": 1)";
   const auto old = parse_space(base + "}", "");
   CHECK_FALSE(old.counts.known);
   CHECK(old.counts.reason == "the search space has no operation counts");
-  const auto unknown = parse_space(base + R"(, "counts": {"known": false, "reason": "k.icl:4:3: a while or do loop"}})", "");
+  const auto unknown =
+      parse_space(base + R"(, "counts": {"known": false, "reason": "k.icl:4:3: a while or do loop"}})", "");
   CHECK_FALSE(unknown.counts.known);
   CHECK(unknown.counts.reason == "k.icl:4:3: a while or do loop");
   CHECK_THROWS_AS(parse_space(base + R"(, "counts": {"known": true, "fp32_add": 1}})", ""), filterlab::Error);
@@ -58,15 +61,18 @@ TEST_CASE("configuration IDs are stable, unique and parse back; options carry ev
   Config c;
   for (const auto& p : s.params) c.push_back(p.values.back());
   const auto id = config_id(s, c);
-  CHECK(id == "imagecl.sepconv_row/wg256x64/c16x8/il1/image_in1/image_out1/constant_k1/local_in1/unroll_0x5/interior1/window_in1/"
-              "vector_in16");
+  CHECK(id ==
+        "imagecl.sepconv_row/wg256x64/c16x8/il1/image_in1/image_out1/constant_k1/local_in1/unroll_0x5/interior1/"
+        "window_in1/"
+        "vector_in16");
   CHECK(parse_config_id(s, id) == c);
   CHECK_THROWS_AS(parse_config_id(s, "imagecl.sepconv_row/wg3x3"), filterlab::Error);
   CHECK(build_options(s, c) ==
         "-DICL_WG_X=256 -DICL_WG_Y=64 -DICL_CX=16 -DICL_CY=8 -DICL_INTERLEAVED=1 -DICL_IMAGE_in=1 -DICL_IMAGE_out=1 "
         "-DICL_CONSTANT_k=1 -DICL_LOCAL_in=1 -DICL_UNROLL_0=5 -DICL_INTERIOR=1 -DICL_WINDOW_in=1 -DICL_VECTOR_in=16");
   std::set<std::string> ids;
-  for (const auto& cfg : all_configs(kernel_space("harris_sobel"))) ids.insert(config_id(kernel_space("harris_sobel"), cfg));
+  for (const auto& cfg : all_configs(kernel_space("harris_sobel")))
+    ids.insert(config_id(kernel_space("harris_sobel"), cfg));
   CHECK(static_cast<double>(ids.size()) == kernel_space("harris_sobel").configurations);
   // local memory: (wg_x * cx + halo_x) * (wg_y * cy + halo_y) * bytes
   CHECK(local_bytes(s, c) == static_cast<std::uint64_t>((256 * 16 + 4) * (64 * 8 + 0) * 4));

@@ -14,7 +14,8 @@ using namespace filterlab::imagecl;
 
 namespace {
 
-double run_blur(const KernelSpace& s, const Config& c, const filterlab::ref::Image& in, const filterlab::ref::Image& oracle) {
+double run_blur(const KernelSpace& s, const Config& c, const filterlab::ref::Image& in,
+                const filterlab::ref::Image& oracle) {
   auto& rt = filterlab::test::runtime();
   const filterlab::ref::Image blank(in.width, in.height);
   Launcher l(rt, s, c);
@@ -23,7 +24,8 @@ double run_blur(const KernelSpace& s, const Config& c, const filterlab::ref::Ima
   const auto out = l.download("out");
   double worst = 0;  // in units of the allowed error at that pixel
   for (std::size_t i = 0; i < out.size(); ++i)
-    worst = std::max(worst, std::fabs(double(out.px[i]) - double(oracle.px[i])) / filterlab::tol::float_divide_bound(oracle.px[i]));
+    worst = std::max(
+        worst, std::fabs(double(out.px[i]) - double(oracle.px[i])) / filterlab::tol::float_divide_bound(oracle.px[i]));
   return worst;
 }
 
@@ -60,7 +62,8 @@ TEST_CASE("box blur: every parameter value, one at a time, computes the oracle's
   // Vector stores need coarsen_x a multiple of N: each N alone and with the window's loads.
   for (long n : {4L, 8L, 16L}) {
     configs.push_back(set(set(base, "vector_out", n), "coarsen_x", n));
-    configs.push_back(set(set(set(set(set(base, "window_in", 1), "vector_in", n), "vector_out", n), "coarsen_x", n), "interior", 1));
+    configs.push_back(
+        set(set(set(set(set(base, "window_in", 1), "vector_in", n), "vector_out", n), "coarsen_x", n), "interior", 1));
   }
   for (const auto& c : configs) {
     INFO(config_id(s, c));

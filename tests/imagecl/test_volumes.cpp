@@ -32,12 +32,16 @@ TEST_CASE("3-D Images: parameters, eligibility and diagnostics", "[imagecl][comp
   CHECK(filterlab::test::values_of(s, "local_w").empty());  // no local memory in 3-D grids
   CHECK(s["arguments"][0]["size_arguments"].size() == 3);
 
-  const auto two = filterlab::imagecl::compile("bad.icl", "#pragma imagecl grid(out)\n__kernel void k(Image<float, 3> in, Image<float, 3> out) {\n"
-                                                          "  out[idx][idy][0] = in[idx][idy];\n}\n");
+  const auto two = filterlab::imagecl::compile(
+      "bad.icl",
+      "#pragma imagecl grid(out)\n__kernel void k(Image<float, 3> in, Image<float, 3> out) {\n"
+      "  out[idx][idy][0] = in[idx][idy];\n}\n");
   CHECK_FALSE(two.ok);
-  CHECK(two.diagnostics.find("bad.icl:3:22: error: Image 'in' has 3 dimensions: index it as in[x][y][z]") != std::string::npos);
-  const auto flat = filterlab::imagecl::compile("bad.icl", "#pragma imagecl grid(out)\n__kernel void k(Image<float> out) {\n"
-                                                           "  out[idx][idy] = idz;\n}\n");
+  CHECK(two.diagnostics.find("bad.icl:3:22: error: Image 'in' has 3 dimensions: index it as in[x][y][z]") !=
+        std::string::npos);
+  const auto flat = filterlab::imagecl::compile("bad.icl",
+                                                "#pragma imagecl grid(out)\n__kernel void k(Image<float> out) {\n"
+                                                "  out[idx][idy] = idz;\n}\n");
   CHECK_FALSE(flat.ok);
   CHECK(flat.diagnostics.find("bad.icl:3:19: error: idz needs a 3-D grid") != std::string::npos);
 }

@@ -1,11 +1,10 @@
 // Writes the small images the `filterlab imagecl` tests read, in the formats a user has: 8-bit
 // PNG, 16-bit PNG, 32-bit float TIFF, a colour PNG, and a file that is no image.
-#include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
 
 int main(int argc, char** argv) {
   if (argc != 2) {
@@ -22,8 +21,9 @@ int main(int argc, char** argv) {
   rng.fill(f, cv::RNG::UNIFORM, -50.0, 150.0);
   rng.fill(g, cv::RNG::UNIFORM, -50.0, 150.0);
   rng.fill(rgb, cv::RNG::UNIFORM, 0, 256);
-  const bool ok = cv::imwrite(dir + "/u8.png", u8) && cv::imwrite(dir + "/u16.png", u16) && cv::imwrite(dir + "/f.tif", f) &&
-                  cv::imwrite(dir + "/g.tif", g) && cv::imwrite(dir + "/rgb.png", rgb);
+  const bool ok = cv::imwrite(dir + "/u8.png", u8) && cv::imwrite(dir + "/u16.png", u16) &&
+                  cv::imwrite(dir + "/f.tif", f) && cv::imwrite(dir + "/g.tif", g) &&
+                  cv::imwrite(dir + "/rgb.png", rgb);
   std::ofstream(dir + "/not-an-image.png") << "this is text\n";
   if (!ok) {
     std::cerr << "make_tool_inputs: cannot write into " << dir << "\n";

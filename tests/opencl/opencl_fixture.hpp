@@ -11,4 +11,4 @@ ocl::Runtime& runtime();
 // mutation tests through the kernel override directory (ocl::set_kernel_dir). Fails the test if
 // `from` does not occur (the mutation must apply, or the test proves nothing).
 std::filesystem::path mutated_kernels(const std::string& file, const std::string& from, const std::string& to);
-}
+}  // namespace filterlab::test

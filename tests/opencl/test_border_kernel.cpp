@@ -17,7 +17,8 @@ namespace {
 std::vector<int> kernel_indices(ref::Border border, int first, int count, int n) {
   auto& rt = test::runtime();
   const auto source = ocl::load_program_source({"common/border.cl", "probe/border_probe.cl"});
-  const auto program = ocl::build_program(rt.context, rt.device, source, "-DFL_BORDER=" + std::to_string(static_cast<int>(border)));
+  const auto program =
+      ocl::build_program(rt.context, rt.device, source, "-DFL_BORDER=" + std::to_string(static_cast<int>(border)));
   cl::Kernel kernel(program, "border_probe");
   cl::Buffer out(rt.context, CL_MEM_WRITE_ONLY, sizeof(int) * static_cast<std::size_t>(count));
   kernel.setArg(0, out);

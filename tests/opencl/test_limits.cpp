@@ -16,18 +16,21 @@ TEST_CASE("an image wider than the device allows is refused before allocation", 
                     Catch::Contains("2-D images are limited to") && Catch::Contains("--storage buffer"));
   CHECK_NOTHROW(ocl::check_image2d(dev, dev.image2d_max_width, 4, "test image"));
   ref::Image wide(static_cast<int>(dev.image2d_max_width) + 1, 2, 1.0f);
-  CHECK_THROWS_WITH(apply_scharr(rt, make_variant("scharr.single", "images", 3), wide, ref::Axis::X,
-                                 ref::Border::Replicate),
-                    Catch::Contains("limited to"));
+  CHECK_THROWS_WITH(
+      apply_scharr(rt, make_variant("scharr.single", "images", 3), wide, ref::Axis::X, ref::Border::Replicate),
+      Catch::Contains("limited to"));
   // The same image works as a buffer.
-  const auto out = apply_scharr(rt, make_variant("scharr.single", "buffer", 3), wide, ref::Axis::X, ref::Border::Replicate);
+  const auto out =
+      apply_scharr(rt, make_variant("scharr.single", "buffer", 3), wide, ref::Axis::X, ref::Border::Replicate);
   CHECK(out.at(5, 1) == 0.0f);
 }
 
 TEST_CASE("allocation, memory and work-group limits are enforced", "[limits][opencl]") {
   const auto& dev = test::runtime().device.info;
-  CHECK_THROWS_WITH(ocl::check_allocation(dev, dev.max_alloc_bytes + 1, "big buffer"), Catch::Contains("one allocation"));
-  CHECK_THROWS_WITH(ocl::check_total_memory(dev, dev.global_mem_bytes + 1, "everything"), Catch::Contains("device memory"));
+  CHECK_THROWS_WITH(ocl::check_allocation(dev, dev.max_alloc_bytes + 1, "big buffer"),
+                    Catch::Contains("one allocation"));
+  CHECK_THROWS_WITH(ocl::check_total_memory(dev, dev.global_mem_bytes + 1, "everything"),
+                    Catch::Contains("device memory"));
   CHECK_THROWS_WITH(ocl::check_local_memory(dev, dev.local_mem_bytes + 1, "tile"), Catch::Contains("local memory"));
   CHECK_THROWS_WITH(ocl::check_image1d_buffer(dev, dev.image_max_buffer_size + 1, "pyramid"),
                     Catch::Contains("image buffers are limited"));

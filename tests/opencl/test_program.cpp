@@ -2,11 +2,10 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <thread>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "error.hpp"
 #include "ocl/kernel_resources.hpp"
@@ -51,13 +50,15 @@ TEST_CASE("programs are cached per source, options and device", "[program][openc
   CHECK(a() != c());
 }
 
-TEST_CASE("programs built from many threads at once: one build per key, shared, errors to every caller", "[program][opencl]") {
+TEST_CASE("programs built from many threads at once: one build per key, shared, errors to every caller",
+          "[program][opencl]") {
   auto& rt = test::runtime();
   const auto src = ocl::load_program_source({"common/border.cl", "probe/border_probe.cl"});
   std::vector<cl_program> got(8);
   std::vector<std::thread> threads;
   for (std::size_t i = 0; i < got.size(); ++i)  // two keys, four threads each
-    threads.emplace_back([&, i] { got[i] = ocl::build_program(rt.context, rt.device, src, "-DFL_BORDER=" + std::to_string(i % 2))(); });
+    threads.emplace_back(
+        [&, i] { got[i] = ocl::build_program(rt.context, rt.device, src, "-DFL_BORDER=" + std::to_string(i % 2))(); });
   for (auto& t : threads) t.join();
   for (std::size_t i = 2; i < got.size(); ++i) CHECK(got[i] == got[i % 2]);
   CHECK(got[0] != got[1]);
@@ -92,9 +93,10 @@ TEST_CASE("every program built is recorded with its files' hashes, for provenanc
 
 TEST_CASE("a kernel's resources: the driver's limits, and ptxas's report only on NVIDIA", "[program][opencl]") {
   auto& rt = test::runtime();
-  const auto src = ocl::load_program_source({}, {{"resources.cl",
-      "kernel void uses_local(global float* p) { local float t[64]; t[get_local_id(0)] = p[get_global_id(0)];"
-      " barrier(CLK_LOCAL_MEM_FENCE); p[get_global_id(0)] = t[63 - get_local_id(0)]; }\n"}});
+  const auto src = ocl::load_program_source(
+      {}, {{"resources.cl",
+            "kernel void uses_local(global float* p) { local float t[64]; t[get_local_id(0)] = p[get_global_id(0)];"
+            " barrier(CLK_LOCAL_MEM_FENCE); p[get_global_id(0)] = t[63 - get_local_id(0)]; }\n"}});
   const auto program = ocl::build_program(rt.context, rt.device, src, "");
   const cl::Kernel kernel(program, "uses_local");
   const auto r = ocl::kernel_resources(rt.context, rt.device, kernel, src, "", "uses_local");

@@ -54,12 +54,15 @@ TEST_CASE("every sampler configuration over the grid is conformant on the test d
   const auto cases = run_grid();
   REQUIRE(cases.size() == 32);
   for (const auto& c : cases) {
-    CAPTURE(c.image.dims, ref::address_mode_name(c.config.mode), c.config.normalized, ref::filter_mode_name(c.config.filter));
+    CAPTURE(c.image.dims, ref::address_mode_name(c.config.mode), c.config.normalized,
+            ref::filter_mode_name(c.config.filter));
     auto n = count(c.entries);
     REQUIRE(c.entries.size() == c.xs.size() * (c.image.dims == 1 ? 1 : c.ys.size()));
     CHECK(n[Verdict::Wrong] == 0);
-    if (c.config.mode == AddressMode::None) CHECK(n[Verdict::Undefined] > 0);  // the grid reaches far outside
-    else CHECK(n[Verdict::Undefined] == 0);
+    if (c.config.mode == AddressMode::None)
+      CHECK(n[Verdict::Undefined] > 0);  // the grid reaches far outside
+    else
+      CHECK(n[Verdict::Undefined] == 0);
     CHECK(n[Verdict::Float32] > 0);
   }
 }
@@ -86,7 +89,8 @@ TEST_CASE("samplers reproduce the article's OpenCV counterparts at texel centres
 }
 
 TEST_CASE("a probe that reads half a texel off is judged wrong", "[sampler][mutation][opencl]") {
-  const auto dir = test::mutated_kernels("sampler/probe.cl", "read_imagef(img, smp, xs[i])", "read_imagef(img, smp, xs[i] + 0.5f)");
+  const auto dir =
+      test::mutated_kernels("sampler/probe.cl", "read_imagef(img, smp, xs[i])", "read_imagef(img, smp, xs[i] + 0.5f)");
   ocl::set_kernel_dir(dir.string());
   std::vector<GridCase> cases;
   try {
@@ -99,11 +103,13 @@ TEST_CASE("a probe that reads half a texel off is judged wrong", "[sampler][muta
   std::filesystem::remove_all(dir);
   int wrong = 0;
   for (const auto& c : cases)
-    if (c.image.dims == 1 && c.config.mode == AddressMode::ClampToEdge && !c.config.normalized) wrong += count(c.entries)[Verdict::Wrong];
+    if (c.image.dims == 1 && c.config.mode == AddressMode::ClampToEdge && !c.config.normalized)
+      wrong += count(c.entries)[Verdict::Wrong];
   CHECK(wrong > 0);
 }
 
-TEST_CASE("without image support the sampler's hint names only options `run sampler` has", "[sampler][opencl][bad-input]") {
+TEST_CASE("without image support the sampler's hint names only options `run sampler` has",
+          "[sampler][opencl][bad-input]") {
   ocl::Device dev = test::runtime().device;
   dev.info.image_support = false;
   ocl::Runtime rt(dev);
@@ -113,6 +119,7 @@ TEST_CASE("without image support the sampler's hint names only options `run samp
   } catch (const Unsupported& e) {
     message = e.what();
   }
-  CHECK_THAT(message, Catch::Contains("the sampler experiment needs image support") && Catch::Contains("--device PATTERN"));
+  CHECK_THAT(message,
+             Catch::Contains("the sampler experiment needs image support") && Catch::Contains("--device PATTERN"));
   CHECK_THAT(message, !Catch::Contains("--storage"));  // `run` has no --storage
 }

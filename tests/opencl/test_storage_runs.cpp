@@ -63,11 +63,11 @@ TEST_CASE("separable and double variants on a buffer filter multi-level runs exa
     const auto [gx, gy] = apply_gradient(rt, v, levels, ref::Border::Reflect);
     for (std::size_t i = 0; i < levels.size(); ++i) {
       CAPTURE(i);
-      CHECK(compare_images(gx[i], ref::correlate2d(levels[i], ref::scharr_kernel(3, ref::Axis::X), ref::Border::Reflect),
-                           0.0)
+      CHECK(compare_images(gx[i],
+                           ref::correlate2d(levels[i], ref::scharr_kernel(3, ref::Axis::X), ref::Border::Reflect), 0.0)
                 .passed());
-      CHECK(compare_images(gy[i], ref::correlate2d(levels[i], ref::scharr_kernel(3, ref::Axis::Y), ref::Border::Reflect),
-                           0.0)
+      CHECK(compare_images(gy[i],
+                           ref::correlate2d(levels[i], ref::scharr_kernel(3, ref::Axis::Y), ref::Border::Reflect), 0.0)
                 .passed());
     }
   }

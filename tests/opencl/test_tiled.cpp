@@ -39,7 +39,8 @@ TEST_CASE("the tiled kernel assigns the classes the paper defines (counted in th
   CHECK(h.groups[3] == 4);
   CHECK(h.groups[0] == 7);
   // 64x200 ROI, 9x9 (radius 4): no tile is free on read (32 + 32 + 4 > 64); free on write: 2 x 6.
-  const auto c9 = counted(make_tiled_variant("tiled.amd_broadcast", 9), 64, 200, {0, 0, 64, 200}, 64, 200, {0, 0, 64, 200});
+  const auto c9 =
+      counted(make_tiled_variant("tiled.amd_broadcast", 9), 64, 200, {0, 0, 64, 200}, 64, 200, {0, 0, 64, 200});
   CHECK(c9.by_class[2][kGroups] == 12);
   CHECK(c9.by_class[0][kGroups] == 2);
   CHECK(c9.by_class[1][kGroups] + c9.by_class[3][kGroups] == 0);
@@ -51,7 +52,8 @@ TEST_CASE("counted accesses of groups free on read and write equal the derivatio
     CAPTURE(k);
     const std::uint64_t r = static_cast<std::uint64_t>(k / 2), ops = 2 * static_cast<std::uint64_t>(k) - 1,
                         roww = 4 + 2 * r;
-    const auto c = counted(make_tiled_variant("tiled.amd", k), 200, 200, {20, 20, 128, 128}, 128, 128, {0, 0, 128, 128});
+    const auto c =
+        counted(make_tiled_variant("tiled.amd", k), 200, 200, {20, 20, 128, 128}, 128, 128, {0, 0, 128, 128});
     const auto& f = c.by_class[3];
     const std::uint64_t groups = f[kGroups];
     REQUIRE(groups == 4);  // tiles at 32 and 64 on each axis
@@ -107,12 +109,13 @@ TEST_CASE("a tiled kernel that writes its whole block unchecked is caught writin
   // A target with a wide margin, so that the mutant's stray writes stay inside the buffer.
   const ref::Image src(40, 30, 3.0f), target(200, 200, kPoison);
   const ref::Roi sroi{2, 3, 33, 20}, troi{50, 60, 33, 20};
-  const auto got = apply_tiled(test::runtime(), make_tiled_variant("tiled.amd", 3), src, sroi, target, troi,
-                               ref::Border::Replicate);
+  const auto got =
+      apply_tiled(test::runtime(), make_tiled_variant("tiled.amd", 3), src, sroi, target, troi, ref::Border::Replicate);
   std::size_t outside = 0;
   for (int y = 0; y < got.height; ++y)
     for (int x = 0; x < got.width; ++x)
-      if ((x < troi.x || x >= troi.x + troi.width || y < troi.y || y >= troi.y + troi.height) && got.at(x, y) != kPoison)
+      if ((x < troi.x || x >= troi.x + troi.width || y < troi.y || y >= troi.y + troi.height) &&
+          got.at(x, y) != kPoison)
         ++outside;
   CHECK(outside == 64u * 32u - 33u * 20u);  // the rest of the 64x32 area of the ROI's 2x1 tiles
 }

@@ -1,8 +1,8 @@
 #include "peers_fixture.hpp"
 
-#include <cstdlib>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 #include "io/netpbm.hpp"
@@ -18,7 +18,8 @@ const ocl::Device& peers_device() {
 }
 
 std::string small_base_image() {
-  const auto path = std::filesystem::temp_directory_path() / ("filterlab_peers_base_" + std::to_string(::getpid()) + ".pfm");
+  const auto path =
+      std::filesystem::temp_directory_path() / ("filterlab_peers_base_" + std::to_string(::getpid()) + ".pfm");
   ref::Image base = peers::random_float_image(520, 7);
   ref::Image cropped(520, 500);
   for (int y = 0; y < 500; ++y)

@@ -66,7 +66,8 @@ TEST_CASE("Halide's OpenCL pipelines run on FilterLab's device and agree with th
 void check_autoscheduled(peers::Peer& peer) {
   auto all = test::small_workloads();
   const auto refused_at = all.size();
-  for (auto&& w : {peers::sepconv_workload(1024, 21), peers::conv2d_u8_workload(2048, 22), peers::harris_workload(1280, 23)})
+  for (auto&& w :
+       {peers::sepconv_workload(1024, 21), peers::conv2d_u8_workload(2048, 22), peers::harris_workload(1280, 23)})
     all.push_back(w);
   for (std::size_t i = 0; i < all.size(); ++i) {
     const auto& w = all[i];
@@ -86,7 +87,8 @@ void check_autoscheduled(peers::Peer& peer) {
   }
 }
 
-TEST_CASE("Halide's autoscheduled CPU pipelines agree with the oracle or refuse an image smaller than their tiles", "[peers]") {
+TEST_CASE("Halide's autoscheduled CPU pipelines agree with the oracle or refuse an image smaller than their tiles",
+          "[peers]") {
   REQUIRE(peers::halide_autoschedulers(false) == std::vector<std::string>{"mullapudi2016", "adams2019", "li2018"});
   for (const auto& s : peers::halide_autoschedulers(false)) {
     auto peer = peers::make_halide_cpu(s);
@@ -125,7 +127,8 @@ TEST_CASE("Halide's OpenCL peer refuses to run without a device", "[peers]") {
 }
 
 TEST_CASE("The judge rejects an output just beyond the tolerance", "[peers]") {
-  for (const auto& w : {peers::sepconv_workload(64, 3), peers::conv2d_u8_workload(64, 4), peers::harris_workload(64, 5)}) {
+  for (const auto& w :
+       {peers::sepconv_workload(64, 3), peers::conv2d_u8_workload(64, 4), peers::harris_workload(64, 5)}) {
     INFO(w.id);
     auto peer = peers::make_opencv_cpu();
     peer->prepare(w);

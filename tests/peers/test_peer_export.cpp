@@ -1,9 +1,9 @@
 // The Python peers' inputs: the manifest names every job's input and oracle file, and the .npy
 // files hold exactly the oracle's values.
-#include <catch2/catch.hpp>
-#include <cstring>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -39,7 +39,8 @@ TEST_CASE("write_npy writes a NumPy 1.0 header and the raw values", "[peers]") {
   CHECK(fo % 64 == 0);  // the format aligns the data to 64 bytes
   REQUIRE(f.size() == fo + 6 * 4);
   REQUIRE(b.size() == bo + 6);
-  CHECK(std::string(f.begin() + 10, f.begin() + static_cast<long>(fo)).find("'descr': '<f4', 'fortran_order': False, 'shape': (2, 3)") != std::string::npos);
+  CHECK(std::string(f.begin() + 10, f.begin() + static_cast<long>(fo))
+            .find("'descr': '<f4', 'fortran_order': False, 'shape': (2, 3)") != std::string::npos);
   CHECK(std::string(b.begin() + 10, b.begin() + static_cast<long>(bo)).find("'descr': '|u1'") != std::string::npos);
   CHECK(f[fo - 1] == '\n');
   float v = 0;

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <utility>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "experiments/imagecl_portability.hpp"
 #include "opencl_fixture.hpp"
@@ -96,7 +96,8 @@ TEST_CASE("imagecl_portability ships the paper's transformations alone beside Fi
   write_tuning(dir / "tuning" / "mixed.json", "Mixed", "imagecl.conv2d_u8/wg16x4/c4x1" + rest + "/interior1",
                "imagecl.conv2d_u8/wg8x4/c2x1" + rest, 2.5);
   // Only an extension configuration: the paper set has nothing to ship and says why.
-  write_tuning(dir / "tuning" / "only-ext.json", "Only extensions", "imagecl.conv2d_u8/wg16x4/c4x1" + rest + "/interior1");
+  write_tuning(dir / "tuning" / "only-ext.json", "Only extensions",
+               "imagecl.conv2d_u8/wg16x4/c4x1" + rest + "/interior1");
   const auto result = run_conv2d_u8(dir).second;
   std::map<std::string, std::string> ids;
   for (const auto& r : result["rows"])

@@ -1,11 +1,10 @@
 #pragma once
 // Shared helpers for the oracle-vs-OpenCV tests: conversions, seeded random data, and an
 // independent evaluation that gets its border from cv::copyMakeBorder instead of border_index().
-#include <opencv2/core.hpp>
-#include <opencv2/imgproc.hpp>
-
 #include <algorithm>
 #include <cmath>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 #include <random>
 #include <sstream>
 #include <string>
@@ -74,8 +73,7 @@ inline double max_abs_diff(const Image& a, const cv::Mat& b) {
   if (b.type() != CV_32F || a.width != b.cols || a.height != b.rows) return INFINITY;
   double m = 0.0;
   for (int y = 0; y < a.height; ++y)
-    for (int x = 0; x < a.width; ++x)
-      m = std::max(m, std::abs(static_cast<double>(a.at(x, y)) - b.at<float>(y, x)));
+    for (int x = 0; x < a.width; ++x) m = std::max(m, std::abs(static_cast<double>(a.at(x, y)) - b.at<float>(y, x)));
   return m;
 }
 

@@ -1,7 +1,6 @@
 // The ImageCL benchmarks' oracle judged by OpenCV: sepFilter2D (constant border), filter2D into
 // CV_8U (replicate border, OpenCV's rounding and saturation) and cornerHarris (reflect-101).
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "oracle_test_utils.hpp"

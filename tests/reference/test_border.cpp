@@ -1,6 +1,5 @@
 // border_index against cv::borderInterpolate, far outside the image included.
 #include <catch2/catch.hpp>
-
 #include <climits>
 #include <stdexcept>
 

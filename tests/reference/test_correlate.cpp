@@ -1,6 +1,5 @@
 // correlate2d against cv::filter2D (exact on integer data, bounded on float data) and its errors.
 #include <catch2/catch.hpp>
-
 #include <stdexcept>
 
 #include "oracle_test_utils.hpp"
@@ -39,11 +38,10 @@ TEST_CASE("correlate2d equals cv::filter2D on integer data, every border", "[cor
         if (kw * kh > kFilter2DDirectTaps) continue;
         // filter2D rejects WRAP, so WRAP pads first and keeps the interior.
         const cv::Mat theirs =
-            b == Border::Wrap ? via_padding(src, kw / 2, kh / 2, b, 0.0,
-                                            [&](const cv::Mat& in, cv::Mat& out) {
-                                              out = cv_filter2d(in, k, cv::BORDER_CONSTANT);
-                                            })
-                              : cv_filter2d(to_mat(src), k, cv_border(b));
+            b == Border::Wrap
+                ? via_padding(src, kw / 2, kh / 2, b, 0.0,
+                              [&](const cv::Mat& in, cv::Mat& out) { out = cv_filter2d(in, k, cv::BORDER_CONSTANT); })
+                : cv_filter2d(to_mat(src), k, cv_border(b));
         REQUIRE(max_abs_diff(mine, theirs) == filterlab::tol::kIntegerExact);
       }
     }
@@ -56,8 +54,7 @@ TEST_CASE("correlate2d uses the given constant outside the image", "[correlate]"
   for (const double c : {0.0, 1.0, -7.0, 255.0}) {
     const Kernel2D k = random_int_kernel(7, 5, rng);
     CAPTURE(kSeed + 1, c);
-    REQUIRE(max_abs_diff(correlate2d(src, k, Border::Constant, c), padded_direct(src, k, Border::Constant, c)) ==
-            0.0);
+    REQUIRE(max_abs_diff(correlate2d(src, k, Border::Constant, c), padded_direct(src, k, Border::Constant, c)) == 0.0);
   }
 }
 

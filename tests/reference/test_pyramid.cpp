@@ -1,7 +1,6 @@
 // The storage study's pyramid: geometry of the real base size, box average vs cv::resize(INTER_AREA),
 // bit-identical copies inside an octave.
 #include <catch2/catch.hpp>
-
 #include <stdexcept>
 
 #include "oracle_test_utils.hpp"

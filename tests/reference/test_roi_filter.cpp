@@ -7,9 +7,9 @@
 #include "reference/roi_filter.hpp"
 
 using namespace filterlab::test;
+using filterlab::ref::kAllBorders;
 using filterlab::ref::Roi;
 using filterlab::ref::roi_text;
-using filterlab::ref::kAllBorders;
 
 namespace {
 
@@ -38,9 +38,11 @@ TEST_CASE("filter_roi equals OpenCV's BORDER_ISOLATED filtering of the source RO
   const Image src = random_int_image(41, 29, rng);
   const Image target(37, 33, -1.0f);
   // ROIs touching each edge, in the middle, one pixel wide, the whole image.
-  const std::vector<std::pair<Roi, Roi>> rois = {{{0, 0, 20, 12}, {17, 21, 20, 12}}, {{21, 17, 20, 12}, {0, 0, 20, 12}},
-                                                  {{5, 6, 13, 9}, {9, 3, 13, 9}},      {{40, 3, 1, 20}, {36, 0, 1, 20}},
-                                                  {{0, 0, 37, 29}, {0, 4, 37, 29}}};
+  const std::vector<std::pair<Roi, Roi>> rois = {{{0, 0, 20, 12}, {17, 21, 20, 12}},
+                                                 {{21, 17, 20, 12}, {0, 0, 20, 12}},
+                                                 {{5, 6, 13, 9}, {9, 3, 13, 9}},
+                                                 {{40, 3, 1, 20}, {36, 0, 1, 20}},
+                                                 {{0, 0, 37, 29}, {0, 4, 37, 29}}};
   for (int k = 1; k <= 9; k += 2) {
     const auto [kx, ky] = filterlab::ref::study4_weights(k);
     for (const auto& [s, t] : rois)

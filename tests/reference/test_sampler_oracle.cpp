@@ -1,7 +1,6 @@
 // The sampler spec oracle on cases computed by hand from the OpenCL C formulas (width 10, texels
 // 1..10 as in the article unless stated otherwise).
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <numeric>
 
@@ -22,7 +21,9 @@ Texels ramp(int w) {
 }
 
 ProbePoint at(float s, Rational truth) { return {s, 0.0f, truth, Rational(0)}; }
-ProbePoint at(float s) { return {s, 0.0f, Rational(static_cast<std::int64_t>(std::ldexp(s, 24)), 1LL << 24), Rational(0)}; }
+ProbePoint at(float s) {
+  return {s, 0.0f, Rational(static_cast<std::int64_t>(std::ldexp(s, 24)), 1LL << 24), Rational(0)};
+}
 
 constexpr auto F32 = Arithmetic::Float32;
 constexpr auto EX = Arithmetic::Exact;

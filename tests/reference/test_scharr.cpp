@@ -1,7 +1,6 @@
 // The integer Scharr family: 3x3 equals OpenCV's Scharr; every size is separable, has six taps and
 // answers a unit ramp with 32*s.
 #include <catch2/catch.hpp>
-
 #include <stdexcept>
 
 #include "oracle_test_utils.hpp"

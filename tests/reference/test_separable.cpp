@@ -1,6 +1,5 @@
 // correlate_separable against cv::sepFilter2D and against correlate2d with the outer product.
 #include <catch2/catch.hpp>
-
 #include <stdexcept>
 
 #include "oracle_test_utils.hpp"
@@ -33,12 +32,11 @@ TEST_CASE("correlate_separable equals cv::sepFilter2D on integer data", "[separa
       for (const Border b : kAllBorders) {
         CAPTURE(kSeed + 20, shape(nx, ny), filterlab::ref::border_name(b));
         // sepFilter2D rejects WRAP too: pad, filter, keep the interior.
-        const cv::Mat theirs = b == Border::Wrap
-                                   ? via_padding(src, nx / 2, ny / 2, b, 0.0,
-                                                 [&](const cv::Mat& in, cv::Mat& out) {
-                                                   out = cv_sep(in, kx, ky, cv::BORDER_CONSTANT);
-                                                 })
-                                   : cv_sep(to_mat(src), kx, ky, cv_border(b));
+        const cv::Mat theirs =
+            b == Border::Wrap
+                ? via_padding(src, nx / 2, ny / 2, b, 0.0,
+                              [&](const cv::Mat& in, cv::Mat& out) { out = cv_sep(in, kx, ky, cv::BORDER_CONSTANT); })
+                : cv_sep(to_mat(src), kx, ky, cv_border(b));
         REQUIRE(max_abs_diff(correlate_separable(src, kx, ky, b), theirs) == 0.0);
       }
     }
@@ -56,8 +54,7 @@ TEST_CASE("correlate_separable equals correlate2d with the outer product", "[sep
         for (const double c : {0.0, 5.0}) {  // a tap is constant if either coordinate is outside
           if (b != Border::Constant && c != 0.0) continue;
           CAPTURE(kSeed + 21, shape(w, h), shape(nx, ny), filterlab::ref::border_name(b), c);
-          REQUIRE(max_abs_diff(correlate_separable(src, kx, ky, b, c), correlate2d(src, outer(ky, kx), b, c)) ==
-                  0.0);
+          REQUIRE(max_abs_diff(correlate_separable(src, kx, ky, b, c), correlate2d(src, outer(ky, kx), b, c)) == 0.0);
         }
       }
     }

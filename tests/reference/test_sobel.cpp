@@ -2,7 +2,6 @@
 // cv::getDerivKernels, and the oracle with its kernels equals cv::Sobel on every border (WRAP and
 // a non-zero constant, which cv::Sobel does not take, through copyMakeBorder padding).
 #include <catch2/catch.hpp>
-
 #include <stdexcept>
 #include <tuple>
 

@@ -50,10 +50,12 @@ TEST_CASE("every experiment is registered once with its analysis and schema", "[
 TEST_CASE("an option that does not apply to an experiment is an error naming it", "[experiments]") {
   const auto& sampler = find_experiment("sampler");
   CHECK_NOTHROW(check_options(sampler, given({"--device"})));
-  CHECK_THROWS_WITH(check_options(sampler, given({"--scale"})), Catch::Contains("--scale does not apply to the sampler"));
+  CHECK_THROWS_WITH(check_options(sampler, given({"--scale"})),
+                    Catch::Contains("--scale does not apply to the sampler"));
   auto tiled = given({"--max-size", "--variants"});
   CHECK_NOTHROW(check_options(find_experiment("tiled"), tiled));
-  CHECK_THROWS_WITH(check_options(find_experiment("tiled"), given({"--base"})), Catch::Contains("--base does not apply"));
+  CHECK_THROWS_WITH(check_options(find_experiment("tiled"), given({"--base"})),
+                    Catch::Contains("--base does not apply"));
   CHECK_THROWS_WITH(check_options(find_experiment("epsilon"), given({})), Catch::Contains("epsilon needs --base"));
   CHECK_THROWS_WITH(check_options(find_experiment("peers"), given({})), Catch::Contains("run by filterlab-peers"));
   CHECK_THROWS_WITH(find_experiment("nosuch"), Catch::Contains("available: roofline, scharr_single_storage"));
@@ -86,5 +88,6 @@ TEST_CASE("a result is kept only when commit and kernel hashes are this binary's
   CHECK_THAT(stale_reason("experiment_registry_missing.json"), Catch::Contains("no result file"));
   std::ofstream("experiment_registry_bad.json") << "{ not json";
   CHECK_THAT(stale_reason("experiment_registry_bad.json"), Catch::Contains("not valid JSON"));
-  for (const char* f : {"same", "commit", "dirty", "kernel", "bad"}) std::remove(("experiment_registry_" + std::string(f) + ".json").c_str());
+  for (const char* f : {"same", "commit", "dirty", "kernel", "bad"})
+    std::remove(("experiment_registry_" + std::string(f) + ".json").c_str());
 }

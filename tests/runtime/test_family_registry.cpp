@@ -39,7 +39,8 @@ TEST_CASE("every registered variant ID is unique and belongs to a sub-family of 
 TEST_CASE("the ID filter selects by substring, and filter() names what it takes", "[registry]") {
   for (const auto& v : registered_filter_variants("k5/")) CHECK(v->id().find("k5/") != std::string::npos);
   CHECK(registered_filter_variants("no such variant").empty());
-  CHECK_THROWS_WITH(family_for_filter("scharr.triple"), Catch::Contains("unknown filter family") && Catch::Contains("scharr.single"));
+  CHECK_THROWS_WITH(family_for_filter("scharr.triple"),
+                    Catch::Contains("unknown filter family") && Catch::Contains("scharr.single"));
   CHECK_THROWS_WITH(family_for_filter("pyramid.build"), Catch::Contains("cannot apply"));
   CHECK(family_for_filter("epsilon.step2").name() == "epsilon");
 }

@@ -82,8 +82,9 @@ TEST_CASE("a header that lies about the size is refused before allocating", "[io
   const auto dir = temp_dir();
   // 1 KB of data claiming 30000x30000: below the pixel limit, so the file size check refuses it.
   write_bytes(dir / "liar.pgm", "P5\n30000 30000\n255\n" + std::string(1000, 'x'));
-  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "liar.pgm").string()),
-                    Catch::Contains("liar.pgm") && Catch::Contains("30000x30000") && Catch::Contains("above the limit of 268435456"));
+  CHECK_THROWS_WITH(
+      filterlab::io::read_image((dir / "liar.pgm").string()),
+      Catch::Contains("liar.pgm") && Catch::Contains("30000x30000") && Catch::Contains("above the limit of 268435456"));
   // 4000x4000 16-bit needs 32 MB of raster: named with the bytes the file really holds.
   write_bytes(dir / "short16.pgm", "P5\n4000 4000\n65535\n" + std::string(1000, 'x'));
   CHECK_THROWS_WITH(filterlab::io::read_image((dir / "short16.pgm").string()),
@@ -104,8 +105,10 @@ TEST_CASE("a directory as input image is named as a directory", "[io][bad-input]
   const auto dir = temp_dir();
   fs::create_directories(dir / "d.pgm");
   fs::create_directories(dir / "plain");
-  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "d.pgm").string()), Catch::Contains("d.pgm is a directory, not an image file"));
-  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "plain").string()), Catch::Contains("plain is a directory, not an image file"));
+  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "d.pgm").string()),
+                    Catch::Contains("d.pgm is a directory, not an image file"));
+  CHECK_THROWS_WITH(filterlab::io::read_image((dir / "plain").string()),
+                    Catch::Contains("plain is a directory, not an image file"));
   CHECK_THROWS_WITH(filterlab::io::read_netpbm((dir / "d.pgm").string()), Catch::Contains("is a directory"));
   fs::remove_all(dir);
 }
@@ -128,7 +131,8 @@ TEST_CASE("an output path that is a symbolic link is written through, the link k
   CHECK(fs::is_regular_file(dir / "later.pfm"));
   fs::create_symlink("loop2", dir / "loop1");
   fs::create_symlink("loop1", dir / "loop2");
-  CHECK_THROWS_WITH(filterlab::io::write_file_atomically((dir / "loop1").string(), "x"), Catch::Contains("loop of symbolic links"));
+  CHECK_THROWS_WITH(filterlab::io::write_file_atomically((dir / "loop1").string(), "x"),
+                    Catch::Contains("loop of symbolic links"));
   fs::remove_all(dir);
 }
 
@@ -151,7 +155,8 @@ TEST_CASE("PGM samples above maxval are refused, at maxval accepted", "[io][bad-
   CHECK_THROWS_WITH(filterlab::io::read_netpbm((dir / "a.pgm").string()),
                     Catch::Contains("a.pgm: sample 101 at x=1, y=1 is above the maxval 100"));
   write_bytes(dir / "b.pgm", std::string("P5\n1 1\n1000\n") + '\x03' + '\xe9');  // 1001, 16-bit
-  CHECK_THROWS_WITH(filterlab::io::read_netpbm((dir / "b.pgm").string()), Catch::Contains("sample 1001 at x=0, y=0 is above the maxval 1000"));
+  CHECK_THROWS_WITH(filterlab::io::read_netpbm((dir / "b.pgm").string()),
+                    Catch::Contains("sample 1001 at x=0, y=0 is above the maxval 1000"));
   write_bytes(dir / "c.pgm", std::string("P5\n1 1\n1000\n") + '\x03' + '\xe8');
   CHECK(filterlab::io::read_netpbm((dir / "c.pgm").string()).px == std::vector<float>{1.0f});
   fs::remove_all(dir);

@@ -19,7 +19,8 @@ std::string scharr_source(int k) {
   return predefined_source("scharr", ref::scharr_kernel(k, ref::Axis::X), ref::scharr_kernel(k, ref::Axis::Y));
 }
 std::string scharr_strip_source(int k, int rows) {
-  return predefined_strip_source("scharr", ref::scharr_kernel(k, ref::Axis::X), ref::scharr_kernel(k, ref::Axis::Y), rows);
+  return predefined_strip_source("scharr", ref::scharr_kernel(k, ref::Axis::X), ref::scharr_kernel(k, ref::Axis::Y),
+                                 rows);
 }
 std::string macro(const std::string& text, const std::string& name) {
   const auto start = text.find("#define " + name + "(");

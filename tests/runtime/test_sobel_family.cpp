@@ -68,7 +68,8 @@ TEST_CASE("Sobel variants build the gradient kernel with no generated code", "[s
     const auto builds = var.kernel_builds(ref::Border::Wrap);
     REQUIRE(builds.size() == 1);
     CHECK(builds.front().role == (var.traits().both ? "xy" : "x"));
-    CHECK(builds.front().options.find("-DFL_DOUBLE=" + std::string(var.traits().both ? "1" : "0")) != std::string::npos);
+    CHECK(builds.front().options.find("-DFL_DOUBLE=" + std::string(var.traits().both ? "1" : "0")) !=
+          std::string::npos);
     CHECK(builds.front().options.find("-DKSIZE=" + std::to_string(var.ksize)) != std::string::npos);
   }
 }
@@ -84,7 +85,8 @@ TEST_CASE("`filter` with a Sobel family rejects bad options before touching a de
                                           Catch::Contains("use --storage images or buffer"));
   r.storage = "buffer";
   r.ksize = 11;
-  CHECK_THROWS_WITH(family.filter(r), Catch::Contains("filter size 11 is not supported") && Catch::Contains("3, 5, 7 or 9"));
+  CHECK_THROWS_WITH(family.filter(r),
+                    Catch::Contains("filter size 11 is not supported") && Catch::Contains("3, 5, 7 or 9"));
   r.ksize = 4;
   CHECK_THROWS_WITH(family.filter(r), Catch::Contains("must be odd"));
   r.ksize = 5;
@@ -93,5 +95,6 @@ TEST_CASE("`filter` with a Sobel family rejects bad options before touching a de
   r.axis = "x";
   r.threshold = 3;
   CHECK_THROWS_WITH(family.filter(r), Catch::Contains("--threshold applies to the epsilon"));
-  CHECK_THROWS_WITH(family_for_filter("sobel.triple"), Catch::Contains("unknown filter family") && Catch::Contains("sobel.double"));
+  CHECK_THROWS_WITH(family_for_filter("sobel.triple"),
+                    Catch::Contains("unknown filter family") && Catch::Contains("sobel.double"));
 }

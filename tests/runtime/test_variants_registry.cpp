@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <set>
 
 #include "error.hpp"
@@ -34,7 +34,8 @@ TEST_CASE("every family is registered for its storages and all sizes, IDs as doc
         CAPTURE(id);
         // Every family runs on buffers; all but the one-launch families on images too.
         const int expected = std::string(storage) == "buffer" || !f.one_launch ? 1 : 0;
-        CHECK(std::count_if(all.begin(), all.end(), [&](const GradientVariant& v) { return v.id() == id; }) == expected);
+        CHECK(std::count_if(all.begin(), all.end(), [&](const GradientVariant& v) { return v.id() == id; }) ==
+              expected);
       }
   CHECK(find_scharr_variants("scharr.double_local/images/k5/wg16x16").size() == 1);
 }

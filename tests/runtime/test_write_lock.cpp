@@ -20,10 +20,10 @@ TEST_CASE("a held lock is refused naming its holder, and free again once release
     std::optional<WriteLock> first;
     first.emplace(path, "results directory D");
     // A second open file description conflicts even in the same process (flock semantics).
-    CHECK_THROWS_WITH(WriteLock(path, "results directory D"),
-                      Catch::Contains("results directory D is being written by pid " + std::to_string(::getpid()) +
-                                      ", command `") &&
-                          Catch::Contains("FILTERLAB_LOCK_WAIT=SECONDS"));
+    CHECK_THROWS_WITH(
+        WriteLock(path, "results directory D"),
+        Catch::Contains("results directory D is being written by pid " + std::to_string(::getpid()) + ", command `") &&
+            Catch::Contains("FILTERLAB_LOCK_WAIT=SECONDS"));
     ::setenv("FILTERLAB_LOCK_WAIT", "1", 1);
     CHECK_THROWS_WITH(WriteLock(path, "results directory D"), Catch::Contains("after waiting 1 s"));
     ::setenv("FILTERLAB_LOCK_WAIT", "soon", 1);

@@ -31,8 +31,8 @@ class SyntheticSpace : public tuner::Space {
     return "x" + std::to_string(p[0]) + "/y" + std::to_string(p[1]) + "/z" + std::to_string(p[2]);
   }
   static double time_of(const tuner::Point& p) {
-    return 1.0 + std::pow(static_cast<double>(p[0] - 11), 2) / 20.0 + std::pow(static_cast<double>(p[1] - 4), 2) / 30.0 +
-           0.5 * static_cast<double>(p[2]);
+    return 1.0 + std::pow(static_cast<double>(p[0] - 11), 2) / 20.0 +
+           std::pow(static_cast<double>(p[1] - 4), 2) / 30.0 + 0.5 * static_cast<double>(p[2]);
   }
   tuner::Measurement evaluate(const tuner::Point& p) override {
     if (calls == interrupt_after) throw Interrupted();
@@ -40,10 +40,14 @@ class SyntheticSpace : public tuner::Space {
     if (std::find(prepared.begin(), prepared.end(), id(p)) == prepared.end()) ++unprepared;
     tuner::Measurement m;
     m.point = p;
-    if (!violation(p).empty()) m.invalid = tuner::Invalid::kConstraint, m.reason = violation(p);
-    else if (p[0] == 3 && p[1] == 3) m.invalid = tuner::Invalid::kBuild, m.reason = "synthetic build failure";
-    else if (p[0] == 5 && p[1] == 7) m.invalid = tuner::Invalid::kWrongOutput, m.reason = "synthetic wrong output";
-    else m.time_ms = m.q1_ms = m.q3_ms = time_of(p), m.samples_ms = {m.time_ms};
+    if (!violation(p).empty())
+      m.invalid = tuner::Invalid::kConstraint, m.reason = violation(p);
+    else if (p[0] == 3 && p[1] == 3)
+      m.invalid = tuner::Invalid::kBuild, m.reason = "synthetic build failure";
+    else if (p[0] == 5 && p[1] == 7)
+      m.invalid = tuner::Invalid::kWrongOutput, m.reason = "synthetic wrong output";
+    else
+      m.time_ms = m.q1_ms = m.q3_ms = time_of(p), m.samples_ms = {m.time_ms};
     return m;
   }
   void prepare(const std::vector<tuner::Point>& points) override {

@@ -63,7 +63,8 @@ TEST_CASE("a cache written for another space or setup is refused with what to do
   { tuner::EvalCache cache(path, tuner::cache_header(space, {})); }
   nlohmann::json other = tuner::cache_header(space, {});
   other["space"] = "something.else";
-  REQUIRE_THROWS_WITH(tuner::EvalCache(path, other), Catch::Contains("was written for space") && Catch::Contains("another --cache"));
+  REQUIRE_THROWS_WITH(tuner::EvalCache(path, other),
+                      Catch::Contains("was written for space") && Catch::Contains("another --cache"));
 }
 
 TEST_CASE("a cache measured with another number of compute units is refused with what to do") {

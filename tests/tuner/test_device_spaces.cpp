@@ -22,9 +22,21 @@ tuner::SubSpace small_harris() {
           "harris_response",
           "test",
           {{"wg_x", {"wg_x"}, {8, 16}}, {"local_dxdy", {"local_dx", "local_dy"}, {0, 1}}},
-          {{"wg_y", 4}, {"coarsen_x", 2}, {"coarsen_y", 1}, {"interleaved", 1}, {"image_dx", 0}, {"image_dy", 0},
-           {"image_dst", 0}, {"unroll_0", -1}, {"unroll_1", -1}, {"interior", 0}, {"window_dx", 0}, {"vector_dx", 1},
-           {"window_dy", 0}, {"vector_dy", 1}, {"vector_dst", 1}}};
+          {{"wg_y", 4},
+           {"coarsen_x", 2},
+           {"coarsen_y", 1},
+           {"interleaved", 1},
+           {"image_dx", 0},
+           {"image_dy", 0},
+           {"image_dst", 0},
+           {"unroll_0", -1},
+           {"unroll_1", -1},
+           {"interior", 0},
+           {"window_dx", 0},
+           {"vector_dx", 1},
+           {"window_dy", 0},
+           {"vector_dy", 1},
+           {"vector_dst", 1}}};
 }
 }  // namespace
 
@@ -44,7 +56,9 @@ TEST_CASE("a small ImageCL sub-space is evaluated end to end on the device") {
     CHECK(s.m.samples_ms.size() == 2);
     CHECK(s.id == imagecl::config_id(space.kernel_space(), space.config(s.m.point)));
   }
-  CHECK(ev.trace()[3].id == "imagecl.harris_response/wg16x4/c2x1/il1/image_dx0/image_dy0/image_dst0/local_dx1/local_dy1/unroll_0x2/unroll_1x2");
+  CHECK(ev.trace()[3].id ==
+        "imagecl.harris_response/wg16x4/c2x1/il1/image_dx0/image_dy0/image_dst0/local_dx1/local_dy1/unroll_0x2/"
+        "unroll_1x2");
 }
 
 TEST_CASE("a configuration beyond the device's limits is recorded as a constraint without running") {
@@ -127,12 +141,15 @@ TEST_CASE("Study 1's families on all four storages form a hand-written space eva
   CHECK(ev.trace()[3].id == "scharr.single/cubes/k5/wg16x8");
   // A family that runs on one buffer only refuses the other storages before anything runs.
   for (std::size_t i = 0; i < scharr_families().size(); ++i)
-    if (scharr_families()[i].one_launch) CHECK_THAT(space.violation({static_cast<long>(i), 0, 16, 8}), Catch::Contains("does not run on images"));
+    if (scharr_families()[i].one_launch)
+      CHECK_THAT(space.violation({static_cast<long>(i), 0, 16, 8}), Catch::Contains("does not run on images"));
 }
 
 TEST_CASE("the larger sub-spaces, run on GPUs by default, are known by their kind") {
-  for (const char* name : {"imagecl.conv2d_u8:wide", "imagecl.conv2d_u8:regs", "imagecl.conv2d_u8:slide", "imagecl.conv2d_u8:staged"})
+  for (const char* name :
+       {"imagecl.conv2d_u8:wide", "imagecl.conv2d_u8:regs", "imagecl.conv2d_u8:slide", "imagecl.conv2d_u8:staged"})
     CHECK(tuner::is_large_subspace(name));
-  for (const char* name : {"imagecl.conv2d_u8:sub", "imagecl.sepconv_fused:split", "imagecl.conv2d_u8", "study4.tiled_k5"})
+  for (const char* name :
+       {"imagecl.conv2d_u8:sub", "imagecl.sepconv_fused:split", "imagecl.conv2d_u8", "study4.tiled_k5"})
     CHECK_FALSE(tuner::is_large_subspace(name));
 }

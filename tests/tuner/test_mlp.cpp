@@ -29,7 +29,8 @@ TEST_CASE("an MLP ensemble learns a smooth function of two inputs") {
 TEST_CASE("an untrained MLP does not fit the function (the test above can fail)") {
   Eigen::MatrixXd x(50, 2);
   Eigen::VectorXd y(50);
-  for (int i = 0; i < 50; ++i) x(i, 0) = i / 50.0, x(i, 1) = 1 - i / 50.0, y(i) = std::sin(3 * x(i, 0)) + x(i, 1) * x(i, 1);
+  for (int i = 0; i < 50; ++i)
+    x(i, 0) = i / 50.0, x(i, 1) = 1 - i / 50.0, y(i) = std::sin(3 * x(i, 0)) + x(i, 1) * x(i, 1);
   MlpOptions o;
   o.epochs = 0;
   Mlp m(2, o, 3);

@@ -23,7 +23,9 @@ inline std::vector<Method> sepconv_methods(const Workload& w, const std::vector<
   st->ky = std::make_unique<DevKernel>(reversed(floats(d["ky"])));
   const DevImage& s = *in.front();
   const int W = s.width, H = s.height;
-  auto alloc_out = [st, W, H] { if (!st->out) st->out = std::make_shared<DevImage>(W, H, false); };
+  auto alloc_out = [st, W, H] {
+    if (!st->out) st->out = std::make_shared<DevImage>(W, H, false);
+  };
   auto outs = [st] { return std::vector<const DevImage*>{st->out.get()}; };
   const NppStreamContext ctx = cx.npp;
   const NppiPoint origin{0, 0};
@@ -36,14 +38,17 @@ inline std::vector<Method> sepconv_methods(const Workload& w, const std::vector<
     me.exact_border = exact;
     me.halo = r;
     me.calls = 2;
-    me.setup = [st, alloc_out, W, H] { alloc_out(); if (!st->tmp) st->tmp = std::make_shared<DevImage>(W, H, false); };
+    me.setup = [st, alloc_out, W, H] {
+      alloc_out();
+      if (!st->tmp) st->tmp = std::make_shared<DevImage>(W, H, false);
+    };
     me.outputs = outs;
     me.run = [st, in, border, ctx, origin, k, r] {
       const DevImage &src = *in.front(), &t = *st->tmp, &o = *st->out;
-      NPP_CALL(nppiFilterRowBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), origin, t.f(), t.step, t.size(), st->kx->f, k, r,
-                                               border, ctx));
-      NPP_CALL(nppiFilterColumnBorder_32f_C1R_Ctx(t.f(), t.step, t.size(), origin, o.f(), o.step, o.size(), st->ky->f, k, r,
-                                                  border, ctx));
+      NPP_CALL(nppiFilterRowBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), origin, t.f(), t.step, t.size(),
+                                               st->kx->f, k, r, border, ctx));
+      NPP_CALL(nppiFilterColumnBorder_32f_C1R_Ctx(t.f(), t.step, t.size(), origin, o.f(), o.step, o.size(), st->ky->f,
+                                                  k, r, border, ctx));
     };
     return me;
   };
@@ -64,7 +69,8 @@ inline std::vector<Method> sepconv_methods(const Workload& w, const std::vector<
     me.outputs = outs;
     me.run = [st, in, ctx, k, r] {
       const DevImage &src = *in.front(), &p = *st->padded, &t = *st->tmp_full, &o = *st->out;
-      NPP_CALL(nppiCopyConstBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), p.f(), p.step, p.size(), r, r, 0.0f, ctx));
+      NPP_CALL(
+          nppiCopyConstBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), p.f(), p.step, p.size(), r, r, 0.0f, ctx));
       NPP_CALL(nppiFilterRow_32f_C1R_Ctx(p.f(r, 0), p.step, t.f(), t.step, t.size(), st->kx->f, k, r, ctx));
       NPP_CALL(nppiFilterColumn_32f_C1R_Ctx(t.f(0, r), t.step, o.f(), o.step, o.size(), st->ky->f, k, r, ctx));
     };
@@ -73,9 +79,10 @@ inline std::vector<Method> sepconv_methods(const Workload& w, const std::vector<
   {  // as in scharr_methods.hpp: the non-border row/column filters do not read outside their ROI
     Method me;
     me.name = "pad_constant0+row_column_border";
-    me.description = "nppiCopyConstBorder_32f_C1R (0, " + std::to_string(r) +
-                     " pixels), then nppiFilterRowBorder_32f_C1R and nppiFilterColumnBorder_32f_C1R over the whole padded image "
-                     "(replicate, outer ring discarded)";
+    me.description =
+        "nppiCopyConstBorder_32f_C1R (0, " + std::to_string(r) +
+        " pixels), then nppiFilterRowBorder_32f_C1R and nppiFilterColumnBorder_32f_C1R over the whole padded image "
+        "(replicate, outer ring discarded)";
     me.border_used = "constant 0 (padded)";
     me.calls = 3;
     me.setup = [st, W, H, r] {
@@ -89,11 +96,12 @@ inline std::vector<Method> sepconv_methods(const Workload& w, const std::vector<
     me.outputs = [st] { return std::vector<const DevImage*>{st->out_view.get()}; };
     me.run = [st, in, ctx, origin, k, r] {
       const DevImage &src = *in.front(), &p = *st->padded, &t = *st->tmp_padded, &o = *st->out_padded;
-      NPP_CALL(nppiCopyConstBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), p.f(), p.step, p.size(), r, r, 0.0f, ctx));
-      NPP_CALL(nppiFilterRowBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, t.f(), t.step, t.size(), st->kx->f, k, r,
-                                               NPP_BORDER_REPLICATE, ctx));
-      NPP_CALL(nppiFilterColumnBorder_32f_C1R_Ctx(t.f(), t.step, t.size(), origin, o.f(), o.step, o.size(), st->ky->f, k, r,
-                                                  NPP_BORDER_REPLICATE, ctx));
+      NPP_CALL(
+          nppiCopyConstBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), p.f(), p.step, p.size(), r, r, 0.0f, ctx));
+      NPP_CALL(nppiFilterRowBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, t.f(), t.step, t.size(), st->kx->f, k,
+                                               r, NPP_BORDER_REPLICATE, ctx));
+      NPP_CALL(nppiFilterColumnBorder_32f_C1R_Ctx(t.f(), t.step, t.size(), origin, o.f(), o.step, o.size(), st->ky->f,
+                                                  k, r, NPP_BORDER_REPLICATE, ctx));
     };
     m.push_back(me);
   }
@@ -116,7 +124,10 @@ inline std::vector<Method> conv2d_u8_methods(const Workload& w, const std::vecto
       if (std::fabs(s - std::nearbyint(s)) > 1e-9) ok = false;
       wi.push_back(static_cast<int>(std::nearbyint(s)));
     }
-    if (ok) { divisor = div; break; }
+    if (ok) {
+      divisor = div;
+      break;
+    }
   }
   struct State {
     DevPtr out;
@@ -127,7 +138,9 @@ inline std::vector<Method> conv2d_u8_methods(const Workload& w, const std::vecto
   if (divisor) st->ki = std::make_unique<DevKernel>(reversed(wi));
   const DevImage& s = *in.front();
   const int W = s.width, H = s.height;
-  auto alloc_out = [st, W, H] { if (!st->out) st->out = std::make_shared<DevImage>(W, H, true); };
+  auto alloc_out = [st, W, H] {
+    if (!st->out) st->out = std::make_shared<DevImage>(W, H, true);
+  };
   auto outs = [st] { return std::vector<const DevImage*>{st->out.get()}; };
   const NppStreamContext ctx = cx.npp;
   const NppiPoint origin{0, 0}, anchor{r, r};
@@ -143,8 +156,8 @@ inline std::vector<Method> conv2d_u8_methods(const Workload& w, const std::vecto
     me.outputs = outs;
     me.run = [st, in, ctx, origin, ksz, anchor] {
       const DevImage &src = *in.front(), &o = *st->out;
-      NPP_CALL(nppiFilterBorder32f_8u_C1R_Ctx(src.b(), src.step, src.size(), origin, o.b(), o.step, o.size(), st->kf->f, ksz, anchor,
-                                              NPP_BORDER_REPLICATE, ctx));
+      NPP_CALL(nppiFilterBorder32f_8u_C1R_Ctx(src.b(), src.step, src.size(), origin, o.b(), o.step, o.size(), st->kf->f,
+                                              ksz, anchor, NPP_BORDER_REPLICATE, ctx));
     };
     m.push_back(me);
   }
@@ -158,8 +171,8 @@ inline std::vector<Method> conv2d_u8_methods(const Workload& w, const std::vecto
     me.outputs = outs;
     me.run = [st, in, ctx, origin, ksz, anchor, divisor] {
       const DevImage &src = *in.front(), &o = *st->out;
-      NPP_CALL(nppiFilterBorder_8u_C1R_Ctx(src.b(), src.step, src.size(), origin, o.b(), o.step, o.size(), st->ki->i, ksz, anchor,
-                                           divisor, NPP_BORDER_REPLICATE, ctx));
+      NPP_CALL(nppiFilterBorder_8u_C1R_Ctx(src.b(), src.step, src.size(), origin, o.b(), o.step, o.size(), st->ki->i,
+                                           ksz, anchor, divisor, NPP_BORDER_REPLICATE, ctx));
     };
     m.push_back(me);
   }

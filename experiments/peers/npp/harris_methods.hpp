@@ -40,13 +40,13 @@ inline std::vector<Method> harris_methods(const Workload& w, const std::vector<D
   // R = a c - b^2 - k (a + c)^2 from the three window sums, in place where NPP allows.
   auto response = [st, ctx, roi, kk, scale] {
     const DevImage &a = *st->a, &b = *st->b, &c = *st->c, &t = *st->t, &o = *st->out;
-    NPP_CALL(nppiMul_32f_C1R_Ctx(a.f(), a.step, c.f(), c.step, o.f(), o.step, roi, ctx));   // o = a c
-    NPP_CALL(nppiSqr_32f_C1IR_Ctx(b.f(), b.step, roi, ctx));                                   // b = b^2
-    NPP_CALL(nppiSub_32f_C1IR_Ctx(b.f(), b.step, o.f(), o.step, roi, ctx));                    // o = a c - b^2
-    NPP_CALL(nppiAdd_32f_C1R_Ctx(a.f(), a.step, c.f(), c.step, t.f(), t.step, roi, ctx));    // t = a + c
-    NPP_CALL(nppiSqr_32f_C1IR_Ctx(t.f(), t.step, roi, ctx));                                   // t = (a + c)^2
-    NPP_CALL(nppiMulC_32f_C1IR_Ctx(kk, t.f(), t.step, roi, ctx));                              // t = k (a + c)^2
-    NPP_CALL(nppiSub_32f_C1IR_Ctx(t.f(), t.step, o.f(), o.step, roi, ctx));                    // o -= t
+    NPP_CALL(nppiMul_32f_C1R_Ctx(a.f(), a.step, c.f(), c.step, o.f(), o.step, roi, ctx));  // o = a c
+    NPP_CALL(nppiSqr_32f_C1IR_Ctx(b.f(), b.step, roi, ctx));                               // b = b^2
+    NPP_CALL(nppiSub_32f_C1IR_Ctx(b.f(), b.step, o.f(), o.step, roi, ctx));                // o = a c - b^2
+    NPP_CALL(nppiAdd_32f_C1R_Ctx(a.f(), a.step, c.f(), c.step, t.f(), t.step, roi, ctx));  // t = a + c
+    NPP_CALL(nppiSqr_32f_C1IR_Ctx(t.f(), t.step, roi, ctx));                               // t = (a + c)^2
+    NPP_CALL(nppiMulC_32f_C1IR_Ctx(kk, t.f(), t.step, roi, ctx));                          // t = k (a + c)^2
+    NPP_CALL(nppiSub_32f_C1IR_Ctx(t.f(), t.step, o.f(), o.step, roi, ctx));                // o -= t
     NPP_CALL(nppiMulC_32f_C1IR_Ctx(scale, o.f(), o.step, roi, ctx));
   };
   constexpr int kResponseCalls = 8;
@@ -60,8 +60,10 @@ inline std::vector<Method> harris_methods(const Workload& w, const std::vector<D
   auto border_method = [&](NppiBorderType border, const std::string& border_name, bool exact) {
     Method me;
     me.name = "pieces_border_" + border_name;
-    me.description = "nppiFilterSobelVertBorder/HorizBorder_32f_C1R, nppiSqr/Mul_32f (products), nppiFilterBoxBorder_32f_C1R "
-                     "(2x2, anchor 1,1), 8 nppi arithmetic calls for the response; " + border_name;
+    me.description =
+        "nppiFilterSobelVertBorder/HorizBorder_32f_C1R, nppiSqr/Mul_32f (products), nppiFilterBoxBorder_32f_C1R "
+        "(2x2, anchor 1,1), 8 nppi arithmetic calls for the response; " +
+        border_name;
     me.border_used = border_name;
     me.exact_border = exact;
     me.halo = 2;
@@ -70,15 +72,17 @@ inline std::vector<Method> harris_methods(const Workload& w, const std::vector<D
     me.outputs = outs;
     me.run = [st, in, ctx, origin, box, box_anchor, border, products, response] {
       const DevImage &src = *in.front(), &gx = *st->gx, &gy = *st->gy;
-      NPP_CALL(nppiFilterSobelVertBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), origin, gx.f(), gx.step, gx.size(), border, ctx));
-      NPP_CALL(nppiFilterSobelHorizBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), origin, gy.f(), gy.step, gy.size(), border, ctx));
+      NPP_CALL(nppiFilterSobelVertBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), origin, gx.f(), gx.step, gx.size(),
+                                                     border, ctx));
+      NPP_CALL(nppiFilterSobelHorizBorder_32f_C1R_Ctx(src.f(), src.step, src.size(), origin, gy.f(), gy.step, gy.size(),
+                                                      border, ctx));
       products(*st->pa, *st->pb, *st->pc, 0);  // the padded buffers' top-left W x H
       const DevImage* prods[3] = {st->pa.get(), st->pb.get(), st->pc.get()};
       const DevImage* sums[3] = {st->a.get(), st->b.get(), st->c.get()};
       const NppiSize full{gx.width, gx.height};
       for (int i = 0; i < 3; ++i)
-        NPP_CALL(nppiFilterBoxBorder_32f_C1R_Ctx(prods[i]->f(), prods[i]->step, full, origin, sums[i]->f(), sums[i]->step, full, box,
-                                                 box_anchor, border, ctx));
+        NPP_CALL(nppiFilterBoxBorder_32f_C1R_Ctx(prods[i]->f(), prods[i]->step, full, origin, sums[i]->f(),
+                                                 sums[i]->step, full, box, box_anchor, border, ctx));
       response();
     };
     return me;
@@ -88,9 +92,10 @@ inline std::vector<Method> harris_methods(const Workload& w, const std::vector<D
   {
     Method me;
     me.name = "pieces_pad_reflect101";
-    me.description = "source padded by 1 (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), nppiFilterSobelVert/Horiz_32f_C1R, "
-                     "nppiSqr/Mul_32f into padded buffers, each padded by 1 the same way, nppiFilterBox_32f_C1R (2x2, anchor 1,1), "
-                     "8 nppi arithmetic calls for the response";
+    me.description =
+        "source padded by 1 (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), nppiFilterSobelVert/Horiz_32f_C1R, "
+        "nppiSqr/Mul_32f into padded buffers, each padded by 1 the same way, nppiFilterBox_32f_C1R (2x2, anchor 1,1), "
+        "8 nppi arithmetic calls for the response";
     me.border_used = "reflect_101 (padded)";
     me.calls = kPadCalls + 2 + 3 + 3 * (4 + 1) + kResponseCalls;
     me.setup = [alloc] { alloc(true); };

@@ -67,11 +67,21 @@ class JsonParser {
         if (i_ >= s_.size()) fail("bad escape");
         char e = s_[i_++];
         switch (e) {
-          case 'n': out += '\n'; break;
-          case 't': out += '\t'; break;
-          case 'r': out += '\r'; break;
-          case 'b': out += '\b'; break;
-          case 'f': out += '\f'; break;
+          case 'n':
+            out += '\n';
+            break;
+          case 't':
+            out += '\t';
+            break;
+          case 'r':
+            out += '\r';
+            break;
+          case 'b':
+            out += '\b';
+            break;
+          case 'f':
+            out += '\f';
+            break;
           case 'u': {  // the manifest is ASCII apart from names; keep BMP characters as UTF-8
             unsigned cp = std::stoul(s_.substr(i_, 4), nullptr, 16);
             i_ += 4;
@@ -87,7 +97,8 @@ class JsonParser {
             }
             break;
           }
-          default: out += e;
+          default:
+            out += e;
         }
       } else {
         out += c;
@@ -115,8 +126,14 @@ class JsonParser {
         if (s_[i_++] != ':') fail("expected ':'");
         v.obj.emplace_back(key, value());
         ws();
-        if (s_[i_] == ',') { ++i_; continue; }
-        if (s_[i_] == '}') { ++i_; return v; }
+        if (s_[i_] == ',') {
+          ++i_;
+          continue;
+        }
+        if (s_[i_] == '}') {
+          ++i_;
+          return v;
+        }
         fail("expected ',' or '}'");
       }
     }
@@ -128,8 +145,14 @@ class JsonParser {
       for (;;) {
         v.arr.push_back(value());
         ws();
-        if (s_[i_] == ',') { ++i_; continue; }
-        if (s_[i_] == ']') { ++i_; return v; }
+        if (s_[i_] == ',') {
+          ++i_;
+          continue;
+        }
+        if (s_[i_] == ']') {
+          ++i_;
+          return v;
+        }
         fail("expected ',' or ']'");
       }
     }
@@ -138,8 +161,15 @@ class JsonParser {
       v.str = string_body();
       return v;
     }
-    if (eat("true")) { v.kind = Json::Bool; v.b = true; return v; }
-    if (eat("false")) { v.kind = Json::Bool; return v; }
+    if (eat("true")) {
+      v.kind = Json::Bool;
+      v.b = true;
+      return v;
+    }
+    if (eat("false")) {
+      v.kind = Json::Bool;
+      return v;
+    }
     if (eat("null")) return v;
     char* end = nullptr;
     v.num = std::strtod(s_.c_str() + i_, &end);
@@ -154,10 +184,18 @@ inline std::string quote(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -184,7 +222,10 @@ inline std::string num(double v) {
 // An ordered JSON object written as text; values are already-encoded JSON.
 struct Obj {
   std::vector<std::pair<std::string, std::string>> kv;
-  Obj& put(const std::string& k, const std::string& encoded) { kv.emplace_back(k, encoded); return *this; }
+  Obj& put(const std::string& k, const std::string& encoded) {
+    kv.emplace_back(k, encoded);
+    return *this;
+  }
   Obj& str(const std::string& k, const std::string& v) { return put(k, quote(v)); }
   Obj& num(const std::string& k, double v) { return put(k, npp_peers::num(v)); }
   std::string dump(int indent = 1, int depth = 0) const {

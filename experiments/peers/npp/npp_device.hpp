@@ -22,12 +22,13 @@ inline void cuda_check(cudaError_t e, const char* what) {
 // An NPP call that failed: the status is part of the result (e.g. NPP_NOT_SUPPORTED_MODE_ERROR = -9999).
 struct NppFailure : std::runtime_error {
   int status;
-  NppFailure(const std::string& call, int s) : std::runtime_error(call + " returned NppStatus " + std::to_string(s)), status(s) {}
+  NppFailure(const std::string& call, int s)
+      : std::runtime_error(call + " returned NppStatus " + std::to_string(s)), status(s) {}
 };
 
-#define NPP_CALL(expr)                                       \
-  do {                                                       \
-    const NppStatus npp_status_ = (expr);                    \
+#define NPP_CALL(expr)                                         \
+  do {                                                         \
+    const NppStatus npp_status_ = (expr);                      \
     if (npp_status_ < 0) throw NppFailure(#expr, npp_status_); \
   } while (0)
 
@@ -44,7 +45,11 @@ struct DevImage {
   }
   // A view of the w x h region at (x, y) of `base` (not owned): the interior of a padded result.
   DevImage(const DevImage& base, int x, int y, int w, int h)
-      : width(w), height(h), step(base.step), u8(base.u8), ptr(u8 ? static_cast<void*>(base.b(x, y)) : static_cast<void*>(base.f(x, y))),
+      : width(w),
+        height(h),
+        step(base.step),
+        u8(base.u8),
+        ptr(u8 ? static_cast<void*>(base.b(x, y)) : static_cast<void*>(base.f(x, y))),
         owned(false) {}
   DevImage(const DevImage&) = delete;
   DevImage& operator=(const DevImage&) = delete;
@@ -63,8 +68,8 @@ inline DevPtr upload(const HostImage& img) {
   auto d = std::make_shared<DevImage>(img.width, img.height, img.u8);
   const std::size_t row = static_cast<std::size_t>(img.width) * (img.u8 ? 1 : 4);
   const void* src = img.u8 ? static_cast<const void*>(img.b.data()) : static_cast<const void*>(img.f.data());
-  cuda_check(cudaMemcpy2D(d->ptr, static_cast<std::size_t>(d->step), src, row, row, static_cast<std::size_t>(img.height),
-                          cudaMemcpyHostToDevice),
+  cuda_check(cudaMemcpy2D(d->ptr, static_cast<std::size_t>(d->step), src, row, row,
+                          static_cast<std::size_t>(img.height), cudaMemcpyHostToDevice),
              "upload");
   return d;
 }
@@ -136,10 +141,14 @@ inline void pad_reflect101(const DevImage& src, const DevImage& padded, int r, c
   const int w = src.width, h = src.height;
   NPP_CALL(nppiCopy_32f_C1R_Ctx(src.f(), src.step, padded.f(r, r), padded.step, src.size(), ctx));
   const NppiSize cols{r, h}, rows{w + 2 * r, r};
-  NPP_CALL(nppiMirror_32f_C1R_Ctx(padded.f(r + 1, r), padded.step, padded.f(0, r), padded.step, cols, NPP_VERTICAL_AXIS, ctx));
-  NPP_CALL(nppiMirror_32f_C1R_Ctx(padded.f(w - 1, r), padded.step, padded.f(w + r, r), padded.step, cols, NPP_VERTICAL_AXIS, ctx));
-  NPP_CALL(nppiMirror_32f_C1R_Ctx(padded.f(0, r + 1), padded.step, padded.f(0, 0), padded.step, rows, NPP_HORIZONTAL_AXIS, ctx));
-  NPP_CALL(nppiMirror_32f_C1R_Ctx(padded.f(0, h - 1), padded.step, padded.f(0, h + r), padded.step, rows, NPP_HORIZONTAL_AXIS, ctx));
+  NPP_CALL(nppiMirror_32f_C1R_Ctx(padded.f(r + 1, r), padded.step, padded.f(0, r), padded.step, cols, NPP_VERTICAL_AXIS,
+                                  ctx));
+  NPP_CALL(nppiMirror_32f_C1R_Ctx(padded.f(w - 1, r), padded.step, padded.f(w + r, r), padded.step, cols,
+                                  NPP_VERTICAL_AXIS, ctx));
+  NPP_CALL(nppiMirror_32f_C1R_Ctx(padded.f(0, r + 1), padded.step, padded.f(0, 0), padded.step, rows,
+                                  NPP_HORIZONTAL_AXIS, ctx));
+  NPP_CALL(nppiMirror_32f_C1R_Ctx(padded.f(0, h - 1), padded.step, padded.f(0, h + r), padded.step, rows,
+                                  NPP_HORIZONTAL_AXIS, ctx));
 }
 constexpr int kPadCalls = 5;
 

@@ -93,8 +93,8 @@ Verdict judge(const Workload& w, const Method& me, const std::map<std::string, H
       const std::size_t i = static_cast<std::size_t>(by) * got.width + bx;
       std::ostringstream os;
       os << job.label << ": " << bad << " of " << (static_cast<long>(got.width - 2 * h) * (got.height - 2 * h))
-         << " pixels differ; max |error| " << worst << " at (" << bx << "," << by << "): npp " << got.at(i) << ", oracle "
-         << want.at(i) << " (tolerance " << job.tolerance << ")";
+         << " pixels differ; max |error| " << worst << " at (" << bx << "," << by << "): npp " << got.at(i)
+         << ", oracle " << want.at(i) << " (tolerance " << job.tolerance << ")";
       v.detail = os.str();
     }
   }
@@ -163,23 +163,35 @@ Args parse_args(int argc, char** argv) {
       if (i + 1 >= argc) throw std::runtime_error(k + " needs a value");
       return argv[++i];
     };
-    if (k == "--inputs") a.inputs = val();
-    else if (k == "--results") a.results = val();
-    else if (k == "--workloads") a.workloads = val();
-    else if (k == "--repetitions") a.repetitions = std::stoi(val());
-    else if (k == "--warmup") a.warmup = std::stoi(val());
-    else if (k == "--seed") a.seed = static_cast<unsigned>(std::stoul(val()));
-    else if (k == "--commit") a.commit = val();
-    else if (k == "--kernel-source") add_kernel_source(a.kernel_sources, val());
-    else if (k == "--driver") a.driver = val();
-    else throw std::runtime_error("unknown argument " + k + " (see the comment at the top of npp_peers.cu)");
+    if (k == "--inputs")
+      a.inputs = val();
+    else if (k == "--results")
+      a.results = val();
+    else if (k == "--workloads")
+      a.workloads = val();
+    else if (k == "--repetitions")
+      a.repetitions = std::stoi(val());
+    else if (k == "--warmup")
+      a.warmup = std::stoi(val());
+    else if (k == "--seed")
+      a.seed = static_cast<unsigned>(std::stoul(val()));
+    else if (k == "--commit")
+      a.commit = val();
+    else if (k == "--kernel-source")
+      add_kernel_source(a.kernel_sources, val());
+    else if (k == "--driver")
+      a.driver = val();
+    else
+      throw std::runtime_error("unknown argument " + k + " (see the comment at the top of npp_peers.cu)");
   }
   if (a.inputs.empty() || a.results.empty())
     throw std::runtime_error("--inputs DIR (from `filterlab-peers export`) and --results DIR are required");
   if (a.kernel_sources.empty())
-    throw std::runtime_error("--kernel-source PATH=SHA256 is required, once per source file that calls NPP (the result's "
-                             "provenance names the code that ran; run-npp-peers.sh passes peers/npp/'s files)");
-  if (a.repetitions < 1 || a.warmup < 0) throw std::runtime_error("--repetitions must be positive and --warmup not negative");
+    throw std::runtime_error(
+        "--kernel-source PATH=SHA256 is required, once per source file that calls NPP (the result's "
+        "provenance names the code that ran; run-npp-peers.sh passes peers/npp/'s files)");
+  if (a.repetitions < 1 || a.warmup < 0)
+    throw std::runtime_error("--repetitions must be positive and --warmup not negative");
   return a;
 }
 
@@ -216,7 +228,8 @@ std::pair<double, double> copy_bandwidth(cudaStream_t stream) {
 
 std::string npp_version() {  // CUDA 13's npp.h defines NPP_VER_MAJOR/MINOR/PATCH/BUILD
 #if defined(NPP_VER_MAJOR) && defined(NPP_VER_MINOR) && defined(NPP_VER_PATCH)
-  std::string v = std::to_string(NPP_VER_MAJOR) + "." + std::to_string(NPP_VER_MINOR) + "." + std::to_string(NPP_VER_PATCH);
+  std::string v =
+      std::to_string(NPP_VER_MAJOR) + "." + std::to_string(NPP_VER_MINOR) + "." + std::to_string(NPP_VER_PATCH);
 #if defined(NPP_VER_BUILD)
   v += "." + std::to_string(NPP_VER_BUILD);
 #endif
@@ -230,7 +243,9 @@ std::string cuda_version_text(int v) { return std::to_string(v / 1000) + "." + s
 
 int run(const Args& args) {
   std::ifstream mf(args.inputs + "/manifest.json");
-  if (!mf) throw std::runtime_error(args.inputs + "/manifest.json not found: run `filterlab-peers export --out " + args.inputs + "` first");
+  if (!mf)
+    throw std::runtime_error(args.inputs + "/manifest.json not found: run `filterlab-peers export --out " +
+                             args.inputs + "` first");
   std::stringstream text;
   text << mf.rdbuf();
   const std::string manifest_text = text.str();
@@ -285,11 +300,17 @@ int run(const Args& args) {
       if (!oracles.count(j.oracle)) oracles[j.oracle] = read_npy(args.inputs + "/" + j.oracle);
     }
     std::vector<Method> methods;
-    if (w.name == "scharr_pyramid") methods = scharr_methods(w, inputs, cx);
-    else if (w.name == "sepconv5") methods = sepconv_methods(w, inputs, cx);
-    else if (w.name == "conv2d5_u8") methods = conv2d_u8_methods(w, inputs, cx);
-    else if (w.name == "harris") methods = harris_methods(w, inputs, cx);
-    else throw std::runtime_error("unknown workload " + w.name + " in the manifest (newer filterlab-peers than npp_peers?)");
+    if (w.name == "scharr_pyramid")
+      methods = scharr_methods(w, inputs, cx);
+    else if (w.name == "sepconv5")
+      methods = sepconv_methods(w, inputs, cx);
+    else if (w.name == "conv2d5_u8")
+      methods = conv2d_u8_methods(w, inputs, cx);
+    else if (w.name == "harris")
+      methods = harris_methods(w, inputs, cx);
+    else
+      throw std::runtime_error("unknown workload " + w.name +
+                               " in the manifest (newer filterlab-peers than npp_peers?)");
 
     // Run each method once and judge it; every method that runs is timed (interleaved, shuffled rounds).
     struct Tried {
@@ -315,12 +336,15 @@ int run(const Args& args) {
         t.reason = e.what();
         cudaStreamSynchronize(cx.stream);
       }
-      std::fprintf(stderr, "[peers_npp] %s %s: %s %s\n", w.id.c_str(), me.name.c_str(), t.status.c_str(), t.reason.c_str());
+      std::fprintf(stderr, "[peers_npp] %s %s: %s %s\n", w.id.c_str(), me.name.c_str(), t.status.c_str(),
+                   t.reason.c_str());
       tried.push_back(t);
     }
     std::vector<std::size_t> timed;
     for (std::size_t i = 0; i < tried.size(); ++i)
-      if (tried[i].status == "agrees" || tried[i].status == "other_border" || tried[i].status == "disagrees_with_oracle") timed.push_back(i);
+      if (tried[i].status == "agrees" || tried[i].status == "other_border" ||
+          tried[i].status == "disagrees_with_oracle")
+        timed.push_back(i);
     for (std::size_t i : timed)
       for (int r = 0; r < args.warmup; ++r) event_ms(cx.stream, tried[i].m->run);
     for (int r = 0; r < args.repetitions; ++r) {
@@ -348,25 +372,36 @@ int run(const Args& args) {
     for (const Tried& t : tried) {
       Obj o;
       o.str("method", t.m->name).str("description", t.m->description).str("border", t.m->border_used);
-      o.put("exact_border", t.m->exact_border ? "true" : "false").num("npp_calls_per_sample", t.m->calls).str("status", t.status);
+      o.put("exact_border", t.m->exact_border ? "true" : "false")
+          .num("npp_calls_per_sample", t.m->calls)
+          .str("status", t.status);
       if (!t.reason.empty()) o.str("reason", t.reason);
       if (t.status != "not_supported" && t.status != "npp_error") {
         o.num("max_abs_error", t.v.max_abs_error);
         if (!t.m->exact_border) o.num("judged_from_edge_px", t.m->halo);
       }
-      if (!t.samples.empty()) o.put("event_ms", summarize(t.samples)).put("samples_event_ms", array([&] {
-        std::vector<std::string> v;
-        for (double x : t.samples) v.push_back(num(x));
-        return v;
-      }()));
+      if (!t.samples.empty())
+        o.put("event_ms", summarize(t.samples)).put("samples_event_ms", array([&] {
+                                                      std::vector<std::string> v;
+                                                      for (double x : t.samples) v.push_back(num(x));
+                                                      return v;
+                                                    }()));
       method_rows.push_back(o.dump(1, 3));
     }
     Obj row;
     add_row_keys(row, w.id);
     row.str("peer", "npp").str("library", "NVIDIA NPP").str("runs_on", "cuda_device");
-    row.str("workload", w.name).str("workload_id", w.id).num("ksize", w.ksize).num("width", w.width).num("height", w.height);
-    row.str("border", w.border).num("calls_per_sample", static_cast<double>(w.jobs.size())).num("pixels", w.pixels).num("bytes_min", w.bytes_min);
-    row.str("timing", "CUDA events recorded before the first and after the last NPP call of a sample, on the NPP stream");
+    row.str("workload", w.name)
+        .str("workload_id", w.id)
+        .num("ksize", w.ksize)
+        .num("width", w.width)
+        .num("height", w.height);
+    row.str("border", w.border)
+        .num("calls_per_sample", static_cast<double>(w.jobs.size()))
+        .num("pixels", w.pixels)
+        .num("bytes_min", w.bytes_min);
+    row.str("timing",
+            "CUDA events recorded before the first and after the last NPP call of a sample, on the NPP stream");
     row.num("floor_ms", w.bytes_min / (bw.first * 1e9) * 1e3);
     if (best && best->status == "agrees") {
       row.str("status", "measured").str("method", best->m->name).str("method_description", best->m->description);
@@ -374,26 +409,30 @@ int run(const Args& args) {
       row.num("max_abs_error", best->v.max_abs_error).num("tolerance", w.jobs.front().tolerance);
       row.put("event_ms", summarize(best->samples));
       row.put("samples_event_ms", array([&] {
-        std::vector<std::string> v;
-        for (double x : best->samples) v.push_back(num(x));
-        return v;
-      }()));
+                std::vector<std::string> v;
+                for (double x : best->samples) v.push_back(num(x));
+                return v;
+              }()));
       row.num("roofline_fraction", w.bytes_min / (bw.first * 1e9) * 1e3 / median(best->samples));
     } else if (best) {
       row.str("status", "other_border").str("method", best->m->name);
-      row.str("reason", "no NPP method reproduced " + w.border + " on every pixel; the fastest with NPP's own border (" +
-                            best->m->border_used + ") agrees with the oracle at least " + std::to_string(best->m->halo) +
-                            " pixels from the edges, median " + num(median(best->samples)) + " ms: not the workload's result");
+      row.str("reason",
+              "no NPP method reproduced " + w.border + " on every pixel; the fastest with NPP's own border (" +
+                  best->m->border_used + ") agrees with the oracle at least " + std::to_string(best->m->halo) +
+                  " pixels from the edges, median " + num(median(best->samples)) + " ms: not the workload's result");
       row.num("other_border_median_ms", median(best->samples));
     } else {
       row.str("status", "disagrees_with_oracle").str("reason", "no NPP method agreed with the oracle (see methods)");
     }
-    row.put("methods", "[\n" + [&] {
-      std::string s;
-      for (std::size_t i = 0; i < method_rows.size(); ++i) s += "   " + method_rows[i] + (i + 1 < method_rows.size() ? ",\n" : "\n");
-      return s;
-    }() + "  ]");
-    std::printf("peers.npp/%s: %s%s\n", w.id.c_str(), best ? (best->status == "agrees" ? "measured, " : "other border, ") : "no agreeing method",
+    row.put(
+        "methods", "[\n" + [&] {
+          std::string s;
+          for (std::size_t i = 0; i < method_rows.size(); ++i)
+            s += "   " + method_rows[i] + (i + 1 < method_rows.size() ? ",\n" : "\n");
+          return s;
+        }() + "  ]");
+    std::printf("peers.npp/%s: %s%s\n", w.id.c_str(),
+                best ? (best->status == "agrees" ? "measured, " : "other border, ") : "no agreeing method",
                 best ? (num(median(best->samples)) + " ms median (" + best->m->name + ")").c_str() : "");
     std::fflush(stdout);
     rows.push_back(row.dump(1, 1));
@@ -401,10 +440,14 @@ int run(const Args& args) {
 
   const std::string slug = slugify(prop.name);
   Obj libs;
-  libs.str("npp", npp_version()).str("cuda_runtime", cuda_version_text(runtime_v)).str("cuda_driver_api", cuda_version_text(driver_v));
+  libs.str("npp", npp_version())
+      .str("cuda_runtime", cuda_version_text(runtime_v))
+      .str("cuda_driver_api", cuda_version_text(driver_v));
   add_compiler_versions(libs);
   Obj bwo;
-  bwo.num("bytes_per_copy", 1073741824.0).num("median_ms", bw.second).str("method", "cudaMemcpyAsync device to device, CUDA events, bytes read plus written");
+  bwo.num("bytes_per_copy", 1073741824.0)
+      .num("median_ms", bw.second)
+      .str("method", "cudaMemcpyAsync device to device, CUDA events, bytes read plus written");
   Obj prov;
   prov.str("device", prop.name).str("device_slug", slug).str("device_type", "GPU");
   prov.num("global_mem_bytes", static_cast<double>(prop.totalGlobalMem)).num("compute_units", prop.multiProcessorCount);
@@ -415,26 +458,34 @@ int run(const Args& args) {
   prov.str("host", host).str("date", utc_now());
   prov.str("commit", args.commit.empty() ? manifest["commit"].str : args.commit);
   prov.put("commit_dirty", manifest["commit_dirty"].b ? "true" : "false");
-  prov.str("commit_note", "the commit of the bundle whose filterlab-peers exported the inputs and whose npp_peers.cu was built here");
+  prov.str("commit_note",
+           "the commit of the bundle whose filterlab-peers exported the inputs and whose npp_peers.cu was built here");
   prov.str("export_commit", manifest["commit"].str);
   prov.str("driver_version", args.driver.empty() ? nvidia_driver_version() : args.driver);
   prov.put("libraries", libs.dump(1, 2));
   // The GPU code is NPP's (version above), driven by these sources: their hashes stand for the kernels.
   prov.str("kernel_origin", "none: NVIDIA NPP's own kernels, called by experiments/peers/npp/npp_peers.cu");
   prov.put("kernel_sources", kernel_sources_json(args.kernel_sources));
-  prov.str("inputs", args.inputs).num("scale", manifest["scale"].num).num("warmup", args.warmup).num("repetitions", args.repetitions);
+  prov.str("inputs", args.inputs)
+      .num("scale", manifest["scale"].num)
+      .num("warmup", args.warmup)
+      .num("repetitions", args.repetitions);
   prov.num("order_seed", args.seed).str("tolerance_rule", manifest["tolerance_rule"].str);
-  prov.str("timing", "CUDA events around every NPP call of a sample (device work only, no host copies); warm-up, shuffled rounds "
-                     "over every method that ran");
-  prov.str("method_choice", "per workload the fastest NPP method whose output agrees with the oracle on every pixel; methods with "
-                            "NPP's replicate border where the workload has another are timed and listed, never chosen");
+  prov.str("timing",
+           "CUDA events around every NPP call of a sample (device work only, no host copies); warm-up, shuffled rounds "
+           "over every method that ran");
+  prov.str("method_choice",
+           "per workload the fastest NPP method whose output agrees with the oracle on every pixel; methods with "
+           "NPP's replicate border where the workload has another are timed and listed, never chosen");
   Obj result;
   add_result_head(result);
-  result.put("provenance", prov.dump(1, 1)).put("rows", "[\n" + [&] {
-    std::string s;
-    for (std::size_t i = 0; i < rows.size(); ++i) s += "  " + rows[i] + (i + 1 < rows.size() ? ",\n" : "\n");
-    return s;
-  }() + " ]");
+  result.put("provenance", prov.dump(1, 1))
+      .put(
+          "rows", "[\n" + [&] {
+            std::string s;
+            for (std::size_t i = 0; i < rows.size(); ++i) s += "  " + rows[i] + (i + 1 < rows.size() ? ",\n" : "\n");
+            return s;
+          }() + " ]");
   const std::string out = result.dump(1, 0) + "\n";
   const std::string dir = args.results + "/" + kExperiment;
   if (std::system(("mkdir -p '" + dir + "'").c_str()) != 0) throw std::runtime_error("cannot create " + dir);

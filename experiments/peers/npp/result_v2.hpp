@@ -56,8 +56,8 @@ inline void add_kernel_source(std::map<std::string, std::string>& sources, const
   bool hex = hash.size() == 64;
   for (char c : hash) hex = hex && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
   if (path.empty() || !hex)
-    throw std::runtime_error("--kernel-source needs PATH=SHA256 (64 lower-case hex digits, e.g. from sha256sum), got '" +
-                             arg + "'");
+    throw std::runtime_error(
+        "--kernel-source needs PATH=SHA256 (64 lower-case hex digits, e.g. from sha256sum), got '" + arg + "'");
   sources[path] = hash;
 }
 

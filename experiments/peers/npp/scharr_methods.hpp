@@ -29,7 +29,8 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
   st->ky_col = std::make_unique<DevKernel>(reversed(floats(dy["ky"])));
   auto alloc_out = [st, &in, levels] {
     if (!st->out.empty()) return;
-    for (std::size_t j = 0; j < 2 * levels; ++j) st->out.push_back(std::make_shared<DevImage>(in[j]->width, in[j]->height, false));
+    for (std::size_t j = 0; j < 2 * levels; ++j)
+      st->out.push_back(std::make_shared<DevImage>(in[j]->width, in[j]->height, false));
   };
   auto alloc_pad = [st, &in, levels, r] {
     if (!st->padded.empty()) return;
@@ -63,15 +64,18 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
     me.outputs = outs;
     if (k == 3) {
       me.name = "scharr_border_" + border_name;
-      me.description = "nppiFilterScharrVertBorder_32f_C1R (d/dx) and nppiFilterScharrHorizBorder_32f_C1R (d/dy), " + border_name;
+      me.description =
+          "nppiFilterScharrVertBorder_32f_C1R (d/dx) and nppiFilterScharrHorizBorder_32f_C1R (d/dy), " + border_name;
       me.run = [st, &in, n, border, ctx, origin] {
         for (int l = 0; l < n; ++l) {
           const DevImage &s = *in[l], &o = *st->out[l];
-          NPP_CALL(nppiFilterScharrVertBorder_32f_C1R_Ctx(s.f(), s.step, s.size(), origin, o.f(), o.step, o.size(), border, ctx));
+          NPP_CALL(nppiFilterScharrVertBorder_32f_C1R_Ctx(s.f(), s.step, s.size(), origin, o.f(), o.step, o.size(),
+                                                          border, ctx));
         }
         for (int l = 0; l < n; ++l) {
           const DevImage &s = *in[n + l], &o = *st->out[n + l];
-          NPP_CALL(nppiFilterScharrHorizBorder_32f_C1R_Ctx(s.f(), s.step, s.size(), origin, o.f(), o.step, o.size(), border, ctx));
+          NPP_CALL(nppiFilterScharrHorizBorder_32f_C1R_Ctx(s.f(), s.step, s.size(), origin, o.f(), o.step, o.size(),
+                                                           border, ctx));
         }
       };
     } else {
@@ -82,8 +86,8 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
         for (int j = 0; j < 2 * n; ++j) {
           const DevImage &s = *in[j], &o = *st->out[j];
           const Npp32f* kern = j < n ? st->kx2d->f : st->ky2d->f;
-          NPP_CALL(nppiFilterBorder_32f_C1R_Ctx(s.f(), s.step, s.size(), origin, o.f(), o.step, o.size(), kern, ksz, anchor,
-                                                border, ctx));
+          NPP_CALL(nppiFilterBorder_32f_C1R_Ctx(s.f(), s.step, s.size(), origin, o.f(), o.step, o.size(), kern, ksz,
+                                                anchor, border, ctx));
         }
       };
     }
@@ -109,12 +113,15 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
   {
     Method me;
     me.name = "pad_reflect101+" + std::string(k == 3 ? "scharr" : "filter");
-    me.description = "each level padded by " + std::to_string(r) +
-                     " (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), then " +
-                     (k == 3 ? std::string("nppiFilterScharrVert/Horiz_32f_C1R") : std::string("nppiFilter_32f_C1R with the oracle's kernels"));
+    me.description = "each level padded by " + std::to_string(r) + " (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), then " +
+                     (k == 3 ? std::string("nppiFilterScharrVert/Horiz_32f_C1R")
+                             : std::string("nppiFilter_32f_C1R with the oracle's kernels"));
     me.border_used = "reflect_101 (padded)";
     me.calls = n * (kPadCalls + 2);
-    me.setup = [alloc_out, alloc_pad] { alloc_out(); alloc_pad(); };
+    me.setup = [alloc_out, alloc_pad] {
+      alloc_out();
+      alloc_pad();
+    };
     me.outputs = outs;
     me.run = [st, &in, n, r, k, ctx, ksz, anchor] {
       for (int l = 0; l < n; ++l) {
@@ -124,8 +131,10 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
           NPP_CALL(nppiFilterScharrVert_32f_C1R_Ctx(p.f(r, r), p.step, ox.f(), ox.step, ox.size(), ctx));
           NPP_CALL(nppiFilterScharrHoriz_32f_C1R_Ctx(p.f(r, r), p.step, oy.f(), oy.step, oy.size(), ctx));
         } else {
-          NPP_CALL(nppiFilter_32f_C1R_Ctx(p.f(r, r), p.step, ox.f(), ox.step, ox.size(), st->kx2d->f, ksz, anchor, ctx));
-          NPP_CALL(nppiFilter_32f_C1R_Ctx(p.f(r, r), p.step, oy.f(), oy.step, oy.size(), st->ky2d->f, ksz, anchor, ctx));
+          NPP_CALL(
+              nppiFilter_32f_C1R_Ctx(p.f(r, r), p.step, ox.f(), ox.step, ox.size(), st->kx2d->f, ksz, anchor, ctx));
+          NPP_CALL(
+              nppiFilter_32f_C1R_Ctx(p.f(r, r), p.step, oy.f(), oy.step, oy.size(), st->ky2d->f, ksz, anchor, ctx));
         }
       }
     };
@@ -134,10 +143,15 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
   if (k == 3) {  // the padded route with the general filter and our coefficients
     Method me;
     me.name = "pad_reflect101+filter";
-    me.description = "each level padded by 1 (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), then nppiFilter_32f_C1R with the oracle's kernels";
+    me.description =
+        "each level padded by 1 (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), then nppiFilter_32f_C1R with the oracle's "
+        "kernels";
     me.border_used = "reflect_101 (padded)";
     me.calls = n * (kPadCalls + 2);
-    me.setup = [alloc_out, alloc_pad] { alloc_out(); alloc_pad(); };
+    me.setup = [alloc_out, alloc_pad] {
+      alloc_out();
+      alloc_pad();
+    };
     me.outputs = outs;
     me.run = [st, &in, n, r, ctx, ksz, anchor] {
       for (int l = 0; l < n; ++l) {
@@ -158,7 +172,11 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
                      "nppiFilterColumn_32f_C1R, with the oracle's separable factors";
     me.border_used = "reflect_101 (padded)";
     me.calls = n * (kPadCalls + 4);
-    me.setup = [alloc_out, alloc_pad, alloc_tmp] { alloc_out(); alloc_pad(); alloc_tmp(); };
+    me.setup = [alloc_out, alloc_pad, alloc_tmp] {
+      alloc_out();
+      alloc_pad();
+      alloc_tmp();
+    };
     me.outputs = outs;
     me.run = [st, &in, n, r, k, ctx] {
       for (int l = 0; l < n; ++l) {
@@ -195,21 +213,25 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
   {
     Method me;
     me.name = "pad_reflect101+filter_border";
-    me.description = "each level padded by " + std::to_string(r) +
-                     " (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), then nppiFilterBorder_32f_C1R with the oracle's kernels over "
-                     "the whole padded level (replicate, outer ring discarded)";
+    me.description =
+        "each level padded by " + std::to_string(r) +
+        " (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), then nppiFilterBorder_32f_C1R with the oracle's kernels over "
+        "the whole padded level (replicate, outer ring discarded)";
     me.border_used = "reflect_101 (padded)";
     me.calls = n * (kPadCalls + 2);
-    me.setup = [alloc_pad, alloc_out_padded] { alloc_pad(); alloc_out_padded(false); };
+    me.setup = [alloc_pad, alloc_out_padded] {
+      alloc_pad();
+      alloc_out_padded(false);
+    };
     me.outputs = views;
     me.run = [st, &in, n, r, ctx, ksz, anchor, origin] {
       for (int l = 0; l < n; ++l) {
         const DevImage &p = *st->padded[l], &ox = *st->out_padded[l], &oy = *st->out_padded[n + l];
         pad_reflect101(*in[l], p, r, ctx);
-        NPP_CALL(nppiFilterBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, ox.f(), ox.step, ox.size(), st->kx2d->f, ksz, anchor,
-                                              NPP_BORDER_REPLICATE, ctx));
-        NPP_CALL(nppiFilterBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, oy.f(), oy.step, oy.size(), st->ky2d->f, ksz, anchor,
-                                              NPP_BORDER_REPLICATE, ctx));
+        NPP_CALL(nppiFilterBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, ox.f(), ox.step, ox.size(), st->kx2d->f,
+                                              ksz, anchor, NPP_BORDER_REPLICATE, ctx));
+        NPP_CALL(nppiFilterBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, oy.f(), oy.step, oy.size(), st->ky2d->f,
+                                              ksz, anchor, NPP_BORDER_REPLICATE, ctx));
       }
     };
     m.push_back(me);
@@ -217,23 +239,31 @@ inline std::vector<Method> scharr_methods(const Workload& w, const std::vector<D
   {
     Method me;
     me.name = "pad_reflect101+row_column_border";
-    me.description = "each level padded by " + std::to_string(r) +
-                     " (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), then nppiFilterRowBorder_32f_C1R and nppiFilterColumnBorder_32f_C1R "
-                     "with the oracle's separable factors over the whole padded level (replicate, outer ring discarded)";
+    me.description =
+        "each level padded by " + std::to_string(r) +
+        " (nppiCopy_32f_C1R + 4 nppiMirror_32f_C1R), then nppiFilterRowBorder_32f_C1R and "
+        "nppiFilterColumnBorder_32f_C1R "
+        "with the oracle's separable factors over the whole padded level (replicate, outer ring discarded)";
     me.border_used = "reflect_101 (padded)";
     me.calls = n * (kPadCalls + 4);
-    me.setup = [alloc_pad, alloc_out_padded] { alloc_pad(); alloc_out_padded(true); };
+    me.setup = [alloc_pad, alloc_out_padded] {
+      alloc_pad();
+      alloc_out_padded(true);
+    };
     me.outputs = views;
     me.run = [st, &in, n, r, k, ctx, origin] {
       for (int l = 0; l < n; ++l) {
-        const DevImage &p = *st->padded[l], &t = *st->tmp_padded[l], &ox = *st->out_padded[l], &oy = *st->out_padded[n + l];
+        const DevImage &p = *st->padded[l], &t = *st->tmp_padded[l], &ox = *st->out_padded[l],
+                       &oy = *st->out_padded[n + l];
         pad_reflect101(*in[l], p, r, ctx);
         for (int axis = 0; axis < 2; ++axis) {
           const DevImage& o = axis == 0 ? ox : oy;
           NPP_CALL(nppiFilterRowBorder_32f_C1R_Ctx(p.f(), p.step, p.size(), origin, t.f(), t.step, t.size(),
-                                                   axis == 0 ? st->kx_row->f : st->ky_row->f, k, r, NPP_BORDER_REPLICATE, ctx));
+                                                   axis == 0 ? st->kx_row->f : st->ky_row->f, k, r,
+                                                   NPP_BORDER_REPLICATE, ctx));
           NPP_CALL(nppiFilterColumnBorder_32f_C1R_Ctx(t.f(), t.step, t.size(), origin, o.f(), o.step, o.size(),
-                                                      axis == 0 ? st->kx_col->f : st->ky_col->f, k, r, NPP_BORDER_REPLICATE, ctx));
+                                                      axis == 0 ? st->kx_col->f : st->ky_col->f, k, r,
+                                                      NPP_BORDER_REPLICATE, ctx));
         }
       }
     };

@@ -33,9 +33,9 @@ struct Method {
   std::string name, description, border_used;
   bool exact_border = true;
   int halo = 0;
-  int calls = 0;                        // NPP calls per sample
-  std::function<void()> setup;          // allocations outside the timed region
-  std::function<void()> run;            // one sample: every job once, enqueued on the stream
+  int calls = 0;                // NPP calls per sample
+  std::function<void()> setup;  // allocations outside the timed region
+  std::function<void()> run;    // one sample: every job once, enqueued on the stream
   std::function<std::vector<const DevImage*>()> outputs;
 };
 

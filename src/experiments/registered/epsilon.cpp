@@ -1,5 +1,6 @@
 // Registration of Study 5, Qualcomm's epsilon filter (experiments/epsilon.hpp).
 #include "experiments/epsilon.hpp"
+
 #include "experiments/registry.hpp"
 
 namespace filterlab::experiments {

@@ -1,5 +1,6 @@
 // Registration of Study 6a, the generated ImageCL benchmarks (experiments/imagecl.hpp).
 #include "experiments/imagecl.hpp"
+
 #include "experiments/registry.hpp"
 
 namespace filterlab::experiments {
@@ -8,8 +9,9 @@ Experiment imagecl_experiment() {
   Experiment e;
   e.name = "imagecl";
   e.study = "Study 6a";
-  e.description = "tuned (the tuning result's best) and sampled configurations of the generated ImageCL kernels, "
-                  "each verified, at the paper's sizes";
+  e.description =
+      "tuned (the tuning result's best) and sampled configurations of the generated ImageCL kernels, "
+      "each verified, at the paper's sizes";
   e.options = {"--samples", "--variants", "--scale", "--repetitions"};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     ImageclRunConfig cfg;

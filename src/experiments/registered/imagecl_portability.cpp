@@ -1,5 +1,6 @@
 // Registration of the portability experiment of Study 6 (experiments/imagecl_portability.hpp).
 #include "experiments/imagecl_portability.hpp"
+
 #include "experiments/registry.hpp"
 
 namespace filterlab::experiments {
@@ -8,8 +9,9 @@ Experiment imagecl_portability_experiment() {
   Experiment e;
   e.name = "imagecl_portability";
   e.study = "Study 6";
-  e.description = "every device's tuned ImageCL configurations (results/tuning/*.json) run on this device: "
-                  "unsupported pairs named, the others verified and timed at the imagecl experiment's sizes";
+  e.description =
+      "every device's tuned ImageCL configurations (results/tuning/*.json) run on this device: "
+      "unsupported pairs named, the others verified and timed at the imagecl experiment's sizes";
   e.options = {"--variants", "--scale", "--repetitions"};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     ImageclPortabilityRunConfig cfg;

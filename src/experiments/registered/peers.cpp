@@ -9,7 +9,8 @@ Experiment peers_experiment() {
   Experiment e;
   e.name = "peers";
   e.study = "Peers";
-  e.description = "OpenCV (CPU, UMat) and Halide (CPU, OpenCL) on the studies' workloads; CuPy and PyTorch on CUDA GPUs";
+  e.description =
+      "OpenCV (CPU, UMat) and Halide (CPU, OpenCL) on the studies' workloads; CuPy and PyTorch on CUDA GPUs";
   e.input = Input::BaseImage;
   e.options = {"--scale", "--repetitions"};
   e.runner = "filterlab-peers";

@@ -1,5 +1,6 @@
 // Registration of Study 2, the pyramid's four storage types (experiments/pyramid_storage.hpp).
 #include "experiments/pyramid_storage.hpp"
+
 #include "experiments/registry.hpp"
 
 namespace filterlab::experiments {

@@ -1,6 +1,7 @@
 // Registration of Study 3, the sampler table (experiments/sampler.hpp).
-#include "experiments/registry.hpp"
 #include "experiments/sampler.hpp"
+
+#include "experiments/registry.hpp"
 
 namespace filterlab::experiments {
 

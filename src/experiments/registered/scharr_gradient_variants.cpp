@@ -1,6 +1,7 @@
 // Registration of Study 1's gradient-filter optimisations (experiments/scharr_gradient_variants.hpp).
-#include "experiments/registry.hpp"
 #include "experiments/scharr_gradient_variants.hpp"
+
+#include "experiments/registry.hpp"
 
 namespace filterlab::experiments {
 

@@ -1,6 +1,7 @@
 // Registration of Study 1's storage comparison (experiments/scharr_single_storage.hpp).
-#include "experiments/registry.hpp"
 #include "experiments/scharr_single_storage.hpp"
+
+#include "experiments/registry.hpp"
 
 namespace filterlab::experiments {
 

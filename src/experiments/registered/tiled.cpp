@@ -1,6 +1,7 @@
 // Registration of Study 4, tiled separable convolution (experiments/tiled.hpp).
-#include "experiments/registry.hpp"
 #include "experiments/tiled.hpp"
+
+#include "experiments/registry.hpp"
 
 namespace filterlab::experiments {
 

@@ -1,7 +1,8 @@
 // Registration of Study 6b, the auto-tuner (experiments/tuning.hpp): time-budgeted, its caches
 // (<results>/tuning/cache/) resumable.
-#include "experiments/registry.hpp"
 #include "experiments/tuning.hpp"
+
+#include "experiments/registry.hpp"
 
 namespace filterlab::experiments {
 
@@ -9,8 +10,9 @@ Experiment tuning_experiment() {
   Experiment e;
   e.name = "tuning";
   e.study = "Study 6b";
-  e.description = "exhaustive sub-spaces, strategies simulated over seeds, random/paper/guided live on the full spaces "
-                  "with one budget, tuning database";
+  e.description =
+      "exhaustive sub-spaces, strategies simulated over seeds, random/paper/guided live on the full spaces "
+      "with one budget, tuning database";
   e.options = {"--spaces", "--seeds", "--full-budget", "--wide", "--time-limit", "--cpu-divisor", "--repetitions"};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     TuningRunConfig cfg;
@@ -26,11 +28,13 @@ Experiment tuning_experiment() {
   };
   e.analysis = "tuning";
   e.schema = "tuning.schema.json";
-  e.budget = "--time-limit seconds (pipeline: 600) of live full-space search after which no other starts; "
-             "exhaustive caches resume where they stopped";
+  e.budget =
+      "--time-limit seconds (pipeline: 600) of live full-space search after which no other starts; "
+      "exhaustive caches resume where they stopped";
   e.cpu_scale = "image sides / 4 (--cpu-divisor), 3 repetitions, wide sub-spaces off";
   e.pipeline_options = {"--time-limit", "600"};
-  e.quick_options = {"--seeds", "3", "--cpu-divisor", "8", "--repetitions", "1", "--wide", "0", "--full-budget", "0", "--time-limit", "60"};
+  e.quick_options = {"--seeds", "3", "--cpu-divisor", "8", "--repetitions", "1",
+                     "--wide",  "0", "--full-budget", "0", "--time-limit",  "60"};
   return e;
 }
 

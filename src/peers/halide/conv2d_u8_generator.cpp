@@ -19,8 +19,7 @@ class Conv2dU8 : public Halide::Generator<Conv2dU8> {
     const int rx = k.width / 2, ry = k.height / 2;
     Expr sum = 0.0f;
     for (int j = 0; j < k.height; ++j)
-      for (int i = 0; i < k.width; ++i)
-        sum += cast<float>(in(x + i - rx, y + j - ry)) * static_cast<float>(k.at(i, j));
+      for (int i = 0; i < k.width; ++i) sum += cast<float>(in(x + i - rx, y + j - ry)) * static_cast<float>(k.at(i, j));
     output(x, y) = saturating_cast<uint8_t>(round(sum));  // Halide's round: half to even
     if (auto_schedule)
       filterlab::peers::estimate_sizes(input, output);

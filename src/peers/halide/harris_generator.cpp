@@ -20,9 +20,11 @@ class Harris : public Halide::Generator<Harris> {
     Func in = BoundaryConditions::mirror_interior(input);
     const float s = 1.0f / 8.0f;
     gx(x, y) = ((in(x + 1, y - 1) - in(x - 1, y - 1)) + 2.0f * (in(x + 1, y) - in(x - 1, y)) +
-                (in(x + 1, y + 1) - in(x - 1, y + 1))) * s;
+                (in(x + 1, y + 1) - in(x - 1, y + 1))) *
+               s;
     gy(x, y) = ((in(x - 1, y + 1) - in(x - 1, y - 1)) + 2.0f * (in(x, y + 1) - in(x, y - 1)) +
-                (in(x + 1, y + 1) - in(x + 1, y - 1))) * s;
+                (in(x + 1, y + 1) - in(x + 1, y - 1))) *
+               s;
     Func a("a"), b("b"), c("c");
     a(x, y) = gx(x, y) * gx(x, y);
     b(x, y) = gx(x, y) * gy(x, y);
