@@ -5,6 +5,7 @@
 #   make reproduce QUICK=1   the same on PoCL alone, small inputs, into $(RESULTS) (default build/quick),
 #                    ending with build/quick/paper/filterlab.pdf (what CI runs)
 #   make experiments-list   the experiment registry (filterlab experiments); make registry writes its snapshot
+#                           and the variant catalogue's (experiments/variants.json)
 # Variables: DEVICE=<name pattern> picks devices (default: all; same as $FILTERLAB_DEVICE),
 #            CPU_SCALE=1|2|4|8 pyramid scale divisor on CPU devices (default 4), REPS=<n> repetitions,
 #            EXPERIMENTS="<names>" only these, RESULTS=<dir> results directory,
@@ -95,6 +96,7 @@ experiments-list: build
 # equals the binary's output.
 registry: build
 	$(FILTERLAB) experiments --json > experiments/registry.json
+	$(FILTERLAB) variants --json > experiments/variants.json
 
 # Figures and the paper need no OpenCL device: they read the committed raw results. The figures
 # target writes only generated files: paper/generated/ and docs/generated/ (README links to them).

@@ -51,28 +51,40 @@ PYRAMID_TARGET = 0.70  # best whole-pyramid roofline fraction on the NVIDIA GPU
 LEVEL0_TARGET = 0.80   # best level-0 roofline fraction on the NVIDIA GPU
 NEARLY_CONSTANT = 1.25  # claim C8: max/min time ratio over sizes
 
-# family -> (short label, launches per launch unit, copy pattern: fixed, "rule", or "none"); a
-# launch unit is a level on images, an octave (four equal levels) on the buffer, and the whole
-# pyramid for the one-launch family
-FAMILIES = {
-    "scharr.single": ("single", 2, "none"),
-    "scharr.local": ("local", 2, "rule"),
-    "scharr.local_2loop": ("local, 2-loop copy", 2, "2loop"),
-    "scharr.local_remap": ("local, remap copy", 2, "remap"),
-    "scharr.separable": ("separable", 4, "none"),
-    "scharr.double": ("double", 1, "none"),
-    "scharr.predefined": ("predefined", 2, "none"),
-    "scharr.double_local": ("double+local", 1, "rule"),
-    "scharr.double_predefined": ("double+predefined", 1, "none"),
-    "scharr.predefined_local": ("predefined+local", 2, "rule"),
-    "scharr.double_predefined_local": ("double+predefined+local", 1, "rule"),
-    # our extension (not in the article): 8 output rows per work-item, loads shared
-    "scharr.double_predefined_rows8": ("double+predefined, 8 rows/item", 1, "none"),
-    # ... and the same with every level in one launch (buffer only)
-    "scharr.double_predefined_rows8_onelaunch": ("rows8, one launch for all levels", 1, "none"),
+# The design facts come from the variant catalogue (experiments/variants.json, the snapshot of
+# `filterlab variants --json`, kept equal to the binary by ctest cli:variants_snapshot): launches per
+# launch unit (a level on images, an octave on the buffer, the whole pyramid for a one-launch
+# family), the copy pattern ("none", the article's "rule", or a fixed one) and the storages. Only
+# the figures' short labels are written here.
+CATALOGUE = Path(__file__).resolve().parent.parent / "variants.json"
+LABELS = {
+    "scharr.single": "single", "scharr.local": "local", "scharr.local_2loop": "local, 2-loop copy",
+    "scharr.local_remap": "local, remap copy", "scharr.separable": "separable", "scharr.double": "double",
+    "scharr.predefined": "predefined", "scharr.double_local": "double+local",
+    "scharr.double_predefined": "double+predefined", "scharr.predefined_local": "predefined+local",
+    "scharr.double_predefined_local": "double+predefined+local",
+    "scharr.double_predefined_rows8": "double+predefined, 8 rows/item",
+    "scharr.double_predefined_rows8_onelaunch": "rows8, one launch for all levels",
 }
+
+
+def scharr_designs(path: Path = CATALOGUE) -> dict:
+    """The catalogue's Scharr sub-families: name -> design facts, in registration order."""
+    try:
+        catalogue = json.loads(path.read_text(encoding="utf-8"))
+        family = next(f for f in catalogue["families"] if f["name"] == "scharr")
+    except (OSError, ValueError, KeyError, StopIteration) as e:
+        raise SystemExit(f"cannot read the Scharr families from the variant catalogue {path} ({e}): "
+                         "run `make registry` to write it from `filterlab variants --json`")
+    return {s["name"]: s["design"] for s in family["subfamilies"]}
+
+
+DESIGNS = scharr_designs()
+# family -> (short label, launches per launch unit, copy pattern)
+FAMILIES = {name: (LABELS[name], d["launches_per_unit"], d["copy"]) for name, d in DESIGNS.items()}
+ONE_LAUNCH = {name for name, d in DESIGNS.items() if d["one_launch"]}  # the launch unit is the pyramid
+BUFFER_ONLY = {name for name, d in DESIGNS.items() if "images" not in d["storages"]}  # no image2d_t form
 LAUNCH_UNITS = {"images": 16, "buffer": 4}  # levels, octaves
-BUFFER_ONLY = {"scharr.double_predefined_rows8_onelaunch"}  # no image2d_t form exists
 CASES = ["scharr.single", "scharr.local", "scharr.separable", "scharr.double",
          "scharr.predefined"]
 COLOUR = {
@@ -213,7 +225,7 @@ def validate(res: R.DeviceResult) -> list[dict]:
         if raw["outputs"] != OUTPUTS:
             raise R.ResultError(f"{path}: '{where}.outputs' ({row.variant_id}) is {raw['outputs']}, "
                                 f"every sample computes both derivatives ({OUTPUTS})")
-        units = 1 if row.family in BUFFER_ONLY else LAUNCH_UNITS[row.storage]
+        units = 1 if row.family in ONE_LAUNCH else LAUNCH_UNITS[row.storage]
         launches = FAMILIES[row.family][1] * units
         if row.launches_per_sample != launches:
             raise R.ResultError(f"{path}: '{where}.launches_per_sample' ({row.variant_id}) is "

@@ -48,6 +48,19 @@ int cmd_devices(const DevicesArgs& a) {
 }
 
 int cmd_variants(const VariantsArgs& a) {
+  if (a.json) {  // the catalogue the analysis reads (experiments/variants.json is its snapshot)
+    nlohmann::json families = nlohmann::json::array();
+    for (const auto& f : filter_families()) {
+      nlohmann::json subs = nlohmann::json::array();
+      for (const auto& sub : f->subfamilies())
+        subs.push_back({{"name", sub.name}, {"summary", sub.summary}, {"design", sub.design}});
+      families.push_back({{"name", f->name()}, {"study", f->study()}, {"subfamilies", subs}});
+    }
+    nlohmann::json variants = nlohmann::json::array();
+    for (const auto& v : registered_filter_variants()) variants.push_back({{"id", v->id()}, {"family", v->family()}});
+    std::cout << nlohmann::json{{"families", families}, {"variants", variants}}.dump(2) << "\n";
+    return 0;
+  }
   // Every registered family with its sub-families, then every variant ID (one per line).
   for (const auto& f : filter_families()) {
     std::cout << "# " << f->name() << ": " << f->study() << "\n";

@@ -18,6 +18,7 @@ int cmd_devices(const DevicesArgs& a);
 
 struct VariantsArgs {
   bool cases = false;  // also each variant's verify cases
+  bool json = false;   // the catalogue as JSON: families, sub-families with their design, variant IDs
 };
 int cmd_variants(const VariantsArgs& a);
 

@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
   VariantsArgs variants;
   auto* c_variants = app.add_subcommand("variants", "List the registered families and variant IDs");
   c_variants->add_flag("--cases", variants.cases, "Also list each variant's verify cases (borders, or - for none)");
+  c_variants->add_flag("--json", variants.json,
+                       "The catalogue as JSON: families, sub-families with their design facts, variant IDs "
+                       "(experiments/variants.json is its snapshot)");
 
   FilterArgs filter;
   auto* c_filter =

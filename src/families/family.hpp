@@ -6,6 +6,7 @@
 // described step by step in docs/developers/adding-a-family.md.
 #include <array>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -77,9 +78,11 @@ class FilterVariant {
 };
 using VariantPtr = std::shared_ptr<const FilterVariant>;
 
-// A sub-family: the first part of a variant ID ("scharr.single") and what it is.
+// A sub-family: the first part of a variant ID ("scharr.single"), what it is, and the facts of its
+// design that the analysis needs (`filterlab variants --json`; null where a family states none).
 struct SubfamilyInfo {
   std::string name, summary;
+  nlohmann::json design = nullptr;
 };
 
 class FilterFamily {

@@ -25,7 +25,23 @@ std::unique_ptr<TimedRun> GradientFilterVariant::timed_run(ocl::Runtime& rt, int
 
 std::vector<SubfamilyInfo> gradient_subfamilies(const CoefficientSet& set) {
   std::vector<SubfamilyInfo> out;
-  for (const auto& f : set.families) out.push_back({f.name, f.summary});
+  for (const auto& f : set.families) {
+    nlohmann::json storages = nlohmann::json::array();
+    for (const auto st : f.storages()) storages.push_back(std::string(storage_name(st)));
+    // A local family without a fixed copy pattern follows the article's rule (article_copy_rule).
+    const std::string copy = !f.local ? "none" : f.copy == CopyPattern::None ? "rule" : copy_pattern_name(f.copy);
+    out.push_back({f.name,
+                   f.summary,
+                   {{"local", f.local},
+                    {"copy", copy},
+                    {"both", f.both},
+                    {"predefined", f.predefined},
+                    {"separable", f.separable},
+                    {"rows", f.rows},
+                    {"one_launch", f.one_launch},
+                    {"storages", storages},
+                    {"launches_per_unit", f.launches_per_unit()}}});
+  }
   return out;
 }
 

@@ -9,16 +9,15 @@ namespace filterlab {
 namespace {
 
 const CoefficientSet& sobel_coefficients() {
-  using CP = CopyPattern;
-  // name            local  copy      both   predef separable rows one_launch all_storages
-  static const CoefficientSet set{"sobel",
-                                  {3, 5, 7, 9},
-                                  ref::sobel_kernel,
-                                  ref::sobel_separable,
-                                  {{"sobel.single", false, CP::None, false, false, false, 1, false, false,
-                                    "cv::Sobel's d/dx or d/dy, one filter per launch, KxK taps from constant memory"},
-                                   {"sobel.double", false, CP::None, true, false, false, 1, false, false,
-                                    "cv::Sobel's d/dx and d/dy in one launch"}}};
+  static const CoefficientSet set{
+      "sobel",
+      {3, 5, 7, 9},
+      ref::sobel_kernel,
+      ref::sobel_separable,
+      {GradientFamily::design("sobel.single",
+                              "cv::Sobel's d/dx or d/dy, one filter per "
+                              "launch, KxK taps from constant memory"),
+       GradientFamily::design("sobel.double", "cv::Sobel's d/dx and d/dy in one launch").with_both()}};
   return set;
 }
 

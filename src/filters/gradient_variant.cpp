@@ -61,33 +61,39 @@ const char* copy_pattern_name(CopyPattern p) {
 CopyPattern article_copy_rule(int ksize) { return ksize <= 7 ? CopyPattern::Remap : CopyPattern::TwoLoop; }
 
 const CoefficientSet& scharr_coefficients() {
-  // name                              local  copy          both   predef separable rows one_launch all_storages
+  using D = GradientFamily;
   static const std::vector<GradientFamily> f = {
-      {"scharr.single", false, CP::None, false, false, false, 1, false, true,
-       "one filter per launch, KxK taps from constant memory"},
-      {"scharr.local", true, CP::None, false, false, false, 1, false, true,
-       "tile in local memory, copy pattern by the article's rule"},
-      {"scharr.local_2loop", true, CP::TwoLoop, false, false, false, 1, false, false,
-       "tile in local memory, two-loop zigzag copy"},
-      {"scharr.local_remap", true, CP::Remap, false, false, false, 1, false, false,
-       "tile in local memory, 1-D index remap copy"},
-      {"scharr.separable", false, CP::None, false, false, true, 1, false, false,
-       "two 1-D passes through a temporary level"},
-      {"scharr.double", false, CP::None, true, false, false, 1, false, false, "d/dx and d/dy in one launch"},
-      {"scharr.predefined", false, CP::None, false, true, false, 1, false, false,
-       "generated code, only the 6 non-zero taps"},
-      {"scharr.double_local", true, CP::None, true, false, false, 1, false, false, "double + local memory"},
-      {"scharr.double_predefined", false, CP::None, true, true, false, 1, false, false, "double + predefined"},
-      {"scharr.predefined_local", true, CP::None, false, true, false, 1, false, false, "predefined + local memory"},
-      {"scharr.double_predefined_local", true, CP::None, true, true, false, 1, false, false,
-       "double + predefined + local memory"},
+      D::design("scharr.single", "one filter per launch, KxK taps from constant memory").with_all_storages(),
+      D::design("scharr.local", "tile in local memory, copy pattern by the article's rule")
+          .with_local()
+          .with_all_storages(),
+      D::design("scharr.local_2loop", "tile in local memory, two-loop zigzag copy").with_local(CP::TwoLoop),
+      D::design("scharr.local_remap", "tile in local memory, 1-D index remap copy").with_local(CP::Remap),
+      D::design("scharr.separable", "two 1-D passes through a temporary level").with_separable(),
+      D::design("scharr.double", "d/dx and d/dy in one launch").with_both(),
+      D::design("scharr.predefined", "generated code, only the 6 non-zero taps").with_predefined(),
+      D::design("scharr.double_local", "double + local memory").with_local().with_both(),
+      D::design("scharr.double_predefined", "double + predefined").with_both().with_predefined(),
+      D::design("scharr.predefined_local", "predefined + local memory").with_local().with_predefined(),
+      D::design("scharr.double_predefined_local", "double + predefined + local memory")
+          .with_local()
+          .with_both()
+          .with_predefined(),
       // Our extensions beyond the article: 8 pixels per work-item in a column, shared loads; and
       // the same with every level of the pyramid in one launch.
-      {"scharr.double_predefined_rows8", false, CP::None, true, true, false, 8, false, false,
-       "double + predefined, 8 pixels per work-item in a column (our extension)"},
-      {"scharr.double_predefined_rows8_onelaunch", false, CP::None, true, true, false, 8, true, false,
-       "rows8 with every level in one launch (our extension, buffer only)"},
+      D::design("scharr.double_predefined_rows8",
+                "double + predefined, 8 pixels per work-item in a column (our extension)")
+          .with_both()
+          .with_predefined()
+          .with_rows(8),
+      D::design("scharr.double_predefined_rows8_onelaunch",
+                "rows8 with every level in one launch (our extension, buffer only)")
+          .with_both()
+          .with_predefined()
+          .with_rows(8)
+          .with_one_launch(),
   };
+
   static const CoefficientSet set{"scharr", {3, 5, 7, 9}, ref::scharr_kernel, ref::scharr_separable, f};
   return set;
 }

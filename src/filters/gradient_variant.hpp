@@ -25,19 +25,36 @@ CopyPattern article_copy_rule(int ksize);
 
 // What a family combines (the gradient study's five cases and their combinations).
 struct GradientFamily {
-  const char* name;   // e.g. "scharr.double_local"
-  bool local;         // tile in local memory
-  CopyPattern copy;   // for local families: fixed, or None = the article's rule
-  bool both;          // "double": d/dx and d/dy in one kernel
-  bool predefined;    // coefficients compiled in, zero taps skipped (generated code)
-  bool separable;     // two 1-D passes through a temporary level
-  int rows;           // output pixels per work-item, stacked vertically (1: one pixel)
-  bool one_launch;    // every level in one launch (buffer storage only; needs rows > 1)
-  bool all_storages;  // also on image buffers and cubes (the storage study's families)
-  const char* summary;
+  const char* name = "";                 // e.g. "scharr.double_local"
+  bool local = false;                    // tile in local memory
+  CopyPattern copy = CopyPattern::None;  // for local families: fixed, or None = the article's rule
+  bool both = false;                     // "double": d/dx and d/dy in one kernel
+  bool predefined = false;               // coefficients compiled in, zero taps skipped (generated code)
+  bool separable = false;                // two 1-D passes through a temporary level
+  int rows = 1;                          // output pixels per work-item, stacked vertically (1: one pixel)
+  bool one_launch = false;               // every level in one launch (buffer storage only; needs rows > 1)
+  bool all_storages = false;             // also on image buffers and cubes (the storage study's families)
+  const char* summary = "";
   // The storages it runs on: images and buffer; all four for the storage study's families; the
   // buffer alone for one-launch families (an image per level cannot be addressed from one launch).
   std::vector<Storage> storages() const;
+  // Kernel launches per launch unit (a level on images, an octave on the buffer, the pyramid for a
+  // one-launch family): d/dx and d/dy apart or together, times the separable form's two passes.
+  int launches_per_unit() const { return (both ? 1 : 2) * (separable ? 2 : 1); }
+
+  // A design row by name: design("scharr.double_local", "...").with_local().with_both().
+  static GradientFamily design(const char* name, const char* summary) {
+    GradientFamily f;
+    f.name = name, f.summary = summary;
+    return f;
+  }
+  GradientFamily& with_local(CopyPattern c = CopyPattern::None) { return local = true, copy = c, *this; }
+  GradientFamily& with_both() { return both = true, *this; }
+  GradientFamily& with_predefined() { return predefined = true, *this; }
+  GradientFamily& with_separable() { return separable = true, *this; }
+  GradientFamily& with_rows(int n) { return rows = n, *this; }
+  GradientFamily& with_one_launch() { return one_launch = true, *this; }
+  GradientFamily& with_all_storages() { return all_storages = true, *this; }
 };
 
 // A derivative filter's coefficients and the families (kernel designs) registered with them. The

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 import claims as C
 import scharr_gradient_variants as G
 from conftest import RESULTS, load_json
@@ -72,3 +74,20 @@ def test_level0_samples_checked_one_by_one_only_within_the_pyramids_enqueue():
     # Level 0 slower than the whole pyramid in the median: a bookkeeping error.
     with pytest.raises(R.ResultError, match="exceeds the whole pyramid's median"):
         G._level0(_level0_obj([40.0, 41.0, 42.9]), "rows[0].level0", pyramid, prov, Path("x.json"))
+
+
+def test_design_facts_come_from_the_variant_catalogue(tmp_path):
+    # Every Scharr sub-family of the catalogue (experiments/variants.json) has a label and its facts;
+    # the launch counts follow from the design (d/dx and d/dy together or apart, separable passes).
+    designs = G.scharr_designs()
+    assert set(designs) == set(G.FAMILIES) == set(G.LABELS)
+    for name, d in designs.items():
+        assert G.FAMILIES[name][1] == (1 if d["both"] else 2) * (2 if d["separable"] else 1)
+        assert G.FAMILIES[name][2] == ("none" if not d["local"] else d["copy"])
+    assert G.BUFFER_ONLY == G.ONE_LAUNCH == {"scharr.double_predefined_rows8_onelaunch"}
+    missing = tmp_path / "variants.json"
+    with pytest.raises(SystemExit, match="make registry"):
+        G.scharr_designs(missing)
+    missing.write_text('{"families": []}')
+    with pytest.raises(SystemExit, match="variant catalogue"):
+        G.scharr_designs(missing)
