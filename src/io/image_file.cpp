@@ -26,6 +26,18 @@ std::string extension(const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+// Both readers: the file is there and holds bytes.
+void require_non_empty(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw Error("image " + path + " does not exist", "check the path");
+  if (std::filesystem::file_size(path, ec) == 0 || ec)
+    throw Error("image " + path + " is empty", "give a non-empty image file");
+}
+
+}  // namespace
+
 #ifdef FILTERLAB_HAVE_OPENCV
 namespace {
 
@@ -67,10 +79,7 @@ ref::Image read_image(const std::string& path, Samples samples) {
   require_regular_file(path);
   const std::string ext = extension(path);
   if (ext == ".pgm" || ext == ".pfm") return read_netpbm(path, samples);
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw Error("image " + path + " does not exist", "check the path");
-  if (std::filesystem::file_size(path, ec) == 0 || ec)
-    throw Error("image " + path + " is empty", "give a non-empty image file");
+  require_non_empty(path);
 #ifdef FILTERLAB_HAVE_OPENCV
   const ImageFormat format = sniff_image_format(path);
   // Whatever its name, a Netpbm file goes to our strict reader (OpenCV's takes "2c" as 2).
@@ -90,10 +99,7 @@ ref::Image read_image(const std::string& path, Samples samples) {
 
 ref::Image read_image_rgba(const std::string& path) {
   require_regular_file(path);
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw Error("image " + path + " does not exist", "check the path");
-  if (std::filesystem::file_size(path, ec) == 0 || ec)
-    throw Error("image " + path + " is empty", "give a non-empty image file");
+  require_non_empty(path);
 #ifdef FILTERLAB_HAVE_OPENCV
   const ImageFormat format = sniff_image_format(path);
   if (format == ImageFormat::netpbm)
