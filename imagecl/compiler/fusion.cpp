@@ -10,6 +10,7 @@
 #include "codegen.hpp"
 #include "fusion_model.hpp"
 #include "kernel_source.hpp"
+#include "limits.hpp"
 #include "reference.hpp"
 #include "space.hpp"
 #include "tuning.hpp"
@@ -306,13 +307,23 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
                     "work-groups whose tile lies inside the intermediates and whose producer stencil lies inside "
                     "its Images fill the tile row by row without boundary handling, and store without bound tests",
                     {0, 1}});
-  // One contraction switch for the whole kernel, last, when a stage offers it.
+  // One contraction switch for the whole kernel, when a stage offers it.
   for (const auto* s : {&f.producer, &f.consumer})
     if (std::any_of(s->model.tuning.begin(), s->model.tuning.end(),
                     [](const TuningParam& t) { return t.define == "ICL_EXACT"; })) {
       m.tuning.push_back(exact_param());
       break;
     }
+  // Last: the tiles in each work-item's registers instead of the work-group's local memory.
+  if (f.producer.model.grid_dims == 2)
+    m.tuning.push_back(
+        TuningParam{"private_tile",
+                    "ICL_PRIVATE_TILE",
+                    "Register fusion (Halide's compute_at at the innermost tile)",
+                    "each work-item computes the producer on its own block plus the consumer's halo into private "
+                    "arrays held in registers (loops fully unrolled): no local memory, no barrier, the halo computed "
+                    "again by the neighbouring work-items",
+                    {0, 1}});
   return true;
 }
 
@@ -357,11 +368,14 @@ std::string space_text(const FusedPipeline& f) {
       }
   }
   json local = json::array(), inter = json::array();
+  const bool private_tile = std::any_of(f.model.tuning.begin(), f.model.tuning.end(),
+                                        [](const TuningParam& t) { return t.define == "ICL_PRIVATE_TILE"; });
   for (const auto& n : f.intermediates) {
     const auto& i = f.intermediate(n);
     // define null: always in local memory (the fused kernel's tile); counted by every constraint.
     local.push_back({{"image", n},
                      {"define", nullptr},
+                     {"private_define", private_tile ? json("ICL_PRIVATE_TILE") : json(nullptr)},
                      {"halo_x", f.max_x - f.min_x},
                      {"halo_y", f.max_y - f.min_y},
                      {"element_bytes", scalar_bytes(i.pixel)}});
@@ -374,6 +388,7 @@ std::string space_text(const FusedPipeline& f) {
     inter.push_back(e);
   }
   j["local_memory"] = local;
+  if (private_tile) j["private_tile"] = {{"define", "ICL_PRIVATE_TILE"}, {"max_elements", kMaxPrivateTileElements}};
   j["pipeline"] = {
       {"producer", {{"kernel", f.producer.model.name}, {"source", f.producer.path}}},
       {"consumer", {{"kernel", f.consumer.model.name}, {"source", f.consumer.path}}},
@@ -382,13 +397,24 @@ std::string space_text(const FusedPipeline& f) {
       {"tile",
        {{"origin", {f.min_x, f.min_y}},
         {"size", "(wg_x * coarsen_x + " + std::to_string(f.max_x - f.min_x) + ") x (wg_y * coarsen_y + " +
-                     std::to_string(f.max_y - f.min_y) + ")"}}},
+                     std::to_string(f.max_y - f.min_y) + ")"},
+        {"private_size", "(coarsen_x + " + std::to_string(f.max_x - f.min_x) + ") x (coarsen_y + " +
+                             std::to_string(f.max_y - f.min_y) + ") per work-item, with private_tile 1"}}},
       {"arguments",
        "the producer's parameters then the consumer's, each named <kernel>_<parameter> (stage and stage_argument "
        "say which); the intermediates are not arguments"}};
   j["constraints"].push_back(
       {{"kind", "fusion_tile"},
-       {"rule", "local_memory entries with define null (the intermediates' tiles) are always in local memory"}});
+       {"rule",
+        "local_memory entries with define null (the intermediates' tiles) are in local memory unless their "
+        "private_define is 1"}});
+  if (private_tile)
+    j["constraints"].push_back(
+        {{"kind", "private_tile"},
+         {"rule",
+          "private_tile 1 needs interleaved 0; each work-item's tiles, (coarsen_x + halo_x) x (coarsen_y + "
+          "halo_y) elements per intermediate, at most " +
+              std::to_string(kMaxPrivateTileElements) + " elements in all"}});
   j["analysis"]["stages"] = {{f.producer.model.name, space_json(f.producer.model)["analysis"]},
                              {f.consumer.model.name, space_json(f.consumer.model)["analysis"]}};
   j["counts"]["fusion"] =

@@ -9,6 +9,7 @@
 
 #include "fusion_model.hpp"
 #include "image_emit.hpp"
+#include "limits.hpp"
 
 namespace filterlab::imagecl {
 namespace {
@@ -67,6 +68,7 @@ class FusedEmitter {
          "#endif\n"
       << "#define ICL_TW (ICL_WG_X * ICL_CX + " << f_.max_x - f_.min_x << ")\n"
       << "#define ICL_TH (ICL_WG_Y * ICL_CY + " << f_.max_y - f_.min_y << ")\n";
+    if (private_tile()) private_tile_macros(o);
     kernel(o);
     return o.str();
   }
@@ -74,6 +76,27 @@ class FusedEmitter {
  private:
   bool tunable(const std::string& define) const {
     return std::any_of(m_.tuning.begin(), m_.tuning.end(), [&](const TuningParam& p) { return p.define == define; });
+  }
+
+  bool private_tile() const { return tunable("ICL_PRIVATE_TILE"); }
+
+  // Register fusion: with ICL_PRIVATE_TILE each work-item's tile is its own block plus the halo, in a
+  // private array; the fill and consume loops are unrolled so that every tile index is a constant.
+  void private_tile_macros(std::ostream& o) {
+    o << "#if ICL_PRIVATE_TILE\n"
+         "#if ICL_INTERLEAVED\n#error ICL_PRIVATE_TILE needs ICL_INTERLEAVED 0 (blocked mapping)\n#endif\n"
+         "#undef ICL_TW\n#undef ICL_TH\n"
+      << "#define ICL_TW (ICL_CX + " << f_.max_x - f_.min_x << ")\n"
+      << "#define ICL_TH (ICL_CY + " << f_.max_y - f_.min_y << ")\n"
+      << "#if ICL_TW * ICL_TH * " << f_.intermediates.size() << " > " << kMaxPrivateTileElements
+      << "\n#error ICL_PRIVATE_TILE: the tiles exceed " << kMaxPrivateTileElements
+      << " elements a work-item\n#endif\n"
+         "#endif\n";
+  }
+
+  // `#pragma unroll` where the tile is private (its indices must fold to constants), else nothing.
+  std::string unroll_if_private(const std::string& indent) const {
+    return private_tile() ? "#if ICL_PRIVATE_TILE\n" + indent + "#pragma unroll\n#endif\n" : "";
   }
 
   void helpers(std::ostream& o) {
@@ -193,11 +216,19 @@ class FusedEmitter {
       << "  const int icl_inter_w = " << f_.inter_w << ", icl_inter_h = " << f_.inter_h
       << ";  // the intermediates' size\n"
       << "  const int icl_gx0 = (int)get_group_id(0) * (ICL_WG_X * ICL_CX);\n"
-      << "  const int icl_gy0 = (int)get_group_id(1) * (ICL_WG_Y * ICL_CY);\n"
-      << "  const int icl_ox = icl_gx0 + (" << f_.min_x << "), icl_oy = icl_gy0 + (" << f_.min_y
+      << "  const int icl_gy0 = (int)get_group_id(1) * (ICL_WG_Y * ICL_CY);\n";
+    if (private_tile())
+      o << "#if ICL_PRIVATE_TILE\n"
+        << "  const int icl_ox = icl_gx0 + (int)get_local_id(0) * ICL_CX + (" << f_.min_x
+        << "), icl_oy = icl_gy0 + (int)get_local_id(1) * ICL_CY + (" << f_.min_y << ");  // the work-item's tile\n";
+    for (const auto& n : f_.intermediates)
+      if (private_tile()) o << "  " << f_.intermediate(n).pixel << " icl_tile_" << n << "[ICL_TW * ICL_TH];\n";
+    if (private_tile()) o << "#else\n";
+    o << "  const int icl_ox = icl_gx0 + (" << f_.min_x << "), icl_oy = icl_gy0 + (" << f_.min_y
       << ");  // the tile's origin\n";
     for (const auto& n : f_.intermediates)
       o << "  __local " << f_.intermediate(n).pixel << " icl_tile_" << n << "[ICL_TW * ICL_TH];\n";
+    if (private_tile()) o << "#endif\n";
     if (tunable("ICL_INTERIOR")) interior_fill(o);
     // One fill per boundary rule: intermediates that share it share the producer's evaluation.
     std::vector<std::vector<std::string>> groups;
@@ -222,15 +253,21 @@ class FusedEmitter {
       std::string b = boundary(rule, "icl_x", "icl_y", "icl_inter_w", "icl_inter_h", outside);
       o << "  // The producer on every tile cell of";
       for (const auto& n : g) o << " " << n;
-      o << " (boundary " << boundary_name(rule.boundary) << ").\n"
-        << "  for (int icl_t = (int)(get_local_id(1) * ICL_WG_X + get_local_id(0)); icl_t < ICL_TW * ICL_TH; icl_t += "
+      o << " (boundary " << boundary_name(rule.boundary) << ").\n";
+      if (private_tile())
+        o << "#if ICL_PRIVATE_TILE\n  #pragma unroll\n  for (int icl_t = 0; icl_t < ICL_TW * ICL_TH; ++icl_t) "
+             "{\n#else\n";
+      o << "  for (int icl_t = (int)(get_local_id(1) * ICL_WG_X + get_local_id(0)); icl_t < ICL_TW * ICL_TH; icl_t += "
            "ICL_WG_X * ICL_WG_Y) {\n"
+        << (private_tile() ? "#endif\n" : "")
         << "  int icl_x = icl_ox + icl_t % ICL_TW, icl_y = icl_oy + icl_t / ICL_TW;\n"
         << b << "  {\n  const int idx = icl_x, idy = icl_y;\n"
         << stage(f_.producer, g, "  ") << "  }\n  }\n";
     }
     if (tunable("ICL_INTERIOR")) o << "  }\n";
+    if (private_tile()) o << "#if !ICL_PRIVATE_TILE\n";
     o << "  barrier(CLK_LOCAL_MEM_FENCE);\n";
+    if (private_tile()) o << "#endif\n";
     if (!tunable("ICL_INTERIOR")) {
       consume(o, false);
       o << "}\n";
@@ -245,9 +282,10 @@ class FusedEmitter {
 
   // The consumer for every logical thread of the block; `interior`: the block lies in the grid.
   void consume(std::ostream& o, bool interior) {
-    o << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
-         "    const int idy = ICL_IDY(icl_j);\n"
-         "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
+    o << unroll_if_private("  ") << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
+      << "    const int idy = ICL_IDY(icl_j);\n"
+      << unroll_if_private("    ")
+      << "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
          "      const int idx = ICL_IDX(icl_i);\n"
       << (interior ? "      {\n" : "      if (idx < icl_grid_w && idy < icl_grid_h) {\n")
       << stage(f_.consumer, {}, "      ", interior) << "      }\n    }\n  }\n";
@@ -270,10 +308,17 @@ class FusedEmitter {
         << img.max_y << ") < " << pn << "_h";
     }
     o << ";\n#else\n  const int icl_interior = 0;\n#endif\n"
-         "  if (icl_interior) {\n"
-         "    for (int icl_ty = (int)get_local_id(1); icl_ty < ICL_TH; icl_ty += ICL_WG_Y)\n"
+         "  if (icl_interior) {\n";
+    if (private_tile())
+      o << "#if ICL_PRIVATE_TILE\n"
+           "    #pragma unroll\n"
+           "    for (int icl_c = 0; icl_c < ICL_TW * ICL_TH; ++icl_c) {\n"
+           "    const int icl_ty = icl_c / ICL_TW, icl_tx = icl_c % ICL_TW;\n"
+           "#else\n";
+    o << "    for (int icl_ty = (int)get_local_id(1); icl_ty < ICL_TH; icl_ty += ICL_WG_Y)\n"
          "    for (int icl_tx = (int)get_local_id(0); icl_tx < ICL_TW; icl_tx += ICL_WG_X) {\n"
-         "    const int icl_t = icl_ty * ICL_TW + icl_tx;\n"
+      << (private_tile() ? "#endif\n" : "")
+      << "    const int icl_t = icl_ty * ICL_TW + icl_tx;\n"
          "    const int idx = icl_ox + icl_tx, idy = icl_oy + icl_ty;\n"
       << stage(f_.producer, f_.intermediates, "    ", true) << "    }\n  }\n";
   }

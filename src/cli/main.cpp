@@ -106,10 +106,10 @@ int main(int argc, char** argv) {
   add_integer(c_run, "--seeds", run.seeds, 1, kMillion, "tuning: simulated runs per strategy", true);
   add_integer(c_run, "--full-budget", run.full_budget, -1, kBig,
               "tuning: live evaluations per strategy (random, paper, guided) and full ImageCL space (default 100)");
-  add_integer(
-      c_run, "--wide", run.wide, -1, 1,
-      "tuning: exhaustive search of the wide, regs, slide and staged sub-spaces: -1 on GPUs only, 0 never, 1 always",
-      true);
+  add_integer(c_run, "--wide", run.wide, -1, 1,
+              "tuning: exhaustive search of the wide, regs, slide, staged and private sub-spaces: -1 on GPUs only, 0 "
+              "never, 1 always",
+              true);
   add_number(c_run, "--time-limit", run.time_limit_s, 0, 1e9,
              "tuning: seconds after the first live full-space run started after which no other starts (0: none)");
   add_integer(c_run, "--cpu-divisor", run.cpu_divisor, 1, 1024, "tuning: image sides on CPU devices divided by this",

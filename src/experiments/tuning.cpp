@@ -200,8 +200,9 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
     if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
       spaces[name] = {
           {"skipped",
-           cfg.wide == 0 ? "wide, regs, slide and staged sub-spaces were switched off (--wide 0)"
-                         : "wide, regs, slide and staged sub-spaces run on GPUs by default (--wide 1 runs them here)"}};
+           cfg.wide == 0
+               ? "wide, regs, slide, staged and private sub-spaces were switched off (--wide 0)"
+               : "wide, regs, slide, staged and private sub-spaces run on GPUs by default (--wide 1 runs them here)"}};
       continue;
     }
     auto space = tuner::make_space(name, rt, cfg.settings);

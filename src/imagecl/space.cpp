@@ -72,7 +72,11 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
     s.local.push_back(
         {l.at("image").get<std::string>(), l.at("define").is_null() ? "" : l.at("define").get<std::string>(),
          l.at("halo_x").get<int>(), l.at("halo_y").get<int>(), l.at("element_bytes").get<int>(),
-         l.contains("convert_define") && !l["convert_define"].is_null() ? l["convert_define"].get<std::string>() : ""});
+         l.contains("convert_define") && !l["convert_define"].is_null() ? l["convert_define"].get<std::string>() : "",
+         l.contains("private_define") && !l["private_define"].is_null() ? l["private_define"].get<std::string>() : ""});
+  if (j.contains("private_tile"))
+    s.private_tile = {j["private_tile"].at("define").get<std::string>(),
+                      j["private_tile"].at("max_elements").get<long>()};
   for (const auto& c : j.at("constant_memory"))
     s.constant.push_back(
         {c.at("array").get<std::string>(), c.at("define").get<std::string>(), c.at("bytes").get<long>()});
@@ -126,10 +130,10 @@ std::string piece(const SpaceParam& p, long v) {
 }
 
 // The transformations added after the paper's (interior, window_, vector_, literal_, slide_, convert_,
-// exact) leave their piece out of an ID at their first value ("off"): IDs from before them stay valid
+// exact, private_tile) leave their piece out of an ID at their first value ("off"): IDs from before them stay valid
 // and unchanged.
 bool optional_piece(const SpaceParam& p) {
-  return p.name == "interior" || p.name == "exact" || p.name.rfind("slide_", 0) == 0 ||
+  return p.name == "interior" || p.name == "exact" || p.name == "private_tile" || p.name.rfind("slide_", 0) == 0 ||
          p.name.rfind("convert_", 0) == 0 || p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 ||
          p.name.rfind("literal_", 0) == 0;
 }
@@ -284,7 +288,8 @@ std::uint64_t local_bytes(const KernelSpace& s, const Config& c) {
   const auto tw = value_of(s, c, "wg_x") * value_of(s, c, "coarsen_x");
   const auto th = value_of(s, c, "wg_y") * value_of(s, c, "coarsen_y");
   for (const auto& l : s.local)
-    if (l.define.empty() || switched_on(s, c, l.define))  // no define: always on (a fused kernel's tile)
+    if ((l.define.empty() || switched_on(s, c, l.define)) &&  // no define: always on (a fused kernel's tile)
+        !(!l.private_define.empty() && switched_on(s, c, l.private_define)))  // unless in registers
       total += static_cast<std::uint64_t>(
           (tw + l.halo_x) * (th + l.halo_y) *
           (!l.convert_define.empty() && switched_on(s, c, l.convert_define) ? 4 : l.element_bytes));
@@ -323,6 +328,17 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
            "the grid";
   long group_window_bytes = 0;
   const long wg = value_of(s, c, "wg_x") * value_of(s, c, "wg_y") * (s.grid_dims == 3 ? value_of(s, c, "wg_z") : 1);
+  if (!s.private_tile.define.empty() && switched_on(s, c, s.private_tile.define)) {
+    if (interleaved) return "private_tile 1 needs interleaved 0 (blocked mapping)";
+    long elements = 0;
+    for (const auto& l : s.local)
+      if (l.private_define == s.private_tile.define)
+        elements += (value_of(s, c, "coarsen_x") + l.halo_x) * (value_of(s, c, "coarsen_y") + l.halo_y);
+    if (elements > s.private_tile.max_elements)
+      return "the private tiles hold " + std::to_string(elements) + " elements a work-item > " +
+             std::to_string(s.private_tile.max_elements) + " (private memory would spill)";
+    group_window_bytes += 4 * elements * wg;
+  }
   for (const auto& w : s.window)
     if (switched_on(s, c, w.define)) group_window_bytes += 4 * window_elements(s, c, w) * wg;
   for (const auto& v : s.vector_store)

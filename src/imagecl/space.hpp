@@ -31,6 +31,14 @@ struct LocalUse {
   std::string image, define;  // define "": always in local memory (the intermediate tile of a fused kernel)
   int halo_x = 0, halo_y = 0, element_bytes = 4;
   std::string convert_define;  // ICL_CONVERT_<image>: the tile holds floats (4 bytes an element); "" when not tunable
+  std::string private_define;  // ICL_PRIVATE_TILE: a fused kernel's tile in each work-item's registers; or ""
+};
+
+// A fused kernel's register fusion (private_tile): its switch and the elements a work-item's tiles
+// may hold together (the compiler's limit, carried by the space JSON).
+struct PrivateTile {
+  std::string define;  // "" when the kernel has no such switch
+  long max_elements = 0;
 };
 
 struct ConstantUse {
@@ -83,6 +91,7 @@ struct KernelSpace {
   std::vector<ConstantUse> constant;
   std::vector<WindowUse> window;
   std::vector<VectorStore> vector_store;
+  PrivateTile private_tile;
   double configurations = 0;  // product of the value counts, before device constraints
   OpCounts counts;            // per logical thread (see OpCounts)
   // The float builtins the kernel calls that OpenCL lets a device compute inexactly: name -> the

@@ -163,21 +163,55 @@ std::vector<SubSpace> staged() {
   return {s};
 }
 
+// The fused kernels' register fusion: each work-item's tiles in registers (private_tile), blocked
+// mapping, the interior split on. A work-item's block sets the halo it computes again (sepconv:
+// (coarsen_y + 4) / coarsen_y rows of the row pass per output row), so coarsening spans 1..4 x 2..8
+// and the work-groups 32..128 x 1..8; buffers and the stages' other switches as their best `split`
+// points on the H200 (d11460c) had them.
+std::vector<SubSpace> private_tiles() {
+  const std::vector<SubParam> shape{{"wg_x", {"wg_x"}, {32, 64, 128}},
+                                    {"wg_y", {"wg_y"}, {1, 2, 4, 8}},
+                                    {"coarsen_x", {"coarsen_x"}, {1, 2, 4}},
+                                    {"coarsen_y", {"coarsen_y"}, {2, 4, 8}}};
+  const std::vector<Fixed> common{{"interleaved", 0}, {"interior", 1}, {"private_tile", 1}};
+  SubSpace sep{"private", "sepconv_fused",
+               "register fusion: the row pass computed into each work-item's registers, no local memory, no barrier",
+               shape, common};
+  for (const Fixed& f : std::vector<Fixed>{{"image_sepconv_row_in", 0},
+                                           {"constant_sepconv_row_k", 0},
+                                           {"constant_sepconv_col_k", 0},
+                                           {"image_sepconv_col_out", 0},
+                                           {"unroll_sepconv_row_0", -1},
+                                           {"unroll_sepconv_col_0", -1}})
+    sep.fixed.push_back(f);
+  SubSpace harris{"private", "harris_fused",
+                  "register fusion: the Sobel pass computed into each work-item's registers, no local memory, no "
+                  "barrier",
+                  shape, common};
+  for (const Fixed& f : std::vector<Fixed>{{"image_harris_sobel_src", 0},
+                                           {"image_harris_response_dst", 0},
+                                           {"unroll_harris_response_0", -1},
+                                           {"unroll_harris_response_1", -1}})
+    harris.fixed.push_back(f);
+  return {sep, harris};
+}
+
 const std::vector<SubSpace>& all(const std::string& kind) {
   static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true)), regs = registers(),
-                                     split = splits(), slide = slides(), stage = staged();
-  return kind == "wide"     ? widened
-         : kind == "regs"   ? regs
-         : kind == "split"  ? split
-         : kind == "slide"  ? slide
-         : kind == "staged" ? stage
-                            : sub;
+                                     split = splits(), slide = slides(), stage = staged(), priv = private_tiles();
+  return kind == "wide"      ? widened
+         : kind == "regs"    ? regs
+         : kind == "split"   ? split
+         : kind == "slide"   ? slide
+         : kind == "staged"  ? stage
+         : kind == "private" ? priv
+                             : sub;
 }
 
 }  // namespace
 
 const std::vector<std::string>& subspace_kinds() {
-  static const std::vector<std::string> k = {"sub", "wide", "regs", "split", "slide", "staged"};
+  static const std::vector<std::string> k = {"sub", "wide", "regs", "split", "slide", "staged", "private"};
   return k;
 }
 
@@ -185,13 +219,13 @@ bool is_large_subspace(const std::string& space_name) {
   const auto colon = space_name.rfind(':');
   if (colon == std::string::npos) return false;
   const auto kind = space_name.substr(colon + 1);
-  return kind == "wide" || kind == "regs" || kind == "slide" || kind == "staged";
+  return kind == "wide" || kind == "regs" || kind == "slide" || kind == "staged" || kind == "private";
 }
 
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind) {
   const auto& kinds = subspace_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
-    throw Error("unknown sub-space kind '" + kind + "'", "use sub, wide, regs, split, slide or staged");
+    throw Error("unknown sub-space kind '" + kind + "'", "use sub, wide, regs, split, slide, staged or private");
   std::string names;
   for (const auto& s : all(kind)) {
     if (s.kernel == kernel) return s;

@@ -33,7 +33,7 @@ struct Fixed {
   long value;  // -1: the largest value of the parameter (full unrolling)
 };
 struct SubSpace {
-  std::string kind;  // "sub", "wide", "regs", "split", "slide" or "staged": the space is named imagecl.<kernel>:<kind>
+  std::string kind;  // "sub", "wide", "regs", "split", "slide", "staged" or "private": named imagecl.<kernel>:<kind>
   std::string kernel;
   std::string rationale;
   std::vector<SubParam> params;

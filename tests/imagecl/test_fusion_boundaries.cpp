@@ -90,7 +90,7 @@ TEST_CASE("a fused kernel applies the consumer's boundary rule to the intermedia
   auto& rt = test::runtime();
   for (const std::string rule : {"constant, 7", "clamped", "reflect101", "reflect", "wrap"}) {
     const auto space = fused_space(rule);
-    for (const char* p : {"interior", "exact"}) {
+    for (const char* p : {"interior", "exact", "private_tile"}) {
       INFO(p);
       CHECK(std::any_of(space.params.begin(), space.params.end(), [&](const SpaceParam& q) { return q.name == p; }));
     }
@@ -111,7 +111,19 @@ TEST_CASE("a fused kernel applies the consumer's boundary rule to the intermedia
         config_of(
             space,
             {{"wg_x", 8}, {"wg_y", 4}, {"coarsen_x", 2}, {"interleaved", 1}, {"interior", 1}, {"image_prod_src", 1}}),
-        config_of(space, {{"wg_x", 4}, {"wg_y", 4}, {"coarsen_y", 2}, {"interior", 1}, {"exact", 1}})};
+        config_of(space, {{"wg_x", 4}, {"wg_y", 4}, {"coarsen_y", 2}, {"interior", 1}, {"exact", 1}}),
+        // Register fusion: each work-item's tile in private memory, the halo computed again per work-item.
+        config_of(space, {{"wg_x", 4}, {"wg_y", 2}, {"private_tile", 1}}),
+        config_of(
+            space,
+            {{"wg_x", 2}, {"wg_y", 4}, {"coarsen_x", 2}, {"coarsen_y", 4}, {"private_tile", 1}, {"unroll_cons_0", 4}}),
+        config_of(space, {{"wg_x", 8},
+                          {"wg_y", 2},
+                          {"coarsen_x", 4},
+                          {"coarsen_y", 2},
+                          {"interior", 1},
+                          {"private_tile", 1},
+                          {"image_prod_src", 1}})};
     for (const auto& c : configs) {
       if (!violation(space, c, rt.device.info).empty()) continue;
       for (const auto& [w, h] : {std::pair<int, int>{1, 1}, {2, 3}, {1, 29}, {29, 1}, {3, 3}, {37, 23}, {97, 61}}) {

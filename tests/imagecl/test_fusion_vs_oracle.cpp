@@ -41,6 +41,17 @@ std::vector<Config> chosen(const KernelSpace& s, const std::string& unroll_a, co
   };
 }
 
+// Register fusion (private_tile): blocks of one pixel, of a row, of a column and 2-D, with and
+// without the interior split, unrolled or not, the input in image memory.
+std::vector<Config> private_tiles(const KernelSpace& s, const std::string& unroll, const std::string& image_in) {
+  return {
+      config_of(s, {{"wg_x", 8}, {"wg_y", 4}, {"private_tile", 1}}),
+      config_of(s, {{"wg_x", 16}, {"wg_y", 2}, {"coarsen_x", 4}, {"private_tile", 1}, {"interior", 1}}),
+      config_of(s, {{"wg_x", 32}, {"wg_y", 1}, {"coarsen_y", 8}, {"private_tile", 1}, {"interior", 1}, {unroll, 1}}),
+      config_of(s, {{"wg_x", 4}, {"wg_y", 4}, {"coarsen_x", 2}, {"coarsen_y", 4}, {"private_tile", 1}, {image_in, 1}}),
+  };
+}
+
 void check_fused(const std::string& bench, const std::vector<Config>& configs) {
   auto& rt = filterlab::test::runtime();
   const auto& b = benchmark(bench);
@@ -99,13 +110,16 @@ TEST_CASE("fused sepconv equals the oracle exactly on chosen configurations and 
       chosen(s, "unroll_sepconv_row_0", "unroll_sepconv_col_0", "image_sepconv_row_in", "image_sepconv_col_out");
   configs.push_back(
       config_of(s, {{"wg_x", 16}, {"wg_y", 2}, {"constant_sepconv_row_k", 1}, {"constant_sepconv_col_k", 1}}));
+  for (auto& c : private_tiles(s, "unroll_sepconv_row_0", "image_sepconv_row_in")) configs.push_back(c);
   check_fused("sepconv_fused", configs);
 }
 
 TEST_CASE("fused harris matches cornerHarris on chosen configurations and awkward sizes", "[imagecl][opencl][fusion]") {
   const auto& s = kernel_space("harris_fused");
-  check_fused("harris_fused", chosen(s, "unroll_harris_response_0", "unroll_harris_response_1",
-                                     "image_harris_sobel_src", "image_harris_response_dst"));
+  auto configs = chosen(s, "unroll_harris_response_0", "unroll_harris_response_1", "image_harris_sobel_src",
+                        "image_harris_response_dst");
+  for (auto& c : private_tiles(s, "unroll_harris_response_0", "image_harris_sobel_src")) configs.push_back(c);
+  check_fused("harris_fused", configs);
 }
 
 TEST_CASE("sampled fused configurations equal the oracle", "[imagecl][opencl][fusion]") {
