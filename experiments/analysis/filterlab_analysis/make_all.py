@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Regenerates every figure, table and macro file of the paper from the raw results.
 
-    /usr/bin/python3 experiments/analysis/make_all.py \\
+    PYTHONPATH=experiments/analysis /usr/bin/python3 -m filterlab_analysis.make_all \\
         --results experiments/results --out paper/generated
 
 The experiments, their analysis modules and the result folders each reads come from the experiment
@@ -26,15 +25,12 @@ import json
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-REGISTRY = HERE.parent / "registry.json"
-sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
-sys.path.insert(0, str(HERE))
-import claims as C  # noqa: E402
-import intervals  # noqa: E402
-import study_summary  # noqa: E402
-import result_commits as RC  # noqa: E402
-import results as R  # noqa: E402
+from . import claims as C
+from . import intervals
+from . import study_summary
+from . import result_commits as RC
+from . import results as R
+from .paths import REGISTRY
 
 # A module's exit status meaning "these results are too small for me" (quick mode).
 NEEDS_FULL_SIZE = 3
@@ -55,7 +51,7 @@ def results_optional(experiment: dict) -> bool:
     a module-level RESULTS_OPTIONAL (a reason) in its module, e.g. imagecl_portability's until every
     device has run it."""
     try:
-        module = importlib.import_module(experiment["analysis"])
+        module = importlib.import_module(f"{__package__}.{experiment['analysis']}")
     except ImportError:
         return False
     return bool(getattr(module, "RESULTS_OPTIONAL", False))
@@ -103,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
 
     failed, studies, too_small = [], [], []
     for e in registry:
-        module = importlib.import_module(e["analysis"])
+        module = importlib.import_module(f"{__package__}.{e['analysis']}")
         status = module.main(["--results", str(args.results), "--out", str(args.out)])
         if status == NEEDS_FULL_SIZE and args.quick:
             too_small.append(e["name"])
