@@ -1,10 +1,10 @@
 """The claims ledger: what the reproduced articles concluded, checked per device on our results.
 
-Generic and shared by every study. A study's analysis script (e.g. scharr_gradient_variants.py)
+Generic and shared by every study. A study's module (e.g. scharr_gradient_variants.py)
 defines its Claim records, each with a check function, and evaluates them per device and
-condition (e.g. storage "images" / "buffer") with `evaluate_study`; it saves the outcome as
-<experiment>_claims.json in the output directory and exposes `claims_study(out_dir)`, which loads
-it back. make_all.py collects the studies of every experiment it ran and calls `write_ledger`,
+condition (e.g. storage "images" / "buffer") with `evaluate_study` in its Study's claims() step;
+study.Study.run saves the outcome as <experiment>_claims.json in the output directory and
+saved_claims(out_dir) loads it back. make_all.py collects the studies of every experiment it ran and calls `write_ledger`,
 which writes
     claims_ledger.tex          table: rows = claims, columns = devices, cells = verdicts
     claims_ledger_details.tex  per device: the numbers behind each verdict

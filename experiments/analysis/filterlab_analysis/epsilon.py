@@ -12,7 +12,7 @@ the Adreno 530 numbers its text gives, transcribed with their source). Writes to
     epsilon_sweep.pdf      median time against the threshold T (naive, 3a, 5b)
     epsilon_crop.png       before/after crop of the input (the filter at the table's T)
     epsilon_macros.tex     numbers the paper quotes
-    epsilon_claims.json    the claims, for the shared ledger (claims_study)
+    epsilon_claims.json    the claims, for the shared ledger
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from . import figure_output as FO
 from . import results as R
 from . import tex_layout as T
 from .paths import EXPERIMENTS
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "epsilon"
 ARTICLE = EXPERIMENTS / "epsilon" / "adreno_article.json"
@@ -97,8 +98,16 @@ def load_article() -> dict:
     return data
 
 
+def load_devices(results_dir: Path) -> list[dict]:
+    return sorted((load_device(p) for p in R.result_files(results_dir, EXPERIMENT)),
+                  key=lambda d: d["prov"]["device"].lower())
+
+
 def derive(results_dir: Path) -> dict:
-    devices = sorted((load_device(p) for p in R.result_files(results_dir, EXPERIMENT)), key=lambda d: d["prov"]["device"].lower())
+    return derive_devices(load_devices(results_dir))
+
+
+def derive_devices(devices: list[dict]) -> dict:
     article = load_article()
     out = []
     for d in devices:
@@ -399,34 +408,36 @@ def evaluate_claims(s: dict) -> C.Study:
         context=lambda slug, cond: {"dev": by[slug], "all": devs})
 
 
-def claims_study(out: Path) -> C.Study:
-    return C.load_study(Path(out) / "epsilon_claims.json")
+class EpsilonStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+
+    def load(self, run: Run) -> list[dict]:
+        return load_devices(run.results)
+
+    def derive(self, run: Run) -> dict:
+        return derive_devices(run.raw)
+
+    def claims(self, run: Run) -> C.Study:
+        return evaluate_claims(run.summary)
+
+    def figures(self, run: Run) -> None:
+        fig7(run.summary, run.out)
+        sweep_fig(run.summary, run.out)
+        crop_png(run.summary, run.out)
+
+    def tables(self, run: Run) -> None:
+        R.write_text(run.out / "epsilon_table2.tex", table2_tex(run.summary))
+        R.write_text(run.out / "epsilon_macros.tex", macros_tex(run.summary))
+
+    def report(self, run: Run) -> None:
+        for d in run.summary["devices"]:
+            print(f"epsilon: {d['device']}: best step {d['best_label']} "
+                  f"{d['best_speedup']:.2f}x ({R.fmt_ms(d['best_ms'])} vs naive {R.fmt_ms(d['naive_ms'])} ms)")
 
 
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--results", required=True, type=Path, help="results directory (holds epsilon/<slug>.json)")
-    ap.add_argument("--out", required=True, type=Path, help="output directory (created)")
-    args = ap.parse_args(argv)
-    R.require_matplotlib(EXPERIMENT)
-    try:
-        summary = derive(args.results)
-    except R.ResultError as e:
-        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
-        return 1
-    out = args.out
-    s = R.save_summary(out, EXPERIMENT, summary)
-    R.write_text(out / "epsilon_table2.tex", table2_tex(s))
-    R.write_text(out / "epsilon_macros.tex", macros_tex(s))
-    fig7(s, out)
-    sweep_fig(s, out)
-    crop_png(s, out)
-    C.save_study(evaluate_claims(s), out / "epsilon_claims.json")
-    for d in s["devices"]:
-        print(f"epsilon: {d['device']}: best step {d['best_label']} "
-              f"{d['best_speedup']:.2f}x ({R.fmt_ms(d['best_ms'])} vs naive {R.fmt_ms(d['naive_ms'])} ms)")
-    return 0
+STUDY = EpsilonStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

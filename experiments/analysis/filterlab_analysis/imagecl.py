@@ -14,7 +14,6 @@ image it is timed on, then timed). Writes:
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import re
@@ -22,6 +21,7 @@ import sys
 from pathlib import Path
 
 from . import results as R
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "imagecl"
 KERNELS = ["sepconv_row", "sepconv_col", "conv2d_u8", "harris_sobel", "harris_response", "sepconv_fused", "harris_fused"]
@@ -164,23 +164,30 @@ def macros_tex(summary: dict) -> str:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--results", required=True, type=Path)
-    ap.add_argument("--out", required=True, type=Path)
-    args = ap.parse_args(argv)
-    try:
-        summary = derive([(p, _load(p)) for p in R.result_files(args.results, EXPERIMENT)])
-    except (R.ResultError, OSError, KeyError) as e:
-        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
-        return 1
-    out = args.out
-    summary = R.save_summary(out, EXPERIMENT, summary)
-    R.write_text(out / "imagecl_spaces.tex", spaces_tex(summary))
-    R.write_text(out / "imagecl_macros.tex", macros_tex(summary))
-    R.write_text(out / "imagecl_resources.tex", resources_tex(summary))
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) -> {out}")
-    return 0
+class ImageclStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+    needs_matplotlib = False
+    errors = (R.ResultError, OSError, KeyError)
+
+    def load(self, run: Run) -> list[tuple[Path, dict]]:
+        return [(p, _load(p)) for p in R.result_files(run.results, EXPERIMENT)]
+
+    def derive(self, run: Run) -> dict:
+        return derive(run.raw)
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
+        R.write_text(out / "imagecl_spaces.tex", spaces_tex(summary))
+        R.write_text(out / "imagecl_macros.tex", macros_tex(summary))
+        R.write_text(out / "imagecl_resources.tex", resources_tex(summary))
+
+    def report(self, run: Run) -> None:
+        print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) -> {run.out}")
+
+
+STUDY = ImageclStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

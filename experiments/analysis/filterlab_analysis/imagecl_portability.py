@@ -17,7 +17,7 @@ peers (<results>/peers*/, through peers.py's derive). Writes:
     imagecl_portability_macros.tex     \\newcommand's (\\Portability...) the prose quotes
 Without portability results it says "no data" and writes the files anyway (PP of ImageCL's own
 tuning and of the peers still comes from the other results); make_all runs on without them
-(RESULTS_OPTIONAL). Study 6's claims C7 and C8 are evaluated here (retuning_claim, pp_claim) and
+(its study's results_optional). Study 6's claims C7 and C8 are evaluated here (retuning_claim, pp_claim) and
 listed by tuning.py, which owns the study.
 
 Efficiencies:
@@ -39,7 +39,6 @@ Efficiencies:
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -50,10 +49,10 @@ from . import figure_output as FO
 from . import peers as P
 from . import results as R
 from . import tex_layout as T
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "imagecl_portability"
 # make_all.py: this experiment may be absent from a results directory (its analysis says "no data").
-RESULTS_OPTIONAL = "the portability matrix needs each device's run of imagecl_portability; without it the analysis says no data"
 
 PIPELINES = ["sepconv", "sepconv_fused", "conv2d_u8", "harris", "harris_fused"]
 PIPELINE_KERNELS = {"sepconv": ["sepconv_row", "sepconv_col"], "sepconv_fused": ["sepconv_fused"],
@@ -783,31 +782,40 @@ def pp_claim(ctx: dict, ours: str = "imagecl") -> C.Part:
 # ---------------------------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--results", required=True, type=Path)
-    ap.add_argument("--out", required=True, type=Path)
-    args = ap.parse_args(argv)
-    R.require_matplotlib(EXPERIMENT)
-    try:
-        summary = summarize(args.results)
-    except (R.ResultError, OSError, KeyError) as e:
-        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
-        return 1
-    out = args.out
-    summary = R.save_summary(out, EXPERIMENT, summary)
-    R.write_text(out / "imagecl_portability_matrix.tex", matrix_tex(summary))
-    R.write_text(out / "imagecl_portability_matrix.md", matrix_md(summary))
-    R.write_text(out / "imagecl_portability_pp.tex", pp_tex(summary))
-    R.write_text(out / "imagecl_portability_pp.md", pp_md(summary))
-    R.write_text(out / "imagecl_portability_macros.tex", macros_tex(summary))
-    figure(summary, out / "imagecl_portability_matrix.pdf")
-    if summary["no_data"]:
-        print(f"{EXPERIMENT}: no data ({args.results / EXPERIMENT}/ holds no result); PP of ImageCL's own tuning "
-              f"and the peers only -> {out}")
-    else:
-        print(f"{EXPERIMENT}: {len(summary['targets'])} target device(s) -> {out}")
-    return 0
+class PortabilityStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+    results_optional = ("the portability matrix needs each device's run of imagecl_portability; without it the "
+                        "analysis says no data")
+    errors = (R.ResultError, OSError, KeyError)
+
+    def load(self, run: Run) -> list[dict]:
+        return load_results(Path(run.results))
+
+    def derive(self, run: Run) -> dict:
+        return derive(Path(run.results), run.raw)
+
+    def figures(self, run: Run) -> None:
+        figure(run.summary, run.out / "imagecl_portability_matrix.pdf")
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
+        R.write_text(out / "imagecl_portability_matrix.tex", matrix_tex(summary))
+        R.write_text(out / "imagecl_portability_matrix.md", matrix_md(summary))
+        R.write_text(out / "imagecl_portability_pp.tex", pp_tex(summary))
+        R.write_text(out / "imagecl_portability_pp.md", pp_md(summary))
+        R.write_text(out / "imagecl_portability_macros.tex", macros_tex(summary))
+
+    def report(self, run: Run) -> None:
+        if run.summary["no_data"]:
+            print(f"{EXPERIMENT}: no data ({run.results / EXPERIMENT}/ holds no result); PP of ImageCL's own "
+                  f"tuning and the peers only -> {run.out}")
+        else:
+            print(f"{EXPERIMENT}: {len(run.summary['targets'])} target device(s) -> {run.out}")
+
+
+STUDY = PortabilityStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

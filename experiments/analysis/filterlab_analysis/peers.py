@@ -28,7 +28,6 @@ Writes to --out:
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -37,6 +36,7 @@ from . import figure_output as FO
 from . import halide_schedules as H
 from . import results as R
 from . import tex_layout as T
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "peers"
 CUDA_EXPERIMENT = "peers_cuda"
@@ -715,39 +715,47 @@ def targets_tex(rows: list[dict]) -> str:
     return "\n".join(out) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--results", required=True, type=Path)
-    ap.add_argument("--out", required=True, type=Path)
-    args = ap.parse_args(argv)
-    R.require_matplotlib(EXPERIMENT)
-    try:
-        loaded = [(p, _load(p, EXPERIMENT)) for p in R.result_files(args.results, EXPERIMENT)]
-        cuda = [(p, _load(p, e)) for e in (CUDA_EXPERIMENT, NPP_EXPERIMENT) for p in sorted((args.results / e).glob("*.json"))]
-        summary = derive(args.results, loaded, cuda)
-    except (R.ResultError, OSError, json.JSONDecodeError, KeyError) as e:
-        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
-        return 1
-    out = args.out
-    summary = R.save_summary(out, EXPERIMENT, summary)
-    R.write_text(out / "peers_table.tex", table_tex(summary))
-    figure(summary, out / "peers.pdf")
-    R.write_text(out / "peers_macros.tex", macros_tex(summary))
-    R.write_text(out / "peers_headline.md", headline_md(summary))
-    R.write_text(out / "peers_table.md", table_md(summary))
-    R.write_text(out / "peers_halide_schedules.md", H.table_md(summary["devices"], _wlabel))
-    rows = targets(summary, args.results)
-    R.write_text(out / "peers_targets.md", targets_md(rows))
-    R.write_text(out / "peers_targets.tex", targets_tex(rows))
-    for t in rows:
-        fig = "no figure" if t["value"] is None else f"{t['value']:.3f}"
-        times = ("no ImageCL time" if t["imagecl_kernel_ms"] is None
-                 else f"ImageCL kernel {t['imagecl_kernel_ms']:.4f} ms, wall {t['imagecl_wall_ms']:.4f} ms")
-        print(f"target ({t['target']}) on {t['device']}, {t['workload']}: {'met' if t['met'] else 'NOT met'}: {fig} "
-              f"({times}" + (f"; {t['peer']} {t['peer_ms']:.4f} ms, {t['basis']}" if t["peer_ms"] else "")
-              + (f"; binding {t['binding']}" if t["binding"] else "") + ")")
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) -> {out}")
-    return 0
+class PeersStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+    errors = (R.ResultError, OSError, json.JSONDecodeError, KeyError)
+
+    def load(self, run: Run) -> tuple[list[tuple[Path, dict]], list[tuple[Path, dict]]]:
+        loaded = [(p, _load(p, EXPERIMENT)) for p in R.result_files(run.results, EXPERIMENT)]
+        cuda = [(p, _load(p, e)) for e in (CUDA_EXPERIMENT, NPP_EXPERIMENT)
+                for p in sorted((run.results / e).glob("*.json"))]
+        return loaded, cuda
+
+    def derive(self, run: Run) -> dict:
+        return derive(run.results, *run.raw)
+
+    def figures(self, run: Run) -> None:
+        figure(run.summary, run.out / "peers.pdf")
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
+        R.write_text(out / "peers_table.tex", table_tex(summary))
+        R.write_text(out / "peers_macros.tex", macros_tex(summary))
+        R.write_text(out / "peers_headline.md", headline_md(summary))
+        R.write_text(out / "peers_table.md", table_md(summary))
+        R.write_text(out / "peers_halide_schedules.md", H.table_md(summary["devices"], _wlabel))
+        rows = targets(summary, run.results)
+        R.write_text(out / "peers_targets.md", targets_md(rows))
+        R.write_text(out / "peers_targets.tex", targets_tex(rows))
+
+    def report(self, run: Run) -> None:
+        for t in targets(run.summary, run.results):
+            fig = "no figure" if t["value"] is None else f"{t['value']:.3f}"
+            times = ("no ImageCL time" if t["imagecl_kernel_ms"] is None
+                     else f"ImageCL kernel {t['imagecl_kernel_ms']:.4f} ms, wall {t['imagecl_wall_ms']:.4f} ms")
+            print(f"target ({t['target']}) on {t['device']}, {t['workload']}: {'met' if t['met'] else 'NOT met'}: {fig} "
+                  f"({times}" + (f"; {t['peer']} {t['peer_ms']:.4f} ms, {t['basis']}" if t["peer_ms"] else "")
+                  + (f"; binding {t['binding']}" if t["binding"] else "") + ")")
+        print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) -> {run.out}")
+
+
+STUDY = PeersStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from pathlib import Path
 from . import claims as C
 from . import results as R
 from .paths import EXPERIMENTS
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "pyramid_storage"
 STUDY_ID = "S2"
@@ -516,11 +517,6 @@ def evaluate_claims(summary: dict) -> C.Study:
     return study
 
 
-def claims_study(out: Path) -> C.Study:
-    """For make_all.py: this study's claims, as main() saved them in out."""
-    return C.load_study(Path(out) / f"{EXPERIMENT}_claims.json")
-
-
 # ---------------------------------------------------------------------------------------------
 # derived -> figures
 
@@ -930,32 +926,39 @@ def macros_tex(summary: dict, study: C.Study) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
-    # each row has its own local size (16x16, the runtime's default [0, 0], the sweep)
-    loaded = R.load_and_summarize(argv, EXPERIMENT, __doc__.split("\n\n")[0], derive,
-                                  per_row=("local_size",))
-    if loaded is None:
-        return 1
-    out, summary = loaded
-    study = evaluate_claims(summary)
-    C.save_study(study, out / f"{EXPERIMENT}_claims.json")
-    plot_all(summary, out)
-    plot_sweep(summary, out)
-    try:
+class PyramidStorageStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+    per_row = ("local_size",)  # each row has its own (16x16, the runtime's default [0, 0], the sweep)
+
+    def derive(self, run: Run) -> dict:
+        return derive(run.raw, run.results)
+
+    def claims(self, run: Run) -> C.Study:
+        return evaluate_claims(run.summary)
+
+    def figures(self, run: Run) -> None:
+        plot_all(run.summary, run.out)
+        plot_sweep(run.summary, run.out)
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
         R.write_text(out / f"{EXPERIMENT}_table.tex", table_tex(summary))
-    except R.ResultError as err:
-        print(f"{EXPERIMENT}: {err}", file=sys.stderr)
-        return 1
-    R.write_text(out / f"{EXPERIMENT}_wall.tex", wall_tex(summary))
-    R.write_text(out / f"{EXPERIMENT}_macros.tex", macros_tex(summary, study))
-    for d in summary["devices"]:
-        print(f"{EXPERIMENT}: {d['device']}: fastest storage (16x16 single) "
-              + ", ".join(f"k{w['ksize']} {w['storage']} {R.fmt_ms(w['median_ms'])} ms"
-                          + ("" if w["clear"] else " (CI overlaps the runner-up)")
-                          for w in d["winners"]))
-    names = ", ".join(d["device"] for d in summary["devices"])
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) ({names}) -> {out}")
-    return 0
+        R.write_text(out / f"{EXPERIMENT}_wall.tex", wall_tex(summary))
+        R.write_text(out / f"{EXPERIMENT}_macros.tex", macros_tex(summary, run.claims))
+
+    def report(self, run: Run) -> None:
+        for d in run.summary["devices"]:
+            print(f"{EXPERIMENT}: {d['device']}: fastest storage (16x16 single) "
+                  + ", ".join(f"k{w['ksize']} {w['storage']} {R.fmt_ms(w['median_ms'])} ms"
+                              + ("" if w["clear"] else " (CI overlaps the runner-up)")
+                              for w in d["winners"]))
+        names = ", ".join(d["device"] for d in run.summary["devices"])
+        print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) ({names}) -> {run.out}")
+
+
+STUDY = PyramidStorageStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

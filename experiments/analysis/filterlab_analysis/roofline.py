@@ -41,10 +41,10 @@ from pathlib import Path
 
 from . import results as R
 from . import tex_layout as T
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "roofline"
 # make_all.py: the experiment may be absent from a results directory (the analysis says "no data").
-RESULTS_OPTIONAL = "the ceilings need each device's run of roofline; without it the table says no data"
 
 PROBES = ["fp32_exact", "fp32_fma", "cvt_u8_f32", "cvt_u16_f32", "cvt_f32_u8", "local_f32", "local_u8"]
 UNITS = {"flop": "GFLOP/s", "conversion": "Gconv/s", "byte": "GB/s"}
@@ -222,9 +222,16 @@ def load_device(path: Path) -> dict:
 def derive(results_dir: Path) -> dict:
     """Every device's ceilings and its ImageCL kernels' floors per megapixel (known counts only);
     no devices (no_data) where the results hold no roofline folder."""
+    return derive_devices(load_devices(results_dir))
+
+
+def load_devices(results_dir: Path) -> list[dict]:
     folder = Path(results_dir) / EXPERIMENT
     files = sorted(folder.glob("*.json")) if folder.is_dir() else []
-    devices = sorted((load_device(p) for p in files), key=lambda d: (d["device"].lower(), d["slug"]))
+    return sorted((load_device(p) for p in files), key=lambda d: (d["device"].lower(), d["slug"]))
+
+
+def derive_devices(devices: list[dict]) -> dict:
     for d in devices:
         rates = rates_of(d["ceilings"])
         d["rates"] = rates
@@ -373,36 +380,44 @@ def ceilings_tex(s: dict) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--results", required=True, type=Path,
-                    help="results directory (holds roofline/<slug>.json)")
-    ap.add_argument("--out", required=True, type=Path, help="output directory (created)")
-    args = ap.parse_args(argv)
-    try:
-        summary = derive(args.results)
-    except (R.ResultError, ValueError) as e:
-        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
-        return 1
-    try:
-        summary["imagecl"] = imagecl_against_floors(args.results, summary["devices"])
-    except (R.ResultError, OSError, KeyError, ValueError) as e:
-        print(f"{EXPERIMENT}: ImageCL against its floors: {e}", file=sys.stderr)
-        return 1
-    s = R.save_summary(args.out, EXPERIMENT, summary)
-    R.write_text(args.out / "roofline_ceilings.tex", ceilings_tex(s))
-    R.write_text(args.out / "roofline_imagecl.tex", imagecl_tex(s["imagecl"]))
-    R.write_text(args.out / "roofline_imagecl.md", imagecl_md(s["imagecl"]))
-    if s["no_data"]:
-        print(f"{EXPERIMENT}: no data ({args.results / EXPERIMENT}/ holds no result) -> {args.out}")
-    for d in s["devices"]:
-        c = d["ceilings"]
-        print(f"{EXPERIMENT}: {d['device']}: copy {R.fmt_sig(c['copy']['median'])} GB/s, FP32 "
-              f"{R.fmt_sig(c['fp32_exact']['median'])} / {R.fmt_sig(c['fp32_fma']['median'])} GFLOP/s "
-              f"(not contracted / fma), uchar to float {R.fmt_sig(c['cvt_u8_f32']['median'])} G/s, "
-              f"local {R.fmt_sig(c['local_f32']['median'])} GB/s")
-    return 0
+class RooflineStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+    results_optional = "the ceilings need each device's run of roofline; without it the table says no data"
+    needs_matplotlib = False
+    errors = (R.ResultError, ValueError)
+
+    def load(self, run: Run) -> list[dict]:
+        return load_devices(run.results)
+
+    def derive(self, run: Run) -> dict:
+        summary = derive_devices(run.raw)
+        try:
+            summary["imagecl"] = imagecl_against_floors(run.results, summary["devices"])
+        except (R.ResultError, OSError, KeyError, ValueError) as e:
+            raise R.ResultError(f"ImageCL against its floors: {e}") from e
+        return summary
+
+    def tables(self, run: Run) -> None:
+        s, out = run.summary, run.out
+        R.write_text(out / "roofline_ceilings.tex", ceilings_tex(s))
+        R.write_text(out / "roofline_imagecl.tex", imagecl_tex(s["imagecl"]))
+        R.write_text(out / "roofline_imagecl.md", imagecl_md(s["imagecl"]))
+
+    def report(self, run: Run) -> None:
+        s = run.summary
+        if s["no_data"]:
+            print(f"{EXPERIMENT}: no data ({run.results / EXPERIMENT}/ holds no result) -> {run.out}")
+        for d in s["devices"]:
+            c = d["ceilings"]
+            print(f"{EXPERIMENT}: {d['device']}: copy {R.fmt_sig(c['copy']['median'])} GB/s, FP32 "
+                  f"{R.fmt_sig(c['fp32_exact']['median'])} / {R.fmt_sig(c['fp32_fma']['median'])} GFLOP/s "
+                  f"(not contracted / fma), uchar to float {R.fmt_sig(c['cvt_u8_f32']['median'])} G/s, "
+                  f"local {R.fmt_sig(c['local_f32']['median'])} GB/s")
+
+
+STUDY = RooflineStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ Writes to --out:
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import sys
 import textwrap
@@ -35,6 +34,7 @@ from . import sampler_data as D
 from . import sampler_text as T
 from .sampler_tex import findings_tex, macros_tex, mapping_tex, tables_tex, verdicts_tex
 from .paths import EXPERIMENTS
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = D.EXPERIMENT
 STUDY_ID = "S3"
@@ -372,11 +372,6 @@ def evaluate_claims(summary: dict) -> C.Study:
         context=lambda slug, cond: _Ctx(summary, slug))
 
 
-def claims_study(out: Path) -> C.Study:
-    """For make_all.py: this study's claims, as main() saved them in out."""
-    return C.load_study(Path(out) / f"{EXPERIMENT}_claims.json")
-
-
 # ---------------------------------------------------------------------------------------------
 # derived -> LaTeX and text
 
@@ -394,39 +389,46 @@ def article_tables_text(summary: dict) -> str:
     return "\n".join(out)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--results", required=True, type=Path,
-                    help=f"results directory (holds {EXPERIMENT}/<device_slug>.json)")
-    ap.add_argument("--out", required=True, type=Path, help="output directory (created)")
-    ap.add_argument("--published", type=Path, default=PUBLISHED,
-                    help="the article's tables (default: %(default)s)")
-    args = ap.parse_args(argv)
-    try:
-        measured = D.load_devices(args.results)
-        published = D.load_published(args.published, measured[0]["article"]["k"])
-        summary = derive(measured, published)
-    except R.ResultError as e:
-        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
-        return 1
-    out = args.out
-    summary = R.save_summary(out, EXPERIMENT, summary)
-    study = evaluate_claims(summary)
-    C.save_study(study, out / f"{EXPERIMENT}_claims.json")
-    R.write_text(out / "sampler_tables.tex", tables_tex(summary))
-    R.write_text(out / "sampler_verdicts.tex", verdicts_tex(summary))
-    R.write_text(out / "sampler_mapping.tex", mapping_tex(summary))
-    R.write_text(out / "sampler_findings.tex", findings_tex(summary))
-    R.write_text(out / "sampler_macros.tex", macros_tex(summary, study))
-    R.write_text(out / "sampler_article_tables.txt", article_tables_text(summary))
-    for d in summary["devices"]:
-        n = d["article_counts"]
-        print(textwrap.shorten(
-            f"{EXPERIMENT}: {d['name']}: article's table {n['float32']} float32, "
-            f"{n['neighbour']} neighbour, {n['wrong']} wrong of {d['article_total']}"
-            + (f"; grid {d['grid']['counts']}" if d.get("grid") else ""), 200))
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) -> {out}")
-    return 0
+class SamplerStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+    needs_matplotlib = False
+
+    def add_options(self, ap) -> None:
+        ap.add_argument("--published", type=Path, default=PUBLISHED,
+                        help="the article's tables (default: %(default)s)")
+
+    def load(self, run: Run) -> tuple[list[dict], dict]:
+        measured = D.load_devices(run.results)
+        return measured, D.load_published(run.options.published, measured[0]["article"]["k"])
+
+    def derive(self, run: Run) -> dict:
+        return derive(*run.raw)
+
+    def claims(self, run: Run) -> C.Study:
+        return evaluate_claims(run.summary)
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
+        R.write_text(out / "sampler_tables.tex", tables_tex(summary))
+        R.write_text(out / "sampler_verdicts.tex", verdicts_tex(summary))
+        R.write_text(out / "sampler_mapping.tex", mapping_tex(summary))
+        R.write_text(out / "sampler_findings.tex", findings_tex(summary))
+        R.write_text(out / "sampler_macros.tex", macros_tex(summary, run.claims))
+        R.write_text(out / "sampler_article_tables.txt", article_tables_text(summary))
+
+    def report(self, run: Run) -> None:
+        for d in run.summary["devices"]:
+            n = d["article_counts"]
+            print(textwrap.shorten(
+                f"{EXPERIMENT}: {d['name']}: article's table {n['float32']} float32, "
+                f"{n['neighbour']} neighbour, {n['wrong']} wrong of {d['article_total']}"
+                + (f"; grid {d['grid']['counts']}" if d.get("grid") else ""), 200))
+        print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) -> {run.out}")
+
+
+STUDY = SamplerStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

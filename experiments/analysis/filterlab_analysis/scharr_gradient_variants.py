@@ -35,6 +35,7 @@ from pathlib import Path
 from . import claims as C
 from . import results as R
 from .paths import VARIANTS
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "scharr_gradient_variants"
 STUDY_ID = "S1"
@@ -460,11 +461,6 @@ def evaluate_claims(summary: dict) -> C.Study:
         id=STUDY_ID, title=STUDY_TITLE, experiment=EXPERIMENT, conditions=list(STORAGES),
         condition_labels={"images": "images", "buffer": "buffer"}, devices=devices,
         claims=study_claims(), context=lambda slug, storage: _Ctx(by_slug[slug], storage))
-
-
-def claims_study(out: Path) -> C.Study:
-    """For make_all.py: this study's claims, as main() saved them in out."""
-    return C.load_study(Path(out) / f"{EXPERIMENT}_claims.json")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -979,23 +975,35 @@ def print_targets(summary: dict) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
-    loaded = R.load_and_summarize(argv, EXPERIMENT, __doc__.split("\n\n")[0], derive)
-    if loaded is None:
-        return 1
-    out, summary = loaded
-    study = evaluate_claims(summary)
-    C.save_study(study, out / f"{EXPERIMENT}_claims.json")
-    plot_all(summary, out)
-    R.write_text(out / "scharr_gradient_fastest.tex", fastest_tex(summary))
-    R.write_text(out / "scharr_gradient_target.tex", target_tex(summary))
-    R.write_text(out / "scharr_gradient_table.tex", table_tex(summary))
-    R.write_text(out / "scharr_gradient_findings.tex", findings_tex(summary, study))
-    R.write_text(out / "scharr_gradient_macros.tex", macros_tex(summary, study))
-    print_targets(summary)
-    names = ", ".join(d["device"] for d in summary["devices"])
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) ({names}) -> {out}")
-    return 0
+class GradientVariantsStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+
+    def derive(self, run: Run) -> dict:
+        return derive(run.raw, run.results)
+
+    def claims(self, run: Run) -> C.Study:
+        return evaluate_claims(run.summary)
+
+    def figures(self, run: Run) -> None:
+        plot_all(run.summary, run.out)
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
+        R.write_text(out / "scharr_gradient_fastest.tex", fastest_tex(summary))
+        R.write_text(out / "scharr_gradient_target.tex", target_tex(summary))
+        R.write_text(out / "scharr_gradient_table.tex", table_tex(summary))
+        R.write_text(out / "scharr_gradient_findings.tex", findings_tex(summary, run.claims))
+        R.write_text(out / "scharr_gradient_macros.tex", macros_tex(summary, run.claims))
+
+    def report(self, run: Run) -> None:
+        print_targets(run.summary)
+        names = ", ".join(d["device"] for d in run.summary["devices"])
+        print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) ({names}) -> {run.out}")
+
+
+STUDY = GradientVariantsStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

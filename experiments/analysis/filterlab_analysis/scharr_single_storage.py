@@ -21,6 +21,7 @@ import textwrap
 from pathlib import Path
 
 from . import results as R
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "scharr_single_storage"
 VARIANT = "scharr.single"
@@ -310,18 +311,29 @@ def macros_tex(summary: dict) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
-    loaded = R.load_and_summarize(argv, EXPERIMENT, __doc__.split("\n\n")[0], derive)
-    if loaded is None:
-        return 1
-    out, summary = loaded
-    plot(summary, out)
-    R.write_text(out / f"{EXPERIMENT}_table.tex", table_tex(summary))
-    R.write_text(out / f"{EXPERIMENT}_devices.tex", devices_tex(summary))
-    R.write_text(out / f"{EXPERIMENT}_macros.tex", macros_tex(summary))
-    names = ", ".join(d["device"] for d in summary["devices"])
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) ({names}) -> {out}")
-    return 0
+class SingleStorageStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+
+    def derive(self, run: Run) -> dict:
+        return derive(run.raw, run.results)
+
+    def figures(self, run: Run) -> None:
+        plot(run.summary, run.out)
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
+        R.write_text(out / f"{EXPERIMENT}_table.tex", table_tex(summary))
+        R.write_text(out / f"{EXPERIMENT}_devices.tex", devices_tex(summary))
+        R.write_text(out / f"{EXPERIMENT}_macros.tex", macros_tex(summary))
+
+    def report(self, run: Run) -> None:
+        names = ", ".join(d["device"] for d in run.summary["devices"])
+        print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) ({names}) -> {run.out}")
+
+
+STUDY = SingleStorageStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ Writes to --out:
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -26,6 +25,7 @@ from . import figure_output as FO
 from . import results as R
 from . import tex_layout as T
 from .paths import EXPERIMENTS
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "tiled"
 STUDY_ID = "S4"
@@ -311,11 +311,6 @@ def evaluate_claims(summary: dict) -> C.Study:
         context=lambda slug, cond: _Ctx(by_slug[slug], cond, summary["paper_counts"]))
 
 
-def claims_study(out: Path) -> C.Study:
-    """For make_all.py: this study's claims, as main() saved them in out."""
-    return C.load_study(Path(out) / f"{EXPERIMENT}_claims.json")
-
-
 # ---------------------------------------------------------------------------------------------
 # derived -> figure, tables, macros
 
@@ -515,31 +510,42 @@ def macros_tex(summary: dict, study: C.Study) -> str:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--results", required=True, type=Path)
-    ap.add_argument("--out", required=True, type=Path)
-    ap.add_argument("--paper-counts", type=Path, default=PAPER_COUNTS)
-    args = ap.parse_args(argv)
-    R.require_matplotlib(EXPERIMENT)
-    try:
-        results = [(p, _load(p)) for p in R.result_files(args.results, EXPERIMENT)]
-        paper = json.loads(args.paper_counts.read_text(encoding="utf-8"))
+class TiledStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+    errors = (R.ResultError, OSError, json.JSONDecodeError)
+
+    def add_options(self, ap) -> None:
+        ap.add_argument("--paper-counts", type=Path, default=PAPER_COUNTS)
+
+    def load(self, run: Run) -> tuple[list[tuple[Path, dict]], dict]:
+        results = [(p, _load(p)) for p in R.result_files(run.results, EXPERIMENT)]
+        return results, json.loads(run.options.paper_counts.read_text(encoding="utf-8"))
+
+    def derive(self, run: Run) -> dict:
+        results, paper = run.raw
         summary = derive(results, paper)
         summary["count_differences"] = count_differences(summary, results)
-    except (R.ResultError, OSError, json.JSONDecodeError) as e:
-        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
-        return 1
-    out = args.out
-    summary = R.save_summary(out, EXPERIMENT, summary)
-    study = evaluate_claims(summary)
-    C.save_study(study, out / f"{EXPERIMENT}_claims.json")
-    figure(summary, out / "tiled_time.pdf")
-    R.write_text(out / "tiled_counts.tex", counts_tex(summary))
-    R.write_text(out / "tiled_target.tex", target_tex(summary))
-    R.write_text(out / "tiled_macros.tex", macros_tex(summary, study))
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) -> {out}")
-    return 0
+        return summary
+
+    def claims(self, run: Run) -> C.Study:
+        return evaluate_claims(run.summary)
+
+    def figures(self, run: Run) -> None:
+        figure(run.summary, run.out / "tiled_time.pdf")
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
+        R.write_text(out / "tiled_counts.tex", counts_tex(summary))
+        R.write_text(out / "tiled_target.tex", target_tex(summary))
+        R.write_text(out / "tiled_macros.tex", macros_tex(summary, run.claims))
+
+    def report(self, run: Run) -> None:
+        print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) -> {run.out}")
+
+
+STUDY = TiledStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

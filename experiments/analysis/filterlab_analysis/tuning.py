@@ -14,7 +14,6 @@ prints the efficiency table.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import statistics
@@ -29,6 +28,7 @@ from . import imagecl_portability as IP  # (S6.C7, S6.C8: the portability experi
 from . import results as R
 from . import tex_layout as T
 from .paths import EXPERIMENTS
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "tuning"
 PAPER_TABLES = EXPERIMENTS / "tuning" / "paper_tables.json"
@@ -1109,57 +1109,64 @@ def claims_of(summary: dict, portability: dict | None = None) -> C.Study:
         context=lambda slug, bench: {"device": by[slug], "bench": bench, "portability": portability})
 
 
-def claims_study(out: Path) -> C.Study:
-    """For make_all.py: this study's claims, as main() saved them in out."""
-    return C.load_study(Path(out) / f"{EXPERIMENT}_claims.json")
+class TuningStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+    errors = (R.ResultError, OSError, KeyError, json.JSONDecodeError)
 
+    def add_options(self, ap) -> None:
+        ap.add_argument("--paper-tables", type=Path, default=PAPER_TABLES)
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--results", required=True, type=Path)
-    ap.add_argument("--out", required=True, type=Path)
-    ap.add_argument("--paper-tables", type=Path, default=PAPER_TABLES)
-    args = ap.parse_args(argv)
-    R.require_matplotlib(EXPERIMENT)
-    try:
+    def load(self, run: Run) -> tuple[list[tuple[Path, dict]], dict]:
         data = []
-        for p in R.result_files(args.results, EXPERIMENT):
+        for p in R.result_files(run.results, EXPERIMENT):
             d = json.loads(p.read_text(encoding="utf-8"))
             if d.get("experiment") != EXPERIMENT:
                 raise R.ResultError(f"{p}: not a tuning result (experiment {d.get('experiment')})")
             R.check_schema(d, "filterlab.result", p)
             data.append((p, d))
-        paper = json.loads(args.paper_tables.read_text(encoding="utf-8"))
-        summary = derive(data, paper, args.results)
-    except (R.ResultError, OSError, KeyError, json.JSONDecodeError) as e:
-        print(f"{EXPERIMENT}: {e}", file=sys.stderr)
-        return 1
-    out = args.out
-    summary["targets"] = targets(summary)
-    summary["live_targets"] = live_targets(summary)
-    summary = R.save_summary(out, EXPERIMENT, summary)
-    R.write_text(out / "tuning_tables.tex", tables_tex(summary, paper))
-    R.write_text(out / "tuning_efficiency.tex", efficiency_tex(summary))
-    R.write_text(out / "tuning_figure6.tex", figure6_tex(summary))
-    R.write_text(out / "tuning_live.tex", live_tex(summary))
-    R.write_text(out / "tuning_macros.tex", macros_tex(summary))
-    caches = cache_provenance(args.results, data)
-    R.write_text(out / "tuning_caches.md", caches_md(caches))
-    R.write_text(out / "tuning_caches.tex", caches_tex(caches))
-    R.write_text(out / "tuning_cluster_plan.md", CP.plan_md(CP.plan([d for _, d in data])))
-    with (out / "tuning_macros.tex").open("a", encoding="utf-8") as f:
-        f.write(f"\\newcommand{{\\TuningCacheSentence}}{{{R.latex_escape(cache_sentence(caches))}}}\n")
-    try:  # S6.C7 and S6.C8 judge the portability experiment's results (imagecl_portability.py)
-        portability = IP.summarize(args.results)
-    except (R.ResultError, OSError, KeyError) as e:
-        print(f"{EXPERIMENT}: S6.C7/S6.C8: {e}", file=sys.stderr)
-        return 1
-    C.save_study(claims_of(summary, portability), out / f"{EXPERIMENT}_claims.json")
-    efficiency_figure(summary, out / "tuning_efficiency.pdf")
-    figure6(summary, out / "tuning_figure6.pdf")
-    print_table(summary)
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) -> {out}")
-    return 0
+        return data, json.loads(run.options.paper_tables.read_text(encoding="utf-8"))
+
+    def derive(self, run: Run) -> dict:
+        data, paper = run.raw
+        summary = derive(data, paper, run.results)
+        summary["targets"] = targets(summary)
+        summary["live_targets"] = live_targets(summary)
+        return summary
+
+    def claims(self, run: Run) -> C.Study:
+        try:  # S6.C7 and S6.C8 judge the portability experiment's results (imagecl_portability.py)
+            portability = IP.summarize(run.results)
+        except (R.ResultError, OSError, KeyError) as e:
+            raise R.ResultError(f"S6.C7/S6.C8: {e}") from e
+        return claims_of(run.summary, portability)
+
+    def figures(self, run: Run) -> None:
+        efficiency_figure(run.summary, run.out / "tuning_efficiency.pdf")
+        figure6(run.summary, run.out / "tuning_figure6.pdf")
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
+        data, paper = run.raw
+        R.write_text(out / "tuning_tables.tex", tables_tex(summary, paper))
+        R.write_text(out / "tuning_efficiency.tex", efficiency_tex(summary))
+        R.write_text(out / "tuning_figure6.tex", figure6_tex(summary))
+        R.write_text(out / "tuning_live.tex", live_tex(summary))
+        R.write_text(out / "tuning_macros.tex", macros_tex(summary))
+        caches = cache_provenance(run.results, data)
+        R.write_text(out / "tuning_caches.md", caches_md(caches))
+        R.write_text(out / "tuning_caches.tex", caches_tex(caches))
+        R.write_text(out / "tuning_cluster_plan.md", CP.plan_md(CP.plan([d for _, d in data])))
+        with (out / "tuning_macros.tex").open("a", encoding="utf-8") as f:
+            f.write(f"\\newcommand{{\\TuningCacheSentence}}{{{R.latex_escape(cache_sentence(caches))}}}\n")
+
+    def report(self, run: Run) -> None:
+        print_table(run.summary)
+        print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) -> {run.out}")
+
+
+STUDY = TuningStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 one: every claim has its written method, every entry its claim, and each Claim's check text is the
 one composed from the file, so no module keeps prose of its own.
 
-The defined claims come from the modules themselves: every analysis module of the experiment
-registry that has claims_study(), and every module of filterlab_analysis that defines
+The defined claims come from the modules themselves: every study of the experiment registry that
+judges claims (its Study has a claims step), and every module of filterlab_analysis that defines
 study_claims() or STUDY_CLAIMS, gives its claims through study_claims() or STUDY_CLAIMS."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pytest
 
 from filterlab_analysis import claims as C
 from filterlab_analysis import make_all
+from filterlab_analysis.studies import STUDIES
 
 ANALYSIS = Path(C.__file__).resolve().parent
 DEFINES = re.compile(r"^(def study_claims\(|STUDY_CLAIMS\s*[:=])", re.MULTILINE)
@@ -29,7 +30,7 @@ def _claim_modules() -> dict[str, object]:
     names |= {p.stem for p in ANALYSIS.glob("*.py") if DEFINES.search(p.read_text(encoding="utf-8"))}
     modules = {n: importlib.import_module(f"filterlab_analysis.{n}") for n in sorted(names)}
     return {n: m for n, m in modules.items()
-            if hasattr(m, "claims_study") or hasattr(m, "study_claims") or hasattr(m, "STUDY_CLAIMS")}
+            if (n in STUDIES and STUDIES[n].has_claims) or hasattr(m, "study_claims") or hasattr(m, "STUDY_CLAIMS")}
 
 
 def _module_claims(name: str, module) -> list[C.Claim]:
@@ -37,7 +38,7 @@ def _module_claims(name: str, module) -> list[C.Claim]:
         return list(module.study_claims())
     if hasattr(module, "STUDY_CLAIMS"):
         return list(module.STUDY_CLAIMS)
-    raise AssertionError(f"{name}.py reports claims (claims_study) but defines neither study_claims() nor "
+    raise AssertionError(f"{name}.py reports claims (its Study's claims step) but defines neither study_claims() nor "
                          f"STUDY_CLAIMS, so its claims cannot be checked against claims_spec.toml")
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from filterlab_analysis import make_all
 from filterlab_analysis import result_commits as RC
 from filterlab_analysis.paths import PACKAGE
+from filterlab_analysis.studies import STUDIES
 
 
 def write_result(root: Path, experiment: str, slug: str, commit: str) -> Path:
@@ -30,6 +31,7 @@ def test_snapshot_lists_every_analysis_module_once():
     assert len(names) == len(set(names)) and "tuning" in names
     for e in registry:
         assert (PACKAGE / f"{e['analysis']}.py").is_file(), e["name"]
+        assert STUDIES[e["analysis"]].name == e["name"], e["name"]  # its study, in studies.py
         assert e["schema"] == f"{e['name']}.schema.json"
 
 
