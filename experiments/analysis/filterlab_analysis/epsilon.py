@@ -166,7 +166,7 @@ def table2_tex(s: dict) -> str:
 
 
 def fig7(s: dict, out: Path) -> None:
-    import matplotlib.pyplot as plt
+    plt = FO.pyplot()
     devs = s["devices"]
     ref = next(d for d in devs if d["slug"] == s["reference"])
     fig, ax = plt.subplots(figsize=(7.5, 3.4))
@@ -190,7 +190,7 @@ def fig7(s: dict, out: Path) -> None:
 def sweep_fig(s: dict, out: Path) -> None:
     """One panel per device at the printed width; linear time axis from zero, so that a flat line
     (time independent of T) reads as flat and every tick is labelled."""
-    import matplotlib.pyplot as plt
+    plt = FO.pyplot()
     import matplotlib.ticker as mticker
     devs = s["devices"]
     fig, axes = plt.subplots(1, len(devs), figsize=(FO.TEXT_WIDTH_IN, 2.5), squeeze=False)
@@ -226,7 +226,7 @@ def sweep_fig(s: dict, out: Path) -> None:
 
 
 def crop_png(s: dict, out: Path) -> None:
-    import matplotlib.pyplot as plt
+    plt = FO.pyplot()
     import numpy as np
     d = max(s["devices"], key=lambda d: (d["full_image"], d["slug"]))
     c = d["crop"]

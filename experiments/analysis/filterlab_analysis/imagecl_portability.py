@@ -646,9 +646,7 @@ def _compact(summary: dict, slug: str) -> str:
 def figure(summary: dict, path: Path) -> None:
     """Heat map per pipeline: rows = source (tuned on), columns = target (run on); colour = the
     fraction of the target's own tuned kernel time; text = that fraction and the time."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = FO.pyplot()
     pipes = list(summary["matrix"]) or ["none"]
     ncol = min(4, len(pipes))  # eight panels: two rows of four
     nrow = math.ceil(len(pipes) / ncol)

@@ -377,9 +377,7 @@ def figure(summary: dict, path: Path) -> None:
     """Median time per workload, like against like: per device, one panel of host wall clocks
     (FilterLab's wall time beside the peers timed by wall clock) and one of device events
     (FilterLab's kernel events beside the CUDA peers' events), never one kind against the other."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = FO.pyplot()
     devs = summary["devices"]
     kinds = (("wall", "host wall clock", "wall_ms", "FilterLab (best, wall)"),
              ("event", "device events", "kernel_ms", "FilterLab (best, kernel events)"))

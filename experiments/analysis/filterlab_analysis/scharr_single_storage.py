@@ -20,6 +20,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from . import figure_output as FO
 from . import results as R
 from .study import Run, Study, first_paragraph
 
@@ -106,11 +107,9 @@ def derive(results: list[R.DeviceResult], results_dir: Path) -> dict:
 
 
 def plot(summary: dict, out: Path) -> None:
-    import matplotlib.pyplot as plt
+    plt = FO.pyplot({**FO.BASE_STYLE, "font.size": 8, "axes.titlesize": 9})
     from matplotlib.lines import Line2D
     from matplotlib.ticker import FuncFormatter, LogLocator
-    plt.rcParams.update({"font.size": 8, "axes.titlesize": 9, "pdf.fonttype": 42,
-                         "ps.fonttype": 42, "svg.hashsalt": "filterlab"})
     devices = summary["devices"]
     colours = plt.get_cmap("tab10").colors
     style = {"images": "-", "buffer": "--"}

@@ -323,7 +323,7 @@ def _side_label(side: float, _pos=None) -> str:
 def figure(summary: dict, path: Path) -> None:
     """At the printed width: one row per device, one column per filter size and ROI; column
     heads on the top row, device names on the left, one legend for all."""
-    import matplotlib.pyplot as plt
+    plt = FO.pyplot()
     import matplotlib.ticker as mticker
     devs = summary["devices"]
     panels = [(3, "full"), (3, "interior"), (5, "full"), (5, "interior")]

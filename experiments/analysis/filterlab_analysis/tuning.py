@@ -706,9 +706,7 @@ def efficiency_figure(summary: dict, path: Path) -> None:
     """One figure at the printed width, one panel per device and kind of sub-space: the exhaustive
     sub-spaces and small spaces together, and the wide sub-spaces where the device has them. Each
     space's own curve is in the efficiency table (its checkpoints)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = FO.pyplot()
     colors = {"random": "tab:gray", "paper": "tab:orange", "guided": "tab:blue"}
     panels = []
     for d in summary["devices"]:
@@ -745,9 +743,7 @@ def efficiency_figure(summary: dict, path: Path) -> None:
 def figure6(summary: dict, path: Path) -> None:
     """The paper's Figure 6: ImageCL's speedup over each baseline per benchmark, one panel per
     device, wall clock against wall clock; HIPAcc, the paper's third baseline, is not available."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = FO.pyplot()
     devs = [d for d in summary["devices"] if d["figure6"]]
     fig, axes = plt.subplots(1, max(1, len(devs)), figsize=(FO.TEXT_WIDTH_IN, 2.7), squeeze=False,
                              sharey=True)
