@@ -100,10 +100,13 @@ registry: build
 
 # Figures and the paper need no OpenCL device: they read the committed raw results. The figures
 # target writes only generated files: paper/generated/ and docs/generated/ (README links to them).
+# The analysis is the package experiments/analysis/filterlab_analysis, run as modules (-B: no
+# __pycache__ in the source tree).
+ANALYSIS = PYTHONPATH=$(CURDIR)/experiments/analysis $(PYTHON) -B -m filterlab_analysis
 figures:
 	scripts/install-deps.sh paper
-	$(PYTHON) experiments/analysis/make_all.py --results $(RESULTS) --out paper/generated $(if $(filter 1,$(ALLOW_MIXED_COMMITS)),--allow-mixed-commits)
-	$(PYTHON) experiments/analysis/update_docs.py --generated paper/generated --docs docs/generated
+	$(ANALYSIS).make_all --results $(RESULTS) --out paper/generated $(if $(filter 1,$(ALLOW_MIXED_COMMITS)),--allow-mixed-commits)
+	$(ANALYSIS).update_docs --generated paper/generated --docs docs/generated
 
 # LaTeX still writes a PDF when a float is too large or a table runs past the margin; the log
 # check fails the build and names the table or figure (unwrapped log lines so it can follow files).

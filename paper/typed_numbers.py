@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Finds numbers typed into the paper's hand-written text (paper/filterlab.tex).
 
-Every measured or derived number must come from a macro that experiments/analysis writes into
+Every measured or derived number must come from a macro that the analysis (experiments/analysis) writes into
 paper/generated/. What may stay typed is what defines the experiments or names things, and only
 in these forms:
   - markup that is not prose: comments, the preamble, \\label/\\ref/\\cite/\\input/

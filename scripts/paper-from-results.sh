@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The paper from a results directory other than the committed one (make reproduce QUICK=1, or
 # make reproduce RESULTS=DIR): copies paper/ to OUT/paper (the committed paper and its generated/ are
-# left alone), generates its figures and tables from RESULTS with make_all.py (--quick unless
-# PAPER_MODE=full), and builds OUT/paper/filterlab.pdf with a note on page 1 saying where its numbers
-# come from (\ResultsQuickNote, written by make_all.py).
+# left alone), generates its figures and tables from RESULTS with filterlab_analysis.make_all (--quick
+# unless PAPER_MODE=full), and builds OUT/paper/filterlab.pdf with a note on page 1 saying where its numbers
+# come from (\ResultsQuickNote, written by make_all).
 # Such a run may cover fewer devices than the committed one (quick mode runs on PoCL alone); where the
 # paper's text names a quantity of a second or third device (a macro \...Dev[B-Z]..., e.g.
 # \StorDevBName) that these results do not have, it is left blank and the note says how many; any
@@ -20,7 +20,8 @@ rm -rf "$out/paper"
 mkdir -p "$out"
 cp -r paper "$out/paper"
 rm -rf "$out/paper/generated"
-"$python" experiments/analysis/make_all.py --results "$results" --out "$out/paper/generated" "${mode[@]}"
+PYTHONPATH="$PWD/experiments/analysis" "$python" -B -m filterlab_analysis.make_all \
+  --results "$results" --out "$out/paper/generated" "${mode[@]}"
 cat > "$out/paper/quick.tex" <<'TEX'
 % The paper, with a first-page note saying where its numbers come from (scripts/paper-from-results.sh).
 \input{generated/results_notes.tex}

@@ -21,7 +21,7 @@ void print_table() {
     std::cout << e.name << " (" << e.study << (e.in_default_set ? "" : ", not in the default set")
               << "): " << e.description << "\n"
               << "  input: " << experiments::input_name(e.input) << "; runner: " << e.runner
-              << "; analysis: experiments/analysis/" << e.analysis << ".py; schema: experiments/schemas/" << e.schema
+              << "; analysis: experiments/analysis/filterlab_analysis/" << e.analysis << ".py; schema: experiments/schemas/" << e.schema
               << "\n";
     if (!e.options.empty()) std::cout << "  options: " << words(e.options) << "\n";
     if (!e.budget.empty()) std::cout << "  budget: " << e.budget << "\n";

@@ -2,7 +2,7 @@
 // The experiment registry: every experiment's name, study, input, the `filterlab run` options that
 // apply to it, its run function, analysis module, result schema, whether the default pipeline runs it,
 // how it scales on CPU devices and its quick-mode options. `filterlab run`, `filterlab experiments`,
-// the Makefile, scripts/run-bundle.sh and experiments/analysis/make_all.py all read it.
+// the Makefile, scripts/run-bundle.sh and the analysis (filterlab_analysis.make_all) all read it.
 // Adding an experiment: its own files plus one line in FILTERLAB_EXPERIMENTS (registry.cpp).
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -49,7 +49,7 @@ struct Experiment {
   RunFunction run;                            // empty when another binary runs it (`runner`)
   std::string runner = "filterlab";           // the binary that runs it
   std::string run_usage;                      // how to run it by hand
-  std::string analysis;                       // module under experiments/analysis/ (without .py)
+  std::string analysis;                       // module of experiments/analysis/filterlab_analysis/ (without .py)
   std::vector<std::string> also_reads;        // further result directories its analysis reads (e.g. peers_cuda)
   std::string schema;                         // file under experiments/schemas/
   bool in_default_set = true;                 // `make experiments`/`make reproduce` and the bundle run it

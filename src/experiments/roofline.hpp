@@ -3,7 +3,7 @@
 // FP32 issue rate without and with contraction, conversion rates and local-memory bandwidth
 // (ocl::measure_roofline), plus every embedded ImageCL kernel's per-pixel operation counts, so that
 // the analysis derives each kernel's floors on each device without a device
-// (experiments/analysis/roofline.py).
+// (experiments/analysis/filterlab_analysis/roofline.py).
 #include <nlohmann/json.hpp>
 #include <string>
 

@@ -1,6 +1,7 @@
 """Shared fixtures for the paper's tests: the repository, and the generated fragments written
 once per session from the committed results (experiments/results)."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -15,14 +16,16 @@ SKIPPED = 77  # ctest's SKIP_RETURN_CODE for these tests (tests/paper/CMakeLists
 def make_all(out: Path) -> None:
     """Regenerates every figure, table and macro file into out; fails the test with the
     generator's own message where it cannot."""
-    done = subprocess.run([sys.executable, str(ROOT / "experiments/analysis/make_all.py"),
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(ROOT / "experiments/analysis"), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    done = subprocess.run([sys.executable, "-B", "-m", "filterlab_analysis.make_all",
                            "--results", str(ROOT / "experiments/results"), "--out", str(out),
                            # The committed results span two commits (docs/reproducing.md, "Which commit");
                            # the refusal itself is tested on synthetic results (test_make_all.py).
                            "--allow-mixed-commits"],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=env)
     if done.returncode:
-        pytest.fail(f"make_all.py failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+        pytest.fail(f"filterlab_analysis.make_all failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
 
 
 @pytest.fixture(scope="session")
@@ -31,6 +34,12 @@ def generated(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("generated")
     make_all(out)
     return out
+
+
+@pytest.fixture(scope="session")
+def regenerate():
+    """make_all itself, for a test that regenerates a second time."""
+    return make_all
 
 
 @pytest.fixture(scope="session")

@@ -1,12 +1,10 @@
 """Regenerating the figures and tables from the same results gives byte-identical files (no
 creation dates or software versions in the PDFs and PNGs), so a regeneration can be checked."""
 
-from conftest import make_all
 
-
-def test_every_generated_file_is_byte_identical_on_a_second_run(generated, tmp_path):
+def test_every_generated_file_is_byte_identical_on_a_second_run(generated, regenerate, tmp_path):
     again = tmp_path / "again"
-    make_all(again)
+    regenerate(again)
     first = sorted(p.relative_to(generated) for p in generated.rglob("*") if p.is_file())
     second = sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
     assert first == second

@@ -8,8 +8,9 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
-from conftest import ROOT
+ROOT = Path(__file__).resolve().parents[2]
 
 CHECK = ROOT / "paper" / "check_float_placement.py"
 PAPER = ROOT / "paper" / "filterlab.tex"

@@ -1,14 +1,13 @@
 """The paper states the method and exact coverage of the results' confidence intervals of the
-median (experiments/analysis/intervals.py); check that the description matches what the results
+median (experiments/analysis/filterlab_analysis/intervals.py); check that the description matches what the results
 hold: their ci95 ends are the order statistics at the ranks the module gives."""
 
 import json
-import sys
+from pathlib import Path
 
-from conftest import ROOT
+from filterlab_analysis import intervals
 
-sys.path.insert(0, str(ROOT / "experiments" / "analysis"))
-import intervals  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_ten_samples_give_min_to_max_with_its_true_coverage():

@@ -1,6 +1,6 @@
 """No hand-written sentence states a claim's verdict: verdicts come from the claims ledger.
 
-The ledger (experiments/analysis/claims.py) judges every claim per device; the paper takes its
+The ledger (experiments/analysis/filterlab_analysis/claims.py) judges every claim per device; the paper takes its
 verdict sentences from generated macros (\\Summary<Study>Verdicts, \\SummarySentence) and the
 docs link to docs/generated/. A verdict typed into the paper, the README or a study page goes
 stale the moment a result or a method changes, and reviewers found four that contradicted the

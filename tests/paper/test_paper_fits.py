@@ -5,8 +5,9 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
-from conftest import ROOT
+ROOT = Path(__file__).resolve().parents[2]
 
 CHECK = ROOT / "paper" / "check_latex_log.py"
 

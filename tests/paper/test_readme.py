@@ -4,8 +4,9 @@ what tells a developer to copy the table over), a page per study under docs/, an
 link resolving."""
 
 import re
+from pathlib import Path
 
-from conftest import ROOT
+ROOT = Path(__file__).resolve().parents[2]
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 # Links that need no check beyond the generic one (none at present).

@@ -1,7 +1,7 @@
 """claims.py: the verdict rules from confidence intervals, and the ledger's round trip."""
 
-import claims as C
-from conftest import stats
+from filterlab_analysis import claims as C
+from analysis_helpers import stats
 
 
 def test_faster_from_confidence_intervals():

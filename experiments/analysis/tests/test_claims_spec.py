@@ -2,8 +2,8 @@
 one: every claim has its written method, every entry its claim, and each Claim's check text is the
 one composed from the file, so no module keeps prose of its own.
 
-The defined claims come from the modules themselves: every analysis module of the experiment
-registry that has claims_study(), and every module of experiments/analysis that defines
+The defined claims come from the modules themselves: every study of the experiment registry that
+judges claims (its Study has a claims step), and every module of filterlab_analysis that defines
 study_claims() or STUDY_CLAIMS, gives its claims through study_claims() or STUDY_CLAIMS."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-import claims as C
-import make_all
+from filterlab_analysis import claims as C
+from filterlab_analysis import make_all
+from filterlab_analysis.studies import STUDIES
 
 ANALYSIS = Path(C.__file__).resolve().parent
 DEFINES = re.compile(r"^(def study_claims\(|STUDY_CLAIMS\s*[:=])", re.MULTILINE)
@@ -27,9 +28,9 @@ def _claim_modules() -> dict[str, object]:
     names = {e["analysis"] for e in make_all.load_registry()
              if (ANALYSIS / f"{e['analysis']}.py").is_file()}  # a registered module not yet written is the registry test's concern
     names |= {p.stem for p in ANALYSIS.glob("*.py") if DEFINES.search(p.read_text(encoding="utf-8"))}
-    modules = {n: importlib.import_module(n) for n in sorted(names)}
+    modules = {n: importlib.import_module(f"filterlab_analysis.{n}") for n in sorted(names)}
     return {n: m for n, m in modules.items()
-            if hasattr(m, "claims_study") or hasattr(m, "study_claims") or hasattr(m, "STUDY_CLAIMS")}
+            if (n in STUDIES and STUDIES[n].has_claims) or hasattr(m, "study_claims") or hasattr(m, "STUDY_CLAIMS")}
 
 
 def _module_claims(name: str, module) -> list[C.Claim]:
@@ -37,7 +38,7 @@ def _module_claims(name: str, module) -> list[C.Claim]:
         return list(module.study_claims())
     if hasattr(module, "STUDY_CLAIMS"):
         return list(module.STUDY_CLAIMS)
-    raise AssertionError(f"{name}.py reports claims (claims_study) but defines neither study_claims() nor "
+    raise AssertionError(f"{name}.py reports claims (its Study's claims step) but defines neither study_claims() nor "
                          f"STUDY_CLAIMS, so its claims cannot be checked against claims_spec.toml")
 
 
@@ -60,7 +61,7 @@ def test_the_modules_define_the_claims_of_every_study(defined):
 def test_every_claim_has_its_written_method_and_every_entry_its_claim(defined):
     problems = C.spec_problems(defined)
     assert not problems, (
-        "experiments/analysis/claims_spec.toml and the claims the study modules define are not one to "
+        "experiments/analysis/filterlab_analysis/claims_spec.toml and the claims the study modules define are not one to "
         "one (docs/developers/adding-an-experiment.md, \"Claims: write the method first\"):\n  "
         + "\n  ".join(problems))
 
@@ -74,12 +75,12 @@ def test_each_claim_takes_its_check_from_the_spec(defined):
 
 def test_the_thresholds_written_are_the_codes():
     """The numbers the spec states are the constants the evaluate functions use."""
-    import epsilon
-    import imagecl_portability as IP
-    import pyramid_storage
-    import scharr_gradient_variants as grad
-    import tiled
-    import tuning
+    from filterlab_analysis import epsilon
+    from filterlab_analysis import imagecl_portability as IP
+    from filterlab_analysis import pyramid_storage
+    from filterlab_analysis import scharr_gradient_variants as grad
+    from filterlab_analysis import tiled
+    from filterlab_analysis import tuning
     spec = C.claims_spec()
     paper = json.loads(tiled.PAPER_COUNTS.read_text(encoding="utf-8"))["claims"]
     expect = {

@@ -1,6 +1,6 @@
 """cluster_plan.py: points, measured seconds per evaluation (which runs count) and hours on N devices."""
 
-import cluster_plan as CP
+from filterlab_analysis import cluster_plan as CP
 
 
 def result(full_spaces: dict, spaces: dict | None = None) -> dict:

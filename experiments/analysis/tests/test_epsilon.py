@@ -1,8 +1,8 @@
 """epsilon.py: Study 5's speedups over the naive step and the claim that step 5a is fastest."""
 
-import claims as C
-import epsilon as E
-from conftest import RESULTS
+from filterlab_analysis import claims as C
+from filterlab_analysis import epsilon as E
+from filterlab_analysis.paths import RESULTS
 
 
 def test_speedups_and_best_step():

@@ -1,14 +1,11 @@
 """experiments/peers/gpu_peers.py: the provenance it adds (the NVIDIA driver string)."""
 
-import sys
+import importlib
 
 import pytest
 
-from conftest import REPO
-
 pytest.importorskip("numpy", reason="python3-numpy is not installed")
-sys.path.insert(0, str(REPO / "experiments" / "peers"))
-import gpu_peers as G  # noqa: E402
+G = importlib.import_module("gpu_peers")  # experiments/peers (pytest.ini's pythonpath), after numpy
 
 
 def test_driver_string_from_proc(tmp_path):

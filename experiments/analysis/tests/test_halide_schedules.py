@@ -1,6 +1,6 @@
 """halide_schedules.py: each Halide back end becomes its fastest measured schedule, named."""
 
-import halide_schedules as H
+from filterlab_analysis import halide_schedules as H
 
 
 def test_the_fastest_measured_schedule_stands_for_each_back_end():

@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-import imagecl as I
-from conftest import stats
+from filterlab_analysis import imagecl as I
+from analysis_helpers import stats
 
 
 def _row(kernel: str, vid: str, median: float, side: int = 64) -> dict:

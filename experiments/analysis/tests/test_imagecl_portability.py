@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RESULTS, load_json
-import claims as C
-import imagecl_portability as IP
+from analysis_helpers import load_json
+from filterlab_analysis.paths import RESULTS
+from filterlab_analysis import claims as C
+from filterlab_analysis import imagecl_portability as IP
 
 SLUGS = sorted(p.stem for p in (RESULTS / "imagecl").glob("*.json"))
 GPU = next(s for s in SLUGS if s.startswith("nvidia"))
@@ -193,7 +194,7 @@ def test_paper_transformations_form_their_own_matrix_and_implementation(tmp_path
 
 
 def test_paper_claims_compare_the_paper_pipeline_with_the_peers(tmp_path):
-    import tuning as TU
+    from filterlab_analysis import tuning as TU
     files = {t: fake_result(t, {s: 1.0 for s in SLUGS}, paper=3.0) for t in SLUGS}
     root = results_with(tmp_path, files)
     out = tmp_path / "out"
@@ -211,7 +212,7 @@ def test_paper_claims_compare_the_paper_pipeline_with_the_peers(tmp_path):
 
 
 def R_fmt(ms: float) -> str:
-    import results as R
+    from filterlab_analysis import results as R
     return R.fmt_ms(ms)
 
 

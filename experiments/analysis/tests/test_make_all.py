@@ -1,7 +1,6 @@
 """make_all.py: the whole analysis on the committed results, and its refusal without results."""
 
-import make_all
-from conftest import RESULTS
+from filterlab_analysis import make_all
 
 
 def test_refuses_when_an_experiment_the_paper_needs_is_missing(tmp_path, capsys):

@@ -4,14 +4,12 @@ result_commits.py writes the caption notes (mixed commits, quick mode)."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
-sys.dont_write_bytecode = True
-ANALYSIS = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ANALYSIS))
-import make_all  # noqa: E402
-import result_commits as RC  # noqa: E402
+from filterlab_analysis import make_all
+from filterlab_analysis import result_commits as RC
+from filterlab_analysis.paths import PACKAGE
+from filterlab_analysis.studies import STUDIES
 
 
 def write_result(root: Path, experiment: str, slug: str, commit: str) -> Path:
@@ -32,7 +30,8 @@ def test_snapshot_lists_every_analysis_module_once():
     names = [e["name"] for e in registry]
     assert len(names) == len(set(names)) and "tuning" in names
     for e in registry:
-        assert (ANALYSIS / f"{e['analysis']}.py").is_file(), e["name"]
+        assert (PACKAGE / f"{e['analysis']}.py").is_file(), e["name"]
+        assert STUDIES[e["analysis"]].name == e["name"], e["name"]  # its study, in studies.py
         assert e["schema"] == f"{e['name']}.schema.json"
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-import peers as P
-from conftest import stats
+from filterlab_analysis import peers as P
+from analysis_helpers import stats
 
 
 def test_ratio_compares_like_with_like():
@@ -40,7 +40,7 @@ def test_imagecl_pipeline_adds_its_kernels_fastest():
 
 def test_npp_rows_read_through_the_row_keys_in_both_versions(tmp_path):
     import json
-    from conftest import RESULTS
+    from filterlab_analysis.paths import RESULTS
     from test_result_schemas import npp_as_v2
     committed = RESULTS / P.NPP_EXPERIMENT / "nvidia-h200.json"
     v1 = P._load(committed, P.NPP_EXPERIMENT)
@@ -82,7 +82,7 @@ def test_npp_at_its_best_beside_its_exact_border():
 
 
 def test_npp_best_border_on_the_committed_h200_run(generated):
-    from conftest import load_json
+    from analysis_helpers import load_json
     summary = load_json(generated / "peers_summary.json")
     h200 = next(d for d in summary["devices"] if d["name"] == "NVIDIA H200")
     w = next(w for w in h200["workloads"] if w["workload"] == "sepconv5")
@@ -124,7 +124,7 @@ def test_gpu_targets_take_npp_at_its_best_tiled_amd_and_the_exact_mode():
 
 
 def test_pipeline_floors_use_the_contracted_fp32_floor_unless_built_exact():
-    import roofline as RL
+    from filterlab_analysis import roofline as RL
     from test_roofline import COUNTS, RATES
     roof = {"counts": {"conv2d_u8": COUNTS}, "rates": RATES}
     loose = P.pipeline_floors(roof, _fl("conv2d_u8", {"conv2d_u8": False}, 1.0))

@@ -1,8 +1,8 @@
 """pyramid_storage.py: Study 2's storages, the CI ratio rule and the unsupported work-groups."""
 
-import claims as C
-import pyramid_storage as P
-from conftest import load_json, stats
+from filterlab_analysis import claims as C
+from filterlab_analysis import pyramid_storage as P
+from analysis_helpers import load_json, stats
 
 
 def test_ratio_above_threshold_from_intervals():

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RESULTS, SCHEMAS
+from filterlab_analysis.paths import RESULTS, SCHEMAS
 
 jsonschema = pytest.importorskip("jsonschema", reason="python3-jsonschema is not installed")
 
@@ -147,7 +147,7 @@ def test_a_broken_file_fails_its_schema(experiment, mutate):
 def _as_v2(data: dict, experiment: str) -> dict:
     """A committed file rewritten as the current writers write it: schema_version 2, row keys
     instead of id/variant, the provenance the C++ adds now (libraries)."""
-    import results as R
+    from filterlab_analysis import results as R
     d = copy.deepcopy(data)
     if d.get("schema_version") == 2:  # already written by the current writers
         return d

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import results as R
-from conftest import RESULTS
+from filterlab_analysis import results as R
+from filterlab_analysis.paths import RESULTS
 
 
 def test_formatting_known_values():

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import roofline as RL
-import results as R
-from conftest import SCHEMAS
+from filterlab_analysis import roofline as RL
+from filterlab_analysis import results as R
+from filterlab_analysis.paths import SCHEMAS
 
 # A device's ceilings (rates_of form): copy 100 GB/s, 50 G mul-or-add/s, 100 GFLOP/s of fma
 # (50 G fma instructions/s), the faster int-to-float probe 20 G/s, float-to-int 5 G/s.

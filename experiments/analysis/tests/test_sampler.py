@@ -1,9 +1,9 @@
 """sampler.py: Study 3's derived counts and its claims on the committed and published tables."""
 
-import claims as C
-import sampler as S
-import sampler_data as D
-from conftest import RESULTS
+from filterlab_analysis import claims as C
+from filterlab_analysis import sampler as S
+from filterlab_analysis import sampler_data as D
+from filterlab_analysis.paths import RESULTS
 
 
 def _summary():

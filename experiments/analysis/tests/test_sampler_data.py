@@ -2,8 +2,8 @@
 
 from fractions import Fraction
 
-import sampler_data as D
-from conftest import RESULTS
+from filterlab_analysis import sampler_data as D
+from filterlab_analysis.paths import RESULTS
 
 
 def test_judge_verdicts():

@@ -2,8 +2,8 @@
 
 import pytest
 
-import sampler_diff as SD
-from conftest import RESULTS
+from filterlab_analysis import sampler_diff as SD
+from filterlab_analysis.paths import RESULTS
 
 
 def test_pick_needs_exactly_one_match():

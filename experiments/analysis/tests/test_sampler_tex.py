@@ -1,7 +1,7 @@
 """sampler_tex.py: the table cells' marks and the generated tables."""
 
-import sampler_tex as X
-from conftest import load_json
+from filterlab_analysis import sampler_tex as X
+from analysis_helpers import load_json
 
 
 def test_cell_marks():

@@ -1,7 +1,7 @@
 """sampler_text.py: the article-style text table and the diff of two devices."""
 
-import sampler_data as D
-import sampler_text as T
+from filterlab_analysis import sampler_data as D
+from filterlab_analysis import sampler_text as T
 
 
 def _dev(name: str, last: float) -> dict:

@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-import claims as C
-import scharr_gradient_variants as G
-from conftest import RESULTS, load_json
+from filterlab_analysis import claims as C
+from filterlab_analysis import scharr_gradient_variants as G
+from analysis_helpers import load_json
+from filterlab_analysis.paths import RESULTS
 
 
 def test_target_is_the_best_roofline_row(generated):
@@ -60,7 +61,7 @@ def _level0_obj(samples: list[float]) -> dict:
 def test_level0_samples_checked_one_by_one_only_within_the_pyramids_enqueue():
     import pytest
     from pathlib import Path
-    import results as R
+    from filterlab_analysis import results as R
     prov = {"repetitions": 3, "level0_width": 4, "level0_height": 2, "copy_bandwidth_GBps": 100.0}
     pyramid = (36.0, 42.0, 37.0)
     # One noisy level-0 sample (timed in its own enqueue) above the pyramid's: accepted.

@@ -3,9 +3,10 @@
 import json
 import statistics
 
-import results as R
-import scharr_single_storage as S
-from conftest import RESULTS, load_json
+from filterlab_analysis import results as R
+from filterlab_analysis import scharr_single_storage as S
+from analysis_helpers import load_json
+from filterlab_analysis.paths import RESULTS
 
 
 def test_derive_matches_the_raw_samples():

@@ -1,7 +1,7 @@
 """study_summary.py: a claim's category over its cells, and the sentences generated from them."""
 
-import claims as C
-import study_summary as S
+from filterlab_analysis import claims as C
+from filterlab_analysis import study_summary as S
 
 CELLS = {"a": [C.HOLDS, C.HOLDS], "b": [C.HOLDS, C.INCONCLUSIVE], "c": [C.HOLDS, C.FAILS],
          "d": [C.FAILS, C.INCONCLUSIVE], "e": [C.INCONCLUSIVE, C.NO_DATA], "f": [C.NO_DATA, C.NO_DATA]}

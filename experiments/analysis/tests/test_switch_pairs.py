@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-import switch_pairs as S
-from conftest import RESULTS
+from filterlab_analysis import switch_pairs as S
+from filterlab_analysis.paths import RESULTS
 
 STAGED = RESULTS / "logs" / "gpu-host-8d035f6" / "tuning" / "cache" / "nvidia-h100-80gb-hbm3" / "imagecl.conv2d_u8_staged.jsonl"
 

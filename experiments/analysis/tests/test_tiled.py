@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-import claims as C
-import tiled as T
-from conftest import RESULTS, load_json
+from filterlab_analysis import claims as C
+from filterlab_analysis import tiled as T
+from analysis_helpers import load_json
+from filterlab_analysis.paths import RESULTS
 
 
 def test_fit_recovers_exact_coefficients():

@@ -2,9 +2,9 @@
 
 import json
 
-import claims as C
-import tuning as T
-from conftest import load_json
+from filterlab_analysis import claims as C
+from filterlab_analysis import tuning as T
+from analysis_helpers import load_json
 
 
 def test_efficiency_quartiles_and_checkpoints():
@@ -77,7 +77,7 @@ def test_tuning_cost_judged_against_what_others_found(tmp_path):
 
 
 def test_cache_provenance_names_older_commits_and_other_compute_units():
-    from conftest import RESULTS
+    from filterlab_analysis.paths import RESULTS
     files = [(p, load_json(p)) for p in sorted((RESULTS / "tuning").glob("*.json"))]
     caches = T.cache_provenance(RESULTS, files)
     assert caches and all(c["commit"] != "?" for c in caches)

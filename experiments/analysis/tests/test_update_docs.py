@@ -1,7 +1,7 @@
 """update_docs.py: each generated table copied under its title, rewritten only when it changes,
 and a missing table an error naming it."""
 
-import update_docs as U
+from filterlab_analysis import update_docs as U
 
 
 def write_tables(gen, body="| a | b |\n"):

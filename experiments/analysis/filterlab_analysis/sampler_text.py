@@ -7,7 +7,7 @@ formula, '~' for a neighbouring texel at an edge, '!' for wrong.
 
 from __future__ import annotations
 
-from sampler_data import MODES
+from .sampler_data import MODES
 
 HEAD = "  coords | MIRRORED_REPEAT | REPEAT | CLAMP_TO_EDGE | CLAMP"
 MARK = {"float32": " ", "neighbour": "~", "wrong": "!", "undefined": "?"}

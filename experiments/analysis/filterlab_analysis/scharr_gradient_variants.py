@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Experiment "scharr_gradient_variants" (study 1): raw results -> summary -> figures, tables,
 macros and the study's claims.
 
@@ -6,7 +5,7 @@ The gradient-filter study: Scharr d/dx and d/dy, sizes 3 to 9, over every level 
 pyramid, in the article's five cases (single, local, separable, double, predefined), its two
 local-memory copy patterns and its combinations, on images and on buffers, per device.
 
-    /usr/bin/python3 experiments/analysis/scharr_gradient_variants.py \\
+    PYTHONPATH=experiments/analysis /usr/bin/python3 -m filterlab_analysis.scharr_gradient_variants \\
         --results experiments/results --out paper/generated
 
 Writes to --out:
@@ -33,10 +32,11 @@ import sys
 import textwrap
 from pathlib import Path
 
-sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import claims as C  # noqa: E402
-import results as R  # noqa: E402
+from . import claims as C
+from . import figure_output as FO
+from . import results as R
+from .paths import VARIANTS
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "scharr_gradient_variants"
 STUDY_ID = "S1"
@@ -56,7 +56,7 @@ NEARLY_CONSTANT = 1.25  # claim C8: max/min time ratio over sizes
 # launch unit (a level on images, an octave on the buffer, the whole pyramid for a one-launch
 # family), the copy pattern ("none", the article's "rule", or a fixed one) and the storages. Only
 # the figures' short labels are written here.
-CATALOGUE = Path(__file__).resolve().parent.parent / "variants.json"
+CATALOGUE = VARIANTS
 LABELS = {
     "scharr.single": "single", "scharr.local": "local", "scharr.local_2loop": "local, 2-loop copy",
     "scharr.local_remap": "local, remap copy", "scharr.separable": "separable", "scharr.double": "double",
@@ -464,62 +464,8 @@ def evaluate_claims(summary: dict) -> C.Study:
         claims=study_claims(), context=lambda slug, storage: _Ctx(by_slug[slug], storage))
 
 
-def claims_study(out: Path) -> C.Study:
-    """For make_all.py: this study's claims, as main() saved them in out."""
-    return C.load_study(Path(out) / f"{EXPERIMENT}_claims.json")
-
-
 # ---------------------------------------------------------------------------------------------
 # derived -> figures
-
-
-def _setup():
-    import matplotlib.pyplot as plt
-    plt.rcParams.update({"font.size": 7, "axes.titlesize": 7.5, "axes.labelsize": 7,
-                         "legend.fontsize": 7, "pdf.fonttype": 42, "ps.fonttype": 42,
-                         "svg.hashsalt": "filterlab"})
-    return plt
-
-
-def _grid_figure(plt, n_rows: int, n_cols: int, legend_handles: list, legend_ncol: int,
-                 row_titles: list[str], col_titles: list[str]):
-    """A figure of n_rows x n_cols axes laid out in inches: one row per device, its title above
-    it, the column titles above the first row, the legend below the last. Returns fig, axes."""
-    width = 6.5
-    left, right, col_gap = 0.5, 0.08, 0.55
-    top_pad, row_title_h, axes_h, ticks_h, xlabel_h, pad = 0.05, 0.2, 1.35, 0.2, 0.2, 0.04
-    col_title_h = 0.05 + 0.12 * max(t.count("\n") + 1 for t in col_titles)
-    fig = plt.figure(figsize=(width, 5))
-    leg = fig.legend(handles=legend_handles, loc="lower left", ncol=legend_ncol,
-                     frameon=False, borderaxespad=0.2, handletextpad=0.5, borderpad=0.2,
-                     columnspacing=1.2, handlelength=2.6)
-    fig.canvas.draw()
-    leg_h = leg.get_window_extent().height / fig.dpi
-    row_h = row_title_h + axes_h + ticks_h
-    height = top_pad + col_title_h + n_rows * row_h + xlabel_h + leg_h + pad
-    fig.set_size_inches(width, height)
-    leg.set_bbox_to_anchor((0.005, pad / height), transform=fig.transFigure)
-    ax_w = (width - left - right - (n_cols - 1) * col_gap) / n_cols
-    axes = []
-    for i in range(n_rows):
-        y_top = height - top_pad - col_title_h - i * row_h - row_title_h  # axes' top, inches
-        row = []
-        for j in range(n_cols):
-            x0 = left + j * (ax_w + col_gap)
-            ax = fig.add_axes([x0 / width, (y_top - axes_h) / height, ax_w / width,
-                               axes_h / height])
-            row.append(ax)
-            if i == 0:
-                ax.set_title(col_titles[j], pad=row_title_h * 72 + 3)
-        fig.text(0.5, (y_top + 0.04) / height, row_titles[i], ha="center", va="bottom",
-                 fontsize=7.5, fontweight="bold")
-        axes.append(row)
-    return fig, axes
-
-
-def _save(fig, plt, out: Path, stem: str) -> None:
-    fig.savefig(out / f"{stem}.pdf", metadata={"CreationDate": None, "ModDate": None})
-    plt.close(fig)
 
 
 def _family_handles(families: list[str]):
@@ -547,35 +493,15 @@ def _lines(ax, dev: dict, families: list[str], metric: str) -> None:
                 continue
             dx = (i * len(STORAGES) + j - (n - 1) / 2) * step
             x = [r["ksize"] + dx for r in rows]
-            if metric == "ms":
-                y = [r["kernel_ms"]["median"] for r in rows]
-                err = [[m - r["kernel_ms"]["q1"] for m, r in zip(y, rows)],
-                       [r["kernel_ms"]["q3"] - m for m, r in zip(y, rows)]]
-            else:
-                y = [100 * r["roofline_fraction"] for r in rows]
-                err = [[v - 100 * r["floor_ms"] / r["kernel_ms"]["q3"] for v, r in zip(y, rows)],
-                       [100 * r["floor_ms"] / r["kernel_ms"]["q1"] - v for v, r in zip(y, rows)]]
+            y, err = FO.median_and_iqr(rows, metric)
             ax.errorbar(x, y, yerr=err, color=COLOUR[f], linestyle=style[s], marker=MARKER[f],
                         markersize=3, linewidth=1.0, capsize=1.5, elinewidth=0.7)
 
 
 def _axes_style(ax, metric: str, bottom: bool, left: bool) -> None:
-    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
-    ax.set_xticks(KSIZES, [f"{k}×{k}" for k in KSIZES])
-    ax.set_xlim(KSIZES[0] - 0.7, KSIZES[-1] + 0.7)
-    ax.grid(True, which="major", color="0.88", linewidth=0.6)
-    ax.set_axisbelow(True)
-    if bottom:
-        ax.set_xlabel("Filter size")
+    FO.filter_size_axis(ax, KSIZES, bottom)
     if metric == "ms":
-        ax.set_yscale("log")
-        ax.yaxis.set_minor_locator(LogLocator(subs=(2, 5)))
-        plain = FuncFormatter(lambda v, _: f"{v:.3g}" if v < 1000 else f"{v:.0f}")
-        ax.yaxis.set_major_formatter(plain)
-        lo, hi = ax.get_ylim()
-        ax.yaxis.set_minor_formatter(plain if hi / lo < 20 else NullFormatter())
-        if left:
-            ax.set_ylabel("Median time (ms)")
+        FO.log_time_axis(ax, "Median time (ms)" if left else None)
     else:
         ax.set_ylim(bottom=0)
         if left:
@@ -585,24 +511,24 @@ def _axes_style(ax, metric: str, bottom: bool, left: bool) -> None:
 def plot_lines(summary: dict, out: Path, stem: str, columns: list[tuple[str, list[str], str]],
                legend_families: list[str]) -> None:
     """Rows: devices; columns: (title, families, metric "ms" | "roofline")."""
-    plt = _setup()
+    plt = FO.pyplot()
     devices = summary["devices"]
     handles = _family_handles(legend_families)
-    fig, axes = _grid_figure(plt, len(devices), len(columns), handles,
-                             min(len(handles), 4),
-                             [textwrap.shorten(d["label"], 110) for d in devices],
-                             [c[0] for c in columns])
+    fig, axes = FO.grid_figure(plt, len(devices), len(columns), handles,
+                               min(len(handles), 4),
+                               [textwrap.shorten(d["label"], 110) for d in devices],
+                               [c[0] for c in columns])
     for i, dev in enumerate(devices):
         for j, (_, families, metric) in enumerate(columns):
             _lines(axes[i][j], dev, families, metric)
             _axes_style(axes[i][j], metric, bottom=i == len(devices) - 1,
                         left=j == 0 or metric != columns[j - 1][2])
-    _save(fig, plt, out, stem)
+    FO.save_and_close(fig, out / f"{stem}.pdf")
 
 
 def plot_fig6(summary: dict, out: Path) -> None:
     """Separable: every sample per size as a box-whisker plot, per device and storage."""
-    plt = _setup()
+    plt = FO.pyplot()
     from matplotlib.lines import Line2D
     devices = summary["devices"]
     handles = [Line2D([], [], color="C2", linewidth=1.2, label="median"),
@@ -615,8 +541,8 @@ def plot_fig6(summary: dict, out: Path) -> None:
         ns = sorted({len(r["samples_kernel_ms"]) for r in d["rows"] if "samples_kernel_ms" in r})
         n_text = "/".join(map(str, ns)) if ns else "no"
         titles.append(textwrap.shorten(f"{d['label']}: n = {n_text} samples per box", 120))
-    fig, axes = _grid_figure(plt, len(devices), len(STORAGES), handles, 3, titles,
-                             [STORAGE_LABEL[s] for s in STORAGES])
+    fig, axes = FO.grid_figure(plt, len(devices), len(STORAGES), handles, 3, titles,
+                               [STORAGE_LABEL[s] for s in STORAGES])
     for i, dev in enumerate(devices):
         for j, s in enumerate(STORAGES):
             ax = axes[i][j]
@@ -638,7 +564,7 @@ def plot_fig6(summary: dict, out: Path) -> None:
                 ax.set_xlabel("Filter size")
             if j == 0:
                 ax.set_ylabel("Kernel time per pyramid (ms)")
-    _save(fig, plt, out, "scharr_gradient_fig6")
+    FO.save_and_close(fig, out / "scharr_gradient_fig6.pdf")
 
 
 def plot_all(summary: dict, out: Path) -> None:
@@ -689,7 +615,7 @@ def _variant_text(ref: dict) -> str:
 
 
 def _header(what: str) -> str:
-    return (f"% Generated by experiments/analysis/{EXPERIMENT}.py from the raw results; "
+    return (f"% Generated by experiments/analysis/filterlab_analysis/{EXPERIMENT}.py from the raw results; "
             f"do not edit. {what}")
 
 
@@ -981,23 +907,35 @@ def print_targets(summary: dict) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
-    loaded = R.load_and_summarize(argv, EXPERIMENT, __doc__.split("\n\n")[0], derive)
-    if loaded is None:
-        return 1
-    out, summary = loaded
-    study = evaluate_claims(summary)
-    C.save_study(study, out / f"{EXPERIMENT}_claims.json")
-    plot_all(summary, out)
-    R.write_text(out / "scharr_gradient_fastest.tex", fastest_tex(summary))
-    R.write_text(out / "scharr_gradient_target.tex", target_tex(summary))
-    R.write_text(out / "scharr_gradient_table.tex", table_tex(summary))
-    R.write_text(out / "scharr_gradient_findings.tex", findings_tex(summary, study))
-    R.write_text(out / "scharr_gradient_macros.tex", macros_tex(summary, study))
-    print_targets(summary)
-    names = ", ".join(d["device"] for d in summary["devices"])
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) ({names}) -> {out}")
-    return 0
+class GradientVariantsStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+
+    def derive(self, run: Run) -> dict:
+        return derive(run.raw, run.results)
+
+    def claims(self, run: Run) -> C.Study:
+        return evaluate_claims(run.summary)
+
+    def figures(self, run: Run) -> None:
+        plot_all(run.summary, run.out)
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
+        R.write_text(out / "scharr_gradient_fastest.tex", fastest_tex(summary))
+        R.write_text(out / "scharr_gradient_target.tex", target_tex(summary))
+        R.write_text(out / "scharr_gradient_table.tex", table_tex(summary))
+        R.write_text(out / "scharr_gradient_findings.tex", findings_tex(summary, run.claims))
+        R.write_text(out / "scharr_gradient_macros.tex", macros_tex(summary, run.claims))
+
+    def report(self, run: Run) -> None:
+        print_targets(run.summary)
+        names = ", ".join(d["device"] for d in run.summary["devices"])
+        print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) ({names}) -> {run.out}")
+
+
+STUDY = GradientVariantsStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":

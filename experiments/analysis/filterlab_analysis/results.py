@@ -422,7 +422,7 @@ def write_text(path: Path, text: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# the common start of every analysis script
+# figures: the backend
 
 
 def require_matplotlib(experiment: str) -> None:
@@ -434,28 +434,6 @@ def require_matplotlib(experiment: str) -> None:
     except ImportError as e:
         raise SystemExit(f"{experiment}: matplotlib is missing ({e}); run with Debian's "
                          "/usr/bin/python3 (python3-matplotlib) or scripts/install-deps.sh paper")
-
-
-def load_and_summarize(argv: list[str] | None, experiment: str, description: str,
-                       derive: Any, per_row: tuple[str, ...] = ()) -> tuple[Path, dict] | None:
-    """Parses --results/--out, loads and validates the experiment's raw results, writes
-    <out>/<experiment>_summary.json from derive(results, results_dir) and returns (out, summary)
-    as read back from that file (raw -> derived -> figures), or None after printing the error.
-    per_row: provenance keys the experiment records per row (see load_file)."""
-    import argparse
-    ap = argparse.ArgumentParser(description=description)
-    ap.add_argument("--results", required=True, type=Path,
-                    help=f"results directory (holds {experiment}/<device_slug>.json)")
-    ap.add_argument("--out", required=True, type=Path, help="output directory (created)")
-    args = ap.parse_args(argv)
-    require_matplotlib(experiment)
-    try:
-        results = load_experiment(args.results, experiment, per_row)
-        summary = derive(results, args.results)
-    except ResultError as e:
-        print(f"{experiment}: {e}", file=sys.stderr)
-        return None
-    return args.out, save_summary(args.out, experiment, summary)
 
 
 def macro_letters(i: int) -> str:

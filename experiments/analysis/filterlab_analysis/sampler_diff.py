@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Prints one device's sampler table in the article's layout, or the diff of two devices' tables.
 
-    /usr/bin/python3 experiments/analysis/sampler_diff.py --results experiments/results A [B]
+    PYTHONPATH=experiments/analysis /usr/bin/python3 -m filterlab_analysis.sampler_diff --results experiments/results A [B]
 
 A and B are case-insensitive parts of a device's name or slug, measured (results/sampler/*.json)
 or published (experiments/sampler/published_tables.json), e.g. "amd r9", "intel", "pocl", "nvidia".
@@ -14,12 +13,10 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.dont_write_bytecode = True
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import results as R  # noqa: E402
-import sampler as S  # noqa: E402
-import sampler_data as D  # noqa: E402
-import sampler_text as T  # noqa: E402
+from . import results as R
+from . import sampler as S
+from . import sampler_data as D
+from . import sampler_text as T
 
 
 def pick(devices: list[dict], pattern: str) -> dict:

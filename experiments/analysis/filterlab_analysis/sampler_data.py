@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import results as R
+from . import results as R
 
 PUBLISHED_SCHEMA = "filterlab.published_sampler_tables/1"
 EXPERIMENT = "sampler"

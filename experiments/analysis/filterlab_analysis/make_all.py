@@ -1,18 +1,17 @@
-#!/usr/bin/env python3
 """Regenerates every figure, table and macro file of the paper from the raw results.
 
-    /usr/bin/python3 experiments/analysis/make_all.py \\
+    PYTHONPATH=experiments/analysis /usr/bin/python3 -m filterlab_analysis.make_all \\
         --results experiments/results --out paper/generated
 
 The experiments, their analysis modules and the result folders each reads come from the experiment
 registry's snapshot, experiments/registry.json (`make registry` writes it from `filterlab experiments
 --json`; a test keeps them equal), so this runs without a build. For each registered experiment of the
-default set, runs its analysis module's main(argv) (which returns an exit status). Then writes the
-claims ledger (claims_ledger.tex, claims_ledger_details.tex, claims_ledger.md) from the claims of every
-module that has them (a function claims_study(out) returning a claims.Study), and results_notes.tex
-(\\ResultsNote{<experiment>} for captions: mixed commits, quick mode).
+default set, runs its study (studies.STUDIES, by the registry's `analysis` name; the steps are
+study.Study's), which returns an exit status. Then writes the claims ledger (claims_ledger.tex,
+claims_ledger_details.tex, claims_ledger.md) from the claims of every study that judges claims, and
+results_notes.tex (\\ResultsNote{<experiment>} for captions: mixed commits, quick mode).
 Exits non-zero, before writing anything, if an experiment the paper needs has no results (unless its
-module declares RESULTS_OPTIONAL: it then says "no data"), or if the
+study has a `results_optional` reason: it then says "no data"), or if the
 results come from different commits (unless --allow-mixed-commits); and if any module fails.
 --quick (make reproduce QUICK=1): results from small inputs; a module that needs full-size results
 says so (exit status 3) and the paper's notes say which were left out.
@@ -21,23 +20,18 @@ says so (exit status 3) and the paper's notes say which were left out.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-REGISTRY = HERE.parent / "registry.json"
-sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
-sys.path.insert(0, str(HERE))
-import claims as C  # noqa: E402
-import intervals  # noqa: E402
-import study_summary  # noqa: E402
-import result_commits as RC  # noqa: E402
-import results as R  # noqa: E402
-
-# A module's exit status meaning "these results are too small for me" (quick mode).
-NEEDS_FULL_SIZE = 3
+from . import claims as C
+from . import intervals
+from . import study_summary
+from . import result_commits as RC
+from . import results as R
+from .paths import REGISTRY
+from .studies import STUDIES
+from .study import NEEDS_FULL_SIZE  # a study's exit status: "these results are too small for me"
 
 
 def load_registry(path: Path = REGISTRY) -> list[dict]:
@@ -51,14 +45,10 @@ def load_registry(path: Path = REGISTRY) -> list[dict]:
 
 
 def results_optional(experiment: dict) -> bool:
-    """Whether the experiment's analysis module runs without its results (it then says "no data"):
-    a module-level RESULTS_OPTIONAL (a reason) in its module, e.g. imagecl_portability's until every
-    device has run it."""
-    try:
-        module = importlib.import_module(experiment["analysis"])
-    except ImportError:
-        return False
-    return bool(getattr(module, "RESULTS_OPTIONAL", False))
+    """Whether the experiment's study runs without its results (it then says "no data"): its
+    results_optional reason, e.g. imagecl_portability's until every device has run it."""
+    study = STUDIES.get(experiment["analysis"])
+    return bool(study and study.results_optional)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,17 +91,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"make_all: note: results from {len(found)} commits, allowed by "
               f"--allow-mixed-commits; captions using \\ResultsNote say so", file=sys.stderr)
 
+    unknown = [f"{e['name']} ({e['analysis']})" for e in registry if e["analysis"] not in STUDIES]
+    if unknown:
+        print(f"make_all: no study for experiment(s) {', '.join(unknown)}: add the module's STUDY to "
+              f"filterlab_analysis/studies.py", file=sys.stderr)
+        return 1
     failed, studies, too_small = [], [], []
     for e in registry:
-        module = importlib.import_module(e["analysis"])
-        status = module.main(["--results", str(args.results), "--out", str(args.out)])
+        study = STUDIES[e["analysis"]]
+        status = study.main(["--results", str(args.results), "--out", str(args.out)])
         if status == NEEDS_FULL_SIZE and args.quick:
             too_small.append(e["name"])
         elif status:
             failed.append(e["name"])
-        elif hasattr(module, "claims_study"):
+        elif study.has_claims:
             try:
-                studies.append(module.claims_study(args.out))
+                studies.append(study.saved_claims(args.out))
             except C.ClaimError as err:
                 if args.quick:
                     print(f"make_all: quick mode: {e['name']}'s claims do not hold on quick results "

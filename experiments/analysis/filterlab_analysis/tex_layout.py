@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-import results as R
+from . import results as R
 
 
 def short_device(name: str) -> str:

@@ -24,7 +24,7 @@ import statistics
 import sys
 from pathlib import Path
 
-import intervals as I
+from . import intervals as I
 
 THRESHOLD = 0.02  # 2 %: the smallest change stated as a gain or a loss; chosen before any data were read
 

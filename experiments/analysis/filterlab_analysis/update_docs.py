@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Copies the generated Markdown tables into docs/generated/, each under a title and a line that
 says where it comes from. `make figures` runs it after make_all.py; it writes only under
 docs/generated/ (never a hand-written file: README.md and the study pages link to these files).
 
-    /usr/bin/python3 experiments/analysis/update_docs.py --generated paper/generated --docs docs/generated
+    PYTHONPATH=experiments/analysis /usr/bin/python3 -m filterlab_analysis.update_docs --generated paper/generated --docs docs/generated
 
 Rewrites a file only if its content changes. Exits non-zero, naming the file, if a generated
 table is missing (run make_all.py first).
@@ -67,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     for source, (target, title, what) in TABLES.items():
         path = args.generated / source
         if not path.is_file():
-            print(f"update_docs: {path} is missing; run experiments/analysis/make_all.py first "
+            print(f"update_docs: {path} is missing; run filterlab_analysis.make_all first "
                   f"(make figures does)", file=sys.stderr)
             return 1
         text = page(title, what, path.read_text(encoding="utf-8"), source)

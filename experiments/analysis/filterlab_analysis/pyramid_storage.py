@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Experiment "pyramid_storage" (study 2): raw results -> summary -> figures, tables, macros and
 the study's claims.
 
@@ -7,7 +6,7 @@ filter (d/dx and d/dy over all 16 levels) with the runtime's default local size 
 (the article's Figure 3), with and without local memory at 16x16 (its Figure 4), a local-size
 sweep at 5x5, and kernel against wall time.
 
-    /usr/bin/python3 experiments/analysis/pyramid_storage.py \\
+    PYTHONPATH=experiments/analysis /usr/bin/python3 -m filterlab_analysis.pyramid_storage \\
         --results experiments/results --out paper/generated
 
 Writes to --out:
@@ -30,16 +29,16 @@ import sys
 import textwrap
 from pathlib import Path
 
-sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import claims as C  # noqa: E402
-import results as R  # noqa: E402
+from . import claims as C
+from . import figure_output as FO
+from . import results as R
+from .paths import EXPERIMENTS
+from .study import Run, Study, first_paragraph
 
 EXPERIMENT = "pyramid_storage"
 STUDY_ID = "S2"
 STUDY_TITLE = "Buffer vs. image performance for applying filters to an image pyramid in OpenCL"
-ARTICLE = HERE.parent / "pyramid_storage" / "r9_290_article.json"
+ARTICLE = EXPERIMENTS / "pyramid_storage" / "r9_290_article.json"
 STORAGES = ("buffer", "image_buffer", "images", "cubes")
 STORAGE_LABEL = {"buffer": "buffer", "image_buffer": "image buffer", "images": "images",
                  "cubes": "cubes"}
@@ -519,81 +518,8 @@ def evaluate_claims(summary: dict) -> C.Study:
     return study
 
 
-def claims_study(out: Path) -> C.Study:
-    """For make_all.py: this study's claims, as main() saved them in out."""
-    return C.load_study(Path(out) / f"{EXPERIMENT}_claims.json")
-
-
 # ---------------------------------------------------------------------------------------------
 # derived -> figures
-
-
-def _setup():
-    import matplotlib.pyplot as plt
-    plt.rcParams.update({"font.size": 7, "axes.titlesize": 7.5, "axes.labelsize": 7,
-                         "legend.fontsize": 7, "pdf.fonttype": 42, "ps.fonttype": 42,
-                         "svg.hashsalt": "filterlab"})
-    return plt
-
-
-def _figure(plt, n_rows: int, n_cols: int, handles: list, ncol: int, row_titles: list[str],
-            col_titles: list[str], axes_h: float = 1.35, xlabel_h: float = 0.2):
-    """Rows of axes laid out in inches, a bold title above each row, the legend below."""
-    width = 6.5
-    left, right, col_gap = 0.5, 0.08, 0.55
-    top_pad, row_title_h, ticks_h, pad = 0.05, 0.2, 0.2, 0.04
-    col_title_h = 0.17
-    fig = plt.figure(figsize=(width, 5))
-    leg = fig.legend(handles=handles, loc="lower left", ncol=ncol, frameon=False,
-                     borderaxespad=0.2, handletextpad=0.5, borderpad=0.2, columnspacing=1.2,
-                     handlelength=2.6)
-    fig.canvas.draw()
-    leg_h = leg.get_window_extent().height / fig.dpi
-    row_h = row_title_h + axes_h + ticks_h
-    height = top_pad + col_title_h + n_rows * row_h + xlabel_h + leg_h + pad
-    fig.set_size_inches(width, height)
-    leg.set_bbox_to_anchor((0.005, pad / height), transform=fig.transFigure)
-    ax_w = (width - left - right - (n_cols - 1) * col_gap) / n_cols
-    axes = []
-    for i in range(n_rows):
-        y_top = height - top_pad - col_title_h - i * row_h - row_title_h
-        row = []
-        for j in range(n_cols):
-            ax = fig.add_axes([(left + j * (ax_w + col_gap)) / width, (y_top - axes_h) / height,
-                               ax_w / width, axes_h / height])
-            if i == 0 and col_titles[j]:
-                ax.set_title(col_titles[j], pad=row_title_h * 72 + 3)
-            row.append(ax)
-        fig.text(0.5, (y_top + 0.04) / height, row_titles[i], ha="center", va="bottom",
-                 fontsize=7.5, fontweight="bold")
-        axes.append(row)
-    return fig, axes
-
-
-def _save(fig, plt, out: Path, stem: str) -> None:
-    fig.savefig(out / f"{stem}.pdf", metadata={"CreationDate": None, "ModDate": None})
-    plt.close(fig)
-
-
-def _log_axis(ax, left: bool, label: str = "Median time (ms)") -> None:
-    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
-    ax.set_yscale("log")
-    ax.yaxis.set_minor_locator(LogLocator(subs=(2, 5)))
-    plain = FuncFormatter(lambda v, _: f"{v:.3g}" if v < 1000 else f"{v:.0f}")
-    ax.yaxis.set_major_formatter(plain)
-    lo, hi = ax.get_ylim()
-    ax.yaxis.set_minor_formatter(plain if hi / lo < 20 else NullFormatter())
-    if left:
-        ax.set_ylabel(label)
-
-
-def _size_axis(ax, bottom: bool) -> None:
-    ax.set_xticks(KSIZES, [f"{k}×{k}" for k in KSIZES])
-    ax.set_xlim(KSIZES[0] - 0.7, KSIZES[-1] + 0.7)
-    ax.grid(True, which="major", color="0.88", linewidth=0.6)
-    ax.set_axisbelow(True)
-    if bottom:
-        ax.set_xlabel("Filter size")
 
 
 def _series(ax, dev: dict, lines: list[tuple[str, str, str]], metric: str) -> None:
@@ -608,14 +534,7 @@ def _series(ax, dev: dict, lines: list[tuple[str, str, str]], metric: str) -> No
                 continue
             dx = (i * len(lines) + j - (n - 1) / 2) * step
             x = [r["ksize"] + dx for r in rows]
-            if metric == "ms":
-                y = [r["kernel_ms"]["median"] for r in rows]
-                err = [[m - r["kernel_ms"]["q1"] for m, r in zip(y, rows)],
-                       [r["kernel_ms"]["q3"] - m for m, r in zip(y, rows)]]
-            else:
-                y = [100 * r["roofline_fraction"] for r in rows]
-                err = [[v - 100 * r["floor_ms"] / r["kernel_ms"]["q3"] for v, r in zip(y, rows)],
-                       [100 * r["floor_ms"] / r["kernel_ms"]["q1"] - v for v, r in zip(y, rows)]]
+            y, err = FO.median_and_iqr(rows, metric)
             ax.errorbar(x, y, yerr=err, color=COLOUR[s], linestyle=ls, marker=MARKER[s],
                         markersize=3, linewidth=1.0, capsize=1.5, elinewidth=0.7)
 
@@ -642,26 +561,26 @@ def plot_pair(summary: dict, out: Path, stem: str, lines: list[tuple[str, str, s
               style: list[tuple[str, str]], article_families: list[tuple[str, str]],
               article_title: str) -> None:
     """Rows: devices, then the article's R9 290; columns: time (log) and roofline fraction."""
-    plt = _setup()
+    plt = FO.pyplot()
     devices = summary["devices"]
     titles = [textwrap.shorten(d["label"], 110) for d in devices] + [article_title]
-    fig, axes = _figure(plt, len(devices) + 1, 2, _handles(style), 3, titles,
-                        ["Median kernel time per pyramid (bars: IQR)",
-                         "Roofline fraction (bars: IQR)"])
+    fig, axes = FO.grid_figure(plt, len(devices) + 1, 2, _handles(style), 3, titles,
+                               ["Median kernel time per pyramid (bars: IQR)",
+                                "Roofline fraction (bars: IQR)"])
     for i, dev in enumerate(devices):
         for j, metric in enumerate(("ms", "roofline")):
             ax = axes[i][j]
             _series(ax, dev, lines, metric)
-            _size_axis(ax, bottom=False)
+            FO.filter_size_axis(ax, KSIZES, bottom=False)
             if metric == "ms":
-                _log_axis(ax, True)
+                FO.log_time_axis(ax, "Median time (ms)")
             else:
                 ax.set_ylim(bottom=0)
                 ax.set_ylabel("Roofline fraction (%)")
     ax = axes[-1][0]
     _article_panel(ax, summary["article"], article_families)
-    _size_axis(ax, bottom=True)
-    _log_axis(ax, True, "Time (ms)")
+    FO.filter_size_axis(ax, KSIZES, bottom=True)
+    FO.log_time_axis(ax, "Time (ms)")
     note = axes[-1][1]
     note.axis("off")
     note.text(0.0, 0.95, textwrap.fill(
@@ -669,13 +588,13 @@ def plot_pair(summary: dict, out: Path, stem: str, lines: list[tuple[str, str, s
         "experiments/pyramid_storage/r9_290_article.json; no image-buffer values and no "
         "default-local-size values are available, and no roofline fraction (no copy bandwidth "
         "measured there).", 48), va="top", ha="left", fontsize=6.5)
-    _save(fig, plt, out, stem)
+    FO.save_and_close(fig, out / f"{stem}.pdf")
 
 
 def plot_sweep(summary: dict, out: Path) -> None:
     """Per device: median time (IQR) per local size at 5x5, one point per storage; the runtime's
     default first; sizes the device refused marked 'unsupported'."""
-    plt = _setup()
+    plt = FO.pyplot()
     from matplotlib.lines import Line2D
     devices = summary["devices"]
     wgs = ["default"] + summary["sweep"]["work_groups"]
@@ -683,10 +602,10 @@ def plot_sweep(summary: dict, out: Path) -> None:
                       label=KERNEL_TYPE_LABEL[s]) for s in STORAGES]
     handles.append(Line2D([], [], color="0.3", marker="x", linestyle="none", markersize=4,
                           label="unsupported on the device (limit in the result file)"))
-    fig, axes = _figure(plt, len(devices), 1, handles, 2,
-                        [textwrap.shorten(d["label"], 110) for d in devices],
-                        [f"Scharr single, {SWEEP_K}×{SWEEP_K}: median kernel time per pyramid "
-                         "(bars: IQR) per local size"], axes_h=1.2, xlabel_h=0.45)
+    fig, axes = FO.grid_figure(plt, len(devices), 1, handles, 2,
+                               [textwrap.shorten(d["label"], 110) for d in devices],
+                               [f"Scharr single, {SWEEP_K}×{SWEEP_K}: median kernel time per pyramid "
+                                "(bars: IQR) per local size"], axes_h=1.2, xlabel_h=0.45)
     for i, dev in enumerate(devices):
         ax = axes[i][0]
         g = _grid(dev)
@@ -705,7 +624,7 @@ def plot_sweep(summary: dict, out: Path) -> None:
                                                            [k["q3"] - k["median"]]],
                             color=COLOUR[s], marker=MARKER[s], markersize=3.5, capsize=1.5,
                             elinewidth=0.7, linestyle="none")
-        _log_axis(ax, True)
+        FO.log_time_axis(ax, "Median time (ms)")
         lo, _ = ax.get_ylim()
         for x, s in bad:
             ax.plot([x], [lo * 1.15], marker="x", color=COLOUR[s], markersize=4,
@@ -720,7 +639,7 @@ def plot_sweep(summary: dict, out: Path) -> None:
         ax.set_axisbelow(True)
         if i == len(devices) - 1:
             ax.set_xlabel("Local size (work-group)")
-    _save(fig, plt, out, f"{EXPERIMENT}_sweep")
+    FO.save_and_close(fig, out / f"{EXPERIMENT}_sweep.pdf")
 
 
 def plot_all(summary: dict, out: Path) -> None:
@@ -741,7 +660,7 @@ def plot_all(summary: dict, out: Path) -> None:
 
 
 def _header(what: str = "") -> str:
-    return (f"% Generated by experiments/analysis/{EXPERIMENT}.py from the raw results; "
+    return (f"% Generated by experiments/analysis/filterlab_analysis/{EXPERIMENT}.py from the raw results; "
             f"do not edit. {what}")
 
 
@@ -933,32 +852,39 @@ def macros_tex(summary: dict, study: C.Study) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
-    # each row has its own local size (16x16, the runtime's default [0, 0], the sweep)
-    loaded = R.load_and_summarize(argv, EXPERIMENT, __doc__.split("\n\n")[0], derive,
-                                  per_row=("local_size",))
-    if loaded is None:
-        return 1
-    out, summary = loaded
-    study = evaluate_claims(summary)
-    C.save_study(study, out / f"{EXPERIMENT}_claims.json")
-    plot_all(summary, out)
-    plot_sweep(summary, out)
-    try:
+class PyramidStorageStudy(Study):
+    name = EXPERIMENT
+    description = first_paragraph(__doc__)
+    per_row = ("local_size",)  # each row has its own (16x16, the runtime's default [0, 0], the sweep)
+
+    def derive(self, run: Run) -> dict:
+        return derive(run.raw, run.results)
+
+    def claims(self, run: Run) -> C.Study:
+        return evaluate_claims(run.summary)
+
+    def figures(self, run: Run) -> None:
+        plot_all(run.summary, run.out)
+        plot_sweep(run.summary, run.out)
+
+    def tables(self, run: Run) -> None:
+        summary, out = run.summary, run.out
         R.write_text(out / f"{EXPERIMENT}_table.tex", table_tex(summary))
-    except R.ResultError as err:
-        print(f"{EXPERIMENT}: {err}", file=sys.stderr)
-        return 1
-    R.write_text(out / f"{EXPERIMENT}_wall.tex", wall_tex(summary))
-    R.write_text(out / f"{EXPERIMENT}_macros.tex", macros_tex(summary, study))
-    for d in summary["devices"]:
-        print(f"{EXPERIMENT}: {d['device']}: fastest storage (16x16 single) "
-              + ", ".join(f"k{w['ksize']} {w['storage']} {R.fmt_ms(w['median_ms'])} ms"
-                          + ("" if w["clear"] else " (CI overlaps the runner-up)")
-                          for w in d["winners"]))
-    names = ", ".join(d["device"] for d in summary["devices"])
-    print(f"{EXPERIMENT}: {len(summary['devices'])} device(s) ({names}) -> {out}")
-    return 0
+        R.write_text(out / f"{EXPERIMENT}_wall.tex", wall_tex(summary))
+        R.write_text(out / f"{EXPERIMENT}_macros.tex", macros_tex(summary, run.claims))
+
+    def report(self, run: Run) -> None:
+        for d in run.summary["devices"]:
+            print(f"{EXPERIMENT}: {d['device']}: fastest storage (16x16 single) "
+                  + ", ".join(f"k{w['ksize']} {w['storage']} {R.fmt_ms(w['median_ms'])} ms"
+                              + ("" if w["clear"] else " (CI overlaps the runner-up)")
+                              for w in d["winners"]))
+        names = ", ".join(d["device"] for d in run.summary["devices"])
+        print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) ({names}) -> {run.out}")
+
+
+STUDY = PyramidStorageStudy()
+main = STUDY.main
 
 
 if __name__ == "__main__":
