@@ -14,7 +14,8 @@
 #include "experiments/provenance.hpp"
 #include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
-#include "filters/epsilon_runner.hpp"
+#include "families/epsilon/epsilon_runner.hpp"
+#include "families/epsilon/epsilon_verify.hpp"
 #include "io/atomic_file.hpp"
 #include "io/netpbm.hpp"
 #include "ocl/bandwidth.hpp"
@@ -22,7 +23,6 @@
 #include "ocl/sha256.hpp"
 #include "reference/epsilon.hpp"
 #include "stats.hpp"
-#include "verify/epsilon_verify.hpp"
 
 namespace filterlab {
 namespace {

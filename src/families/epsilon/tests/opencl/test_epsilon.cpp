@@ -4,11 +4,11 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "filters/epsilon_runner.hpp"
+#include "families/epsilon/epsilon_runner.hpp"
+#include "families/epsilon/epsilon_verify.hpp"
 #include "ocl/program.hpp"
-#include "opencl_fixture.hpp"
 #include "reference/epsilon.hpp"
-#include "verify/epsilon_verify.hpp"
+#include "tests/opencl/opencl_fixture.hpp"
 
 using namespace filterlab;
 namespace fs = std::filesystem;

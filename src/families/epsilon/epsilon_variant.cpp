@@ -1,4 +1,4 @@
-#include "filters/epsilon_variant.hpp"
+#include "families/epsilon/epsilon_variant.hpp"
 
 #include "error.hpp"
 

@@ -1,11 +1,11 @@
-#include "verify/epsilon_verify.hpp"
+#include "families/epsilon/epsilon_verify.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <random>
 
-#include "filters/epsilon_runner.hpp"
+#include "families/epsilon/epsilon_runner.hpp"
 #include "reference/tolerances.hpp"
 
 namespace filterlab {

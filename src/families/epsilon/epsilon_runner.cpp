@@ -1,4 +1,4 @@
-#include "filters/epsilon_runner.hpp"
+#include "families/epsilon/epsilon_runner.hpp"
 
 #include <algorithm>
 

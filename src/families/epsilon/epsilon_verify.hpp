@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "filters/epsilon_variant.hpp"
+#include "families/epsilon/epsilon_variant.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/epsilon.hpp"
 

@@ -1,11 +1,11 @@
 #pragma once
-// Runs one epsilon step (filters/epsilon_variant.hpp) on a device: the input image in the step's
+// Runs one epsilon step (epsilon_variant.hpp) on a device: the input image in the step's
 // format (CL_R/CL_UNORM_INT8, or four pixels per CL_RGBA/CL_UNSIGNED_INT8 texel with the
 // replicate padding the kernel expects), the output as a buffer of width * height bytes.
 #include <cstdint>
 #include <string>
 
-#include "filters/epsilon_variant.hpp"
+#include "families/epsilon/epsilon_variant.hpp"
 #include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/epsilon.hpp"

@@ -1,15 +1,15 @@
-// Study 5: Qualcomm's epsilon-filter steps (filters/epsilon_variant.hpp) in the registry. The
+// Study 5: Qualcomm's epsilon-filter steps (epsilon_variant.hpp) in the registry. The
 // filter has one border, BORDER_REPLICATE, and works on 8-bit planes.
 #include <cmath>
 #include <iostream>
 #include <random>
 
 #include "error.hpp"
+#include "families/epsilon/epsilon_runner.hpp"
+#include "families/epsilon/epsilon_verify.hpp"
 #include "families/verify_cells.hpp"
-#include "filters/epsilon_runner.hpp"
 #include "io/image_file.hpp"
 #include "ocl/runtime.hpp"
-#include "verify/epsilon_verify.hpp"
 
 namespace filterlab {
 namespace {
