@@ -14,7 +14,8 @@
 #include "experiments/provenance.hpp"
 #include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
-#include "filters/tiled_runner.hpp"
+#include "families/tiled/tiled_runner.hpp"
+#include "families/tiled/tiled_verify.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/errors.hpp"
@@ -23,7 +24,6 @@
 #include "stats.hpp"
 #include "util/parse_value.hpp"
 #include "verify/compare.hpp"
-#include "verify/tiled_verify.hpp"
 
 namespace filterlab {
 namespace {

@@ -3,17 +3,19 @@
 #include "error.hpp"
 #include "families/family.hpp"
 #include "tuner/scharr_space.hpp"
-#include "tuner/tiled_space.hpp"
 
 namespace filterlab::tuner {
 
-TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, const SpaceSettings& s) {
+TimingSetup default_timing(const ocl::DeviceInfo& dev, const SpaceSettings& s) {
   TimingSetup t;
   t.repetitions = s.repetitions > 0 ? s.repetitions : (dev.is_cpu() ? 3 : 10);
   t.warmup = s.warmup >= 0 ? s.warmup : (dev.is_cpu() ? 1 : 2);
-  if (space == kTiledSpace) {
-    t.side = dev.is_cpu() ? 4096 / s.cpu_divisor : 4096;
-  } else if (space == kScharrSpace) {
+  return t;
+}
+
+TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, const SpaceSettings& s) {
+  TimingSetup t = default_timing(dev, s);
+  if (space == kScharrSpace) {
     t.side = 0;  // ScharrSpace takes its own width and height
   } else {
     auto k = space.substr(std::string("imagecl.").size());

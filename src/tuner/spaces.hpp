@@ -17,6 +17,9 @@ struct SpaceSettings {
   int repetitions = 0;  // 0: 10 on GPUs, 3 on CPUs
   int warmup = -1;      // -1: 2 on GPUs, 1 on CPUs
 };
+// The repetitions and warm-up of every space (SpaceSettings' or the device's default); side 0.
+TimingSetup default_timing(const ocl::DeviceInfo& dev, const SpaceSettings& s);
+// default_timing with the image side of Study 1's space (its own) and of the ImageCL spaces.
 TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, const SpaceSettings& s);
 
 std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, const SpaceSettings& s);

@@ -2,6 +2,7 @@
 // ImageCL kernel and Study 4's designs, each built, checked against the oracle and timed.
 #include <catch2/catch.hpp>
 
+#include "families/tiled/tiled_space.hpp"
 #include "imagecl/space.hpp"
 #include "opencl_fixture.hpp"
 #include "tuner/imagecl_space.hpp"
@@ -10,7 +11,6 @@
 #include "tuner/scharr_space.hpp"
 #include "tuner/spaces.hpp"
 #include "tuner/strategy.hpp"
-#include "tuner/tiled_space.hpp"
 
 using namespace filterlab;
 

@@ -85,9 +85,7 @@ tuner::Measurement BlurSpace::evaluate(const tuner::Point& p) {
 
 std::unique_ptr<BlurSpace> make_blur_space(ocl::Runtime& rt, const tuner::SpaceSettings& s) {
   const auto& dev = rt.device.info;
-  tuner::TimingSetup t;
-  t.repetitions = s.repetitions > 0 ? s.repetitions : (dev.is_cpu() ? 3 : 10);
-  t.warmup = s.warmup >= 0 ? s.warmup : (dev.is_cpu() ? 1 : 2);
+  auto t = tuner::default_timing(dev, s);
   t.side = dev.is_cpu() ? 4096 / s.cpu_divisor : 4096;
   return std::make_unique<BlurSpace>(&rt, t.side, t);
 }

@@ -1,4 +1,4 @@
-#include "filters/tiled_variant.hpp"
+#include "families/tiled/tiled_variant.hpp"
 
 #include <algorithm>
 

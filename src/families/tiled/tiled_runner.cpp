@@ -1,4 +1,4 @@
-#include "filters/tiled_runner.hpp"
+#include "families/tiled/tiled_runner.hpp"
 
 #include "error.hpp"
 #include "ocl/errors.hpp"

@@ -1,10 +1,10 @@
-#include "verify/tiled_verify.hpp"
+#include "families/tiled/tiled_verify.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 
-#include "filters/tiled_runner.hpp"
+#include "families/tiled/tiled_runner.hpp"
 #include "reference/tolerances.hpp"
 #include "verify/compare.hpp"
 

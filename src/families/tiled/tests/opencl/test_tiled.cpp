@@ -4,10 +4,10 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "filters/tiled_runner.hpp"
+#include "families/tiled/tiled_runner.hpp"
+#include "families/tiled/tiled_verify.hpp"
 #include "ocl/program.hpp"
-#include "opencl_fixture.hpp"
-#include "verify/tiled_verify.hpp"
+#include "tests/opencl/opencl_fixture.hpp"
 
 using namespace filterlab;
 namespace fs = std::filesystem;

@@ -1,21 +1,21 @@
 // Study 4: AMD's tiled separable convolution and the designs it is compared with
-// (filters/tiled_variant.hpp) in the registry; `filter` takes source and target ROIs.
+// (tiled_variant.hpp) in the registry; `filter` takes source and target ROIs.
 #include <iostream>
 #include <random>
 
 #include "error.hpp"
+#include "families/tiled/tiled_runner.hpp"
+#include "families/tiled/tiled_space.hpp"
+#include "families/tiled/tiled_verify.hpp"
 #include "families/verify_cells.hpp"
-#include "filters/tiled_runner.hpp"
 #include "io/image_file.hpp"
 #include "io/netpbm.hpp"
 #include "ocl/limits.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/tolerances.hpp"
 #include "tuner/spaces.hpp"
-#include "tuner/tiled_space.hpp"
 #include "util/parse_value.hpp"
 #include "verify/compare.hpp"
-#include "verify/tiled_verify.hpp"
 
 namespace filterlab {
 namespace {
@@ -105,7 +105,9 @@ class TiledFamily : public FilterFamily {
   std::unique_ptr<tuner::Space> tuning_space(const std::string& name, ocl::Runtime& rt,
                                              const tuner::SpaceSettings& s) const override {
     if (name != tuner::kTiledSpace) return nullptr;
-    return std::make_unique<tuner::TiledSpace>(&rt, tuner::timing_for(name, rt.device.info, s));
+    auto t = tuner::default_timing(rt.device.info, s);
+    t.side = rt.device.info.is_cpu() ? 4096 / s.cpu_divisor : 4096;  // the paper's 4096^2, divided on CPUs
+    return std::make_unique<tuner::TiledSpace>(&rt, t);
   }
   int filter(const FilterRequest& a) const override {
     if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "filters/tiled_variant.hpp"
+#include "families/tiled/tiled_variant.hpp"
 #include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/image.hpp"

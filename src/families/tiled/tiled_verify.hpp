@@ -6,7 +6,7 @@
 // fails the check.
 #include <vector>
 
-#include "filters/tiled_variant.hpp"
+#include "families/tiled/tiled_variant.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/roi_filter.hpp"
 #include "verify/gradient_verify.hpp"

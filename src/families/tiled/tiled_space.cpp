@@ -1,4 +1,4 @@
-#include "tuner/tiled_space.hpp"
+#include "families/tiled/tiled_space.hpp"
 
 #include <random>
 

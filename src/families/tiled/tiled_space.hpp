@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "filters/tiled_runner.hpp"
+#include "families/tiled/tiled_runner.hpp"
 #include "ocl/runtime.hpp"
 #include "tuner/imagecl_space.hpp"
 #include "tuner/space.hpp"

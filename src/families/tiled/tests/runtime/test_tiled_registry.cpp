@@ -3,7 +3,7 @@
 #include <set>
 
 #include "error.hpp"
-#include "filters/tiled_variant.hpp"
+#include "families/tiled/tiled_variant.hpp"
 
 using namespace filterlab;
 
