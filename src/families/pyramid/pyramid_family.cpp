@@ -1,8 +1,8 @@
-// Study 2: the pyramid checks (verify/pyramid_verify.hpp) in the registry. They check the pyramid
+// Study 2: the pyramid checks (pyramid_verify.hpp) in the registry. They check the pyramid
 // built on the device and key points read from every level; they filter no user image.
 #include "error.hpp"
+#include "families/pyramid/pyramid_verify.hpp"
 #include "families/verify_cells.hpp"
-#include "verify/pyramid_verify.hpp"
 
 namespace filterlab {
 namespace {

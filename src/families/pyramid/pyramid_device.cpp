@@ -1,4 +1,4 @@
-#include "filters/pyramid_device.hpp"
+#include "families/pyramid/pyramid_device.hpp"
 
 #include <string>
 

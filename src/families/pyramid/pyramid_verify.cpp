@@ -1,10 +1,10 @@
-#include "verify/pyramid_verify.hpp"
+#include "families/pyramid/pyramid_verify.hpp"
 
 #include <limits>
 #include <random>
 
 #include "error.hpp"
-#include "filters/pyramid_device.hpp"
+#include "families/pyramid/pyramid_device.hpp"
 #include "reference/border.hpp"
 #include "reference/pyramid.hpp"
 #include "verify/compare.hpp"

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "error.hpp"
-#include "opencl_fixture.hpp"
-#include "verify/pyramid_verify.hpp"
+#include "families/pyramid/pyramid_verify.hpp"
+#include "tests/opencl/opencl_fixture.hpp"
 
 using namespace filterlab;
 
