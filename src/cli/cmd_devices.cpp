@@ -3,6 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "families/family.hpp"
+#include "families/program_check.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
 
@@ -47,7 +48,25 @@ int cmd_devices(const DevicesArgs& a) {
   return 0;
 }
 
+// `variants --check-results`: a line per result file, every mismatch in full; 1 if any.
+int check_results(const std::string& dir) {
+  std::size_t bad = 0;
+  for (const auto& c : check_result_programs(dir)) {
+    std::string others;
+    for (const auto& n : c.not_ours) others += (others.empty() ? "" : ", ") + n;
+    std::cout << c.file << ": " << c.checked << " of " << c.rows << " rows checked, " << c.mismatches.size()
+              << " differ" << (others.empty() ? "" : " (no family owns: " + others + ")") << "\n";
+    for (const auto& m : c.mismatches) std::cout << "  " << m << "\n";
+    bad += c.mismatches.size();
+  }
+  if (bad > 0)
+    std::cerr << "filterlab: " << bad << " result rows name programs this binary does not build: re-run those "
+              << "experiments, or restore the IDs, build options and kernels they were measured with\n";
+  return bad > 0 ? 1 : 0;
+}
+
 int cmd_variants(const VariantsArgs& a) {
+  if (!a.check_results.empty()) return check_results(a.check_results);
   if (a.json) {  // the catalogue the analysis reads (experiments/variants.json is its snapshot)
     nlohmann::json families = nlohmann::json::array();
     for (const auto& f : filter_families()) {
@@ -57,7 +76,12 @@ int cmd_variants(const VariantsArgs& a) {
       families.push_back({{"name", f->name()}, {"study", f->study()}, {"subfamilies", subs}});
     }
     nlohmann::json variants = nlohmann::json::array();
-    for (const auto& v : registered_filter_variants()) variants.push_back({{"id", v->id()}, {"family", v->family()}});
+    for (const auto& v : registered_filter_variants()) {
+      nlohmann::json programs = nlohmann::json::array();
+      for (const auto& p : v->programs())
+        programs.push_back({{"case", p.case_name}, {"build_options", p.build_options}, {"sha256", p.sha256}});
+      variants.push_back({{"id", v->id()}, {"family", v->family()}, {"programs", programs}});
+    }
     std::cout << nlohmann::json{{"families", families}, {"variants", variants}}.dump(2) << "\n";
     return 0;
   }

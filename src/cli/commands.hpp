@@ -17,8 +17,9 @@ struct DevicesArgs {
 int cmd_devices(const DevicesArgs& a);
 
 struct VariantsArgs {
-  bool cases = false;  // also each variant's verify cases
-  bool json = false;   // the catalogue as JSON: families, sub-families with their design, variant IDs
+  bool cases = false;         // also each variant's verify cases
+  bool json = false;          // the catalogue as JSON: families, sub-families with their design, variant IDs
+  std::string check_results;  // a results directory whose rows are checked against programs_of
 };
 int cmd_variants(const VariantsArgs& a);
 

@@ -32,7 +32,12 @@ int main(int argc, char** argv) {
   c_variants->add_flag("--cases", variants.cases, "Also list each variant's verify cases (borders, or - for none)");
   c_variants->add_flag("--json", variants.json,
                        "The catalogue as JSON: families, sub-families with their design facts, variant IDs "
-                       "(experiments/variants.json is its snapshot)");
+                       "with each one's programs (experiments/variants.json is its snapshot)");
+  c_variants
+      ->add_option("--check-results", variants.check_results,
+                   "Check that every result row in DIR/<experiment>/<device>.json names a program this "
+                   "binary builds (its variant ID, build options and program SHA-256)")
+      ->type_name("DIR");
 
   FilterArgs filter;
   auto* c_filter =

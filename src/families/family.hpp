@@ -7,6 +7,7 @@
 #include <array>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,15 @@ class TimedRun {
   virtual std::string describe() const { return ""; }
 };
 
+// A program this binary builds for a variant in one case, computed without a device: what a
+// result row records (build_options, program SHA-256), so that committed results can be checked
+// against the code that would run now (`filterlab variants --programs`).
+struct ProgramRecord {
+  std::string case_name;  // a verify case (border name), "-" or what the family names
+  std::string build_options;
+  std::string sha256;  // of the concatenated program (ocl::ProgramSource::sha256)
+};
+
 // One registered variant: a stable ID and the cases `verify` checks it on.
 class FilterVariant {
  public:
@@ -75,6 +85,9 @@ class FilterVariant {
   // (nullptr: the variant has no timed form, e.g. a pyramid check).
   virtual std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height,
                                               const std::string& case_name) const;
+  // The programs of its timed and verified runs, every case (empty: none of its own, e.g. a check
+  // made of other variants' programs).
+  virtual std::vector<ProgramRecord> programs() const { return {}; }
 };
 using VariantPtr = std::shared_ptr<const FilterVariant>;
 
@@ -107,6 +120,10 @@ class FilterFamily {
   virtual std::vector<std::string> tuning_spaces() const { return {}; }
   virtual std::unique_ptr<tuner::Space> tuning_space(const std::string& name, ocl::Runtime& rt,
                                                      const tuner::SpaceSettings& settings) const;
+  // Whether a result row's variant ID is ours, and the programs this binary builds for it: a
+  // registered variant's programs(), or those of an ID the family derives (ImageCL's configuration
+  // IDs). nullopt: not ours.
+  virtual std::optional<std::vector<ProgramRecord>> programs_of(const std::string& id) const;
 };
 
 // Every registered family, in registration order.

@@ -7,6 +7,7 @@
 #include "families/verify_cells.hpp"
 #include "filters/gradient_runner.hpp"
 #include "io/image_file.hpp"
+#include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
 
 namespace filterlab {
@@ -21,6 +22,13 @@ std::unique_ptr<TimedRun> GradientFilterVariant::timed_run(ocl::Runtime& rt, int
                                                            const std::string& case_name) const {
   return make_gradient_timed_run(rt, v_, width, height, case_border(case_name), v_.kernel(ref::Axis::X),
                                  v_.kernel(ref::Axis::Y));
+}
+
+std::vector<ProgramRecord> GradientFilterVariant::programs() const {
+  const auto sha = ocl::load_program_source(v_.kernel_files(), v_.generated_sources()).sha256;
+  std::vector<ProgramRecord> out;
+  for (const auto& c : verify_cases()) out.push_back({c, v_.build_options(case_border(c)), sha});
+  return out;
 }
 
 std::vector<SubfamilyInfo> gradient_subfamilies(const CoefficientSet& set) {

@@ -21,6 +21,7 @@ class GradientFilterVariant : public FilterVariant {
   // Both derivatives, judged exactly against the oracle with the variant's own coefficients.
   std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height,
                                       const std::string& case_name) const override;
+  std::vector<ProgramRecord> programs() const override;  // one per border
   const GradientVariant& variant() const { return v_; }
 
  private:

@@ -9,6 +9,7 @@
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
+#include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/tolerances.hpp"
 #include "tuner/imagecl_space.hpp"
@@ -210,6 +211,19 @@ class ImageclFamily : public FilterFamily {
     return std::make_unique<tuner::ImageclSpace>(&rt, rt.device.info, kernel,
                                                  kind.empty() ? nullptr : &tuner::imagecl_subspace(kernel, kind),
                                                  tuner::timing_for(name, rt.device.info, s));
+  }
+  // A configuration ID ("imagecl.<kernel>/wg../c../...") names one program: the kernel's generated
+  // OpenCL with the configuration's -D switches. A registered (sampled) variant has none of its own.
+  std::optional<std::vector<ProgramRecord>> programs_of(const std::string& id) const override {
+    if (id.rfind("imagecl.", 0) != 0) return std::nullopt;
+    const auto slash = id.find('/');
+    const auto kernel = id.substr(8, slash == std::string::npos ? std::string::npos : slash - 8);
+    const auto names = imagecl::kernel_names();
+    if (std::find(names.begin(), names.end(), kernel) == names.end()) return FilterFamily::programs_of(id);
+    const auto& space = imagecl::kernel_space(kernel);
+    const auto config = imagecl::parse_config_id(space, id);  // throws naming what does not match
+    const auto source = ocl::load_program_source({}, {{"imagecl/" + space.kernel + ".cl", space.opencl}});
+    return std::vector<ProgramRecord>{{"-", imagecl::build_options(space, config), source.sha256}};
   }
   std::string why_no_filter(const std::string&) const override {
     return "a generated benchmark needs one configuration per kernel: check them with `filterlab imagecl-check`";

@@ -44,6 +44,12 @@ std::unique_ptr<tuner::Space> FilterFamily::tuning_space(const std::string&, ocl
   return nullptr;
 }
 
+std::optional<std::vector<ProgramRecord>> FilterFamily::programs_of(const std::string& id) const {
+  for (const auto& v : variants())
+    if (v->id() == id) return v->programs();
+  return std::nullopt;
+}
+
 int FilterFamily::filter(const FilterRequest& request) const {
   throw Error("family '" + request.family + "' computes no image that `filter` could write");
 }

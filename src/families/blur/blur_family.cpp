@@ -12,6 +12,7 @@
 #include "families/gradient_timed_run.hpp"
 #include "families/verify_cells.hpp"
 #include "io/image_file.hpp"
+#include "ocl/program.hpp"
 #include "reference/blur.hpp"
 #include "verify/compare.hpp"
 
@@ -58,6 +59,10 @@ class BlurFilterVariant : public FilterVariant {
   std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string& c) const override {
     border_of(c);
     return std::make_unique<BlurTimedRun>(rt, v_, width, height);
+  }
+  std::vector<ProgramRecord> programs() const override {
+    return {
+        {verify_cases().front(), v_.build_options(kBlurBorder), ocl::load_program_source(v_.kernel_files()).sha256}};
   }
 
  private:

@@ -9,6 +9,7 @@
 #include "families/epsilon/epsilon_verify.hpp"
 #include "families/verify_cells.hpp"
 #include "io/image_file.hpp"
+#include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
 
 namespace filterlab {
@@ -71,6 +72,9 @@ class EpsilonFilterVariant : public FilterVariant {
   std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string& c) const override {
     if (case_border(c) != ref::Border::Replicate) throw Error("epsilon steps take only the replicate border");
     return std::make_unique<EpsilonTimedRun>(rt, v_, width, height);
+  }
+  std::vector<ProgramRecord> programs() const override {
+    return {{verify_cases().front(), v_.build_options(), ocl::load_program_source(v_.kernel_files()).sha256}};
   }
 
  private:

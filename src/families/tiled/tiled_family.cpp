@@ -11,6 +11,7 @@
 #include "io/image_file.hpp"
 #include "io/netpbm.hpp"
 #include "ocl/limits.hpp"
+#include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/tolerances.hpp"
 #include "tuner/spaces.hpp"
@@ -79,6 +80,13 @@ class TiledFilterVariant : public FilterVariant {
   }
   std::unique_ptr<TimedRun> timed_run(ocl::Runtime& rt, int width, int height, const std::string& c) const override {
     return std::make_unique<TiledTimedRun>(rt, v_, width, height, case_border(c));
+  }
+  // The timed programs (verify's counting build, FL_COUNT=1, is a test instrument).
+  std::vector<ProgramRecord> programs() const override {
+    const auto sha = ocl::load_program_source(v_.kernel_files()).sha256;
+    std::vector<ProgramRecord> out;
+    for (const auto& c : verify_cases()) out.push_back({c, v_.build_options(case_border(c)), sha});
+    return out;
   }
 
  private:
