@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "filters/gradient_runner.hpp"
-#include "filters/gradient_variant.hpp"
-#include "filters/level_store.hpp"
+#include "families/gradient/gradient_runner.hpp"
+#include "families/gradient/gradient_variant.hpp"
+#include "families/gradient/level_store.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"

@@ -12,12 +12,12 @@
 #include "experiments/provenance.hpp"
 #include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
-#include "filters/gradient_runner.hpp"
+#include "families/gradient/gradient_runner.hpp"
+#include "families/gradient/gradient_verify.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/limits.hpp"
 #include "reference/scharr.hpp"
 #include "verify/compare.hpp"
-#include "verify/gradient_verify.hpp"
 
 namespace filterlab {
 namespace {

@@ -10,7 +10,7 @@
 #include "experiments/provenance.hpp"
 #include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
-#include "filters/gradient_runner.hpp"
+#include "families/gradient/gradient_runner.hpp"
 #include "io/atomic_file.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/limits.hpp"

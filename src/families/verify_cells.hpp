@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "families/family.hpp"
+#include "families/gradient/gradient_verify.hpp"
 #include "ocl/device.hpp"
-#include "verify/gradient_verify.hpp"
 
 namespace filterlab {
 

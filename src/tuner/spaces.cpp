@@ -2,7 +2,6 @@
 
 #include "error.hpp"
 #include "families/family.hpp"
-#include "tuner/scharr_space.hpp"
 
 namespace filterlab::tuner {
 
@@ -15,14 +14,11 @@ TimingSetup default_timing(const ocl::DeviceInfo& dev, const SpaceSettings& s) {
 
 TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, const SpaceSettings& s) {
   TimingSetup t = default_timing(dev, s);
-  if (space == kScharrSpace) {
-    t.side = 0;  // ScharrSpace takes its own width and height
-  } else {
-    auto k = space.substr(std::string("imagecl.").size());
-    k = k.substr(0, k.find(':'));
-    t.side = imagecl_side(k, dev, s.cpu_divisor);
-    t.check_side = check_side_for(t.side);
-  }
+  if (space.rfind("imagecl.", 0) != 0) throw Error("internal: timing_for takes ImageCL spaces, not '" + space + "'");
+  auto k = space.substr(std::string("imagecl.").size());
+  k = k.substr(0, k.find(':'));
+  t.side = imagecl_side(k, dev, s.cpu_divisor);
+  t.check_side = check_side_for(t.side);
   return t;
 }
 

@@ -19,7 +19,7 @@ struct SpaceSettings {
 };
 // The repetitions and warm-up of every space (SpaceSettings' or the device's default); side 0.
 TimingSetup default_timing(const ocl::DeviceInfo& dev, const SpaceSettings& s);
-// default_timing with the image side of Study 1's space (its own) and of the ImageCL spaces.
+// default_timing with the image side of an ImageCL space ("imagecl.<kernel>[:kind]").
 TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, const SpaceSettings& s);
 
 std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, const SpaceSettings& s);

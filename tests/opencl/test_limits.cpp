@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "error.hpp"
-#include "filters/gradient_runner.hpp"
+#include "families/gradient/gradient_runner.hpp"
 #include "ocl/limits.hpp"
 #include "opencl_fixture.hpp"
 

@@ -2,13 +2,13 @@
 // ImageCL kernel and Study 4's designs, each built, checked against the oracle and timed.
 #include <catch2/catch.hpp>
 
+#include "families/gradient/scharr_space.hpp"
 #include "families/tiled/tiled_space.hpp"
 #include "imagecl/space.hpp"
 #include "opencl_fixture.hpp"
 #include "tuner/imagecl_space.hpp"
 #include "tuner/imagecl_subspace.hpp"
 #include "tuner/replay_space.hpp"
-#include "tuner/scharr_space.hpp"
 #include "tuner/spaces.hpp"
 #include "tuner/strategy.hpp"
 

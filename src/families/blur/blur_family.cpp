@@ -9,7 +9,7 @@
 #include "families/blur/blur_space.hpp"
 #include "families/blur/blur_verify.hpp"
 #include "families/family.hpp"
-#include "families/gradient_timed_run.hpp"
+#include "families/gradient/gradient_timed_run.hpp"
 #include "families/verify_cells.hpp"
 #include "io/image_file.hpp"
 #include "ocl/program.hpp"

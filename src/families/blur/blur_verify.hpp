@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "families/blur/blur_variant.hpp"
+#include "families/gradient/gradient_verify.hpp"
 #include "ocl/runtime.hpp"
-#include "verify/gradient_verify.hpp"
 
 namespace filterlab {
 

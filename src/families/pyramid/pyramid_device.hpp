@@ -2,7 +2,7 @@
 // The storage study's pyramid on the device, and its key-point use case.
 #include <vector>
 
-#include "filters/level_store.hpp"
+#include "families/gradient/level_store.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/image.hpp"
 

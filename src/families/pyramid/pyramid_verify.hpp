@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "filters/level_store.hpp"
+#include "families/gradient/level_store.hpp"
 #include "ocl/runtime.hpp"
 
 namespace filterlab {

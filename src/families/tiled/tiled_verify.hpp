@@ -6,10 +6,10 @@
 // fails the check.
 #include <vector>
 
+#include "families/gradient/gradient_verify.hpp"
 #include "families/tiled/tiled_variant.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/roi_filter.hpp"
-#include "verify/gradient_verify.hpp"
 
 namespace filterlab {
 

@@ -1,11 +1,11 @@
 // The Scharr variants' oracle checks beyond the registry-wide verify shards.
 #include <catch2/catch.hpp>
 
-#include "filters/gradient_runner.hpp"
-#include "opencl_fixture.hpp"
+#include "families/gradient/gradient_runner.hpp"
+#include "families/gradient/gradient_verify.hpp"
 #include "reference/scharr.hpp"
+#include "tests/opencl/opencl_fixture.hpp"
 #include "verify/compare.hpp"
-#include "verify/gradient_verify.hpp"
 
 using namespace filterlab;
 

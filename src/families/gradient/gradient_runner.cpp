@@ -1,4 +1,4 @@
-#include "filters/gradient_runner.hpp"
+#include "families/gradient/gradient_runner.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <stdexcept>
 
-#include "oracle_test_utils.hpp"
 #include "reference/scharr.hpp"
+#include "tests/reference/oracle_test_utils.hpp"
 
 using namespace filterlab::test;
 using filterlab::ref::Axis;

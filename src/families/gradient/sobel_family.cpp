@@ -2,7 +2,7 @@
 // on the gradient kernels and runner the Scharr studies use. Single (one derivative per launch)
 // and double (both in one launch), images and buffer, 3x3..9x9, all five borders; judged by the
 // oracle with Sobel's coefficients. Registered by FILTERLAB_FAMILY(sobel) in registered.def.
-#include "families/gradient.hpp"
+#include "families/gradient/gradient_family.hpp"
 #include "reference/sobel.hpp"
 
 namespace filterlab {

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "oracle_test_utils.hpp"
 #include "reference/sobel.hpp"
+#include "tests/reference/oracle_test_utils.hpp"
 
 using namespace filterlab::test;
 using filterlab::ref::Axis;

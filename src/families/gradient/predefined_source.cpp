@@ -1,4 +1,4 @@
-#include "filters/predefined_source.hpp"
+#include "families/gradient/predefined_source.hpp"
 
 #include <cmath>
 #include <cstdio>

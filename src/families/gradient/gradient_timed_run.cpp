@@ -1,13 +1,13 @@
-#include "families/gradient_timed_run.hpp"
+#include "families/gradient/gradient_timed_run.hpp"
 
 #include <cmath>
 #include <random>
 
-#include "filters/gradient_runner.hpp"
+#include "families/gradient/gradient_runner.hpp"
+#include "families/gradient/gradient_verify.hpp"
 #include "ocl/limits.hpp"
 #include "reference/tolerances.hpp"
 #include "verify/compare.hpp"
-#include "verify/gradient_verify.hpp"
 
 namespace filterlab {
 

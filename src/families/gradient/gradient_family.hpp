@@ -1,13 +1,13 @@
 #pragma once
 // What every gradient family shares in the registry: a CoefficientSet's kernel designs
-// (filters/gradient_variant.hpp) run by GradientRunner and judged by verify_variant, each variant checked on
+// (gradient_variant.hpp) run by GradientRunner and judged by verify_variant, each variant checked on
 // every border, and `filterlab filter` computing d/dx or d/dy. A family that is a new derivative
-// filter on these kernels (src/families/sobel_family.cpp) needs only its CoefficientSet and these.
+// filter on these kernels (sobel_family.cpp) needs only its CoefficientSet and these.
 #include <string>
 #include <vector>
 
 #include "families/family.hpp"
-#include "filters/gradient_variant.hpp"
+#include "families/gradient/gradient_variant.hpp"
 
 namespace filterlab {
 

@@ -1,15 +1,15 @@
-#include "tuner/scharr_space.hpp"
+#include "families/gradient/scharr_space.hpp"
 
 #include <random>
 
 #include "error.hpp"
-#include "filters/gradient_runner.hpp"
-#include "filters/level_store.hpp"
+#include "families/gradient/gradient_runner.hpp"
+#include "families/gradient/gradient_verify.hpp"
+#include "families/gradient/level_store.hpp"
 #include "reference/correlate.hpp"
 #include "reference/scharr.hpp"
 #include "tuner/measure.hpp"
 #include "verify/compare.hpp"
-#include "verify/gradient_verify.hpp"
 
 namespace filterlab::tuner {
 namespace {

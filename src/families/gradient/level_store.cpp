@@ -1,4 +1,4 @@
-#include "filters/level_store.hpp"
+#include "families/gradient/level_store.hpp"
 
 #include "error.hpp"
 #include "ocl/errors.hpp"

@@ -1,8 +1,8 @@
-// Studies 1 and 2: the Scharr gradient families (filters/gradient_variant.hpp) in the registry, on the
-// gradient machinery every derivative family shares (families/gradient.hpp).
-#include "families/gradient.hpp"
+// Studies 1 and 2: the Scharr gradient families (gradient_variant.hpp) in the registry, on the
+// gradient machinery every derivative family shares (gradient_family.hpp).
+#include "families/gradient/gradient_family.hpp"
+#include "families/gradient/scharr_space.hpp"
 #include "ocl/runtime.hpp"
-#include "tuner/scharr_space.hpp"
 #include "tuner/spaces.hpp"
 
 namespace filterlab {
@@ -21,7 +21,7 @@ class ScharrFamily : public FilterFamily {
     if (name != tuner::kScharrSpace) return nullptr;
     // Study 1's base level, 3866 x 4320, divided on CPU devices.
     const int d = rt.device.info.is_cpu() ? s.cpu_divisor : 1;
-    return std::make_unique<tuner::ScharrSpace>(&rt, 3866 / d, 4320 / d, tuner::timing_for(name, rt.device.info, s));
+    return std::make_unique<tuner::ScharrSpace>(&rt, 3866 / d, 4320 / d, tuner::default_timing(rt.device.info, s));
   }
   int filter(const FilterRequest& request) const override { return filter_gradient(scharr_coefficients(), request); }
 };

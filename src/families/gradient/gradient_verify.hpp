@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "filters/gradient_variant.hpp"
+#include "families/gradient/gradient_variant.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/border.hpp"
 #include "reference/image.hpp"

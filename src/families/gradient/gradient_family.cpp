@@ -1,11 +1,11 @@
-#include "families/gradient.hpp"
+#include "families/gradient/gradient_family.hpp"
 
 #include <iostream>
 
 #include "error.hpp"
-#include "families/gradient_timed_run.hpp"
+#include "families/gradient/gradient_runner.hpp"
+#include "families/gradient/gradient_timed_run.hpp"
 #include "families/verify_cells.hpp"
-#include "filters/gradient_runner.hpp"
 #include "io/image_file.hpp"
 #include "ocl/program.hpp"
 #include "ocl/runtime.hpp"

@@ -2,13 +2,13 @@
 // variant x border): the runner really applies the variant's coefficients, Sobel's, not Scharr's.
 #include <catch2/catch.hpp>
 
-#include "families/gradient.hpp"
-#include "filters/gradient_runner.hpp"
-#include "opencl_fixture.hpp"
+#include "families/gradient/gradient_family.hpp"
+#include "families/gradient/gradient_runner.hpp"
+#include "families/gradient/gradient_verify.hpp"
 #include "reference/scharr.hpp"
 #include "reference/sobel.hpp"
+#include "tests/opencl/opencl_fixture.hpp"
 #include "verify/compare.hpp"
-#include "verify/gradient_verify.hpp"
 
 using namespace filterlab;
 

@@ -1,10 +1,10 @@
-#include "verify/gradient_verify.hpp"
+#include "families/gradient/gradient_verify.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 
-#include "filters/gradient_runner.hpp"
+#include "families/gradient/gradient_runner.hpp"
 #include "reference/tolerances.hpp"
 #include "verify/compare.hpp"
 

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "families/family.hpp"
-#include "filters/gradient_variant.hpp"
+#include "families/gradient/gradient_variant.hpp"
 #include "reference/correlate.hpp"
 
 namespace filterlab {

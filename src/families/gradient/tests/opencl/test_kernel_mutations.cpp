@@ -4,9 +4,9 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
+#include "families/gradient/gradient_verify.hpp"
 #include "ocl/program.hpp"
-#include "opencl_fixture.hpp"
-#include "verify/gradient_verify.hpp"
+#include "tests/opencl/opencl_fixture.hpp"
 
 using namespace filterlab;
 namespace fs = std::filesystem;

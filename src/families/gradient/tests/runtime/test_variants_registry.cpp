@@ -3,7 +3,7 @@
 #include <set>
 
 #include "error.hpp"
-#include "filters/gradient_variant.hpp"
+#include "families/gradient/gradient_variant.hpp"
 
 using namespace filterlab;
 

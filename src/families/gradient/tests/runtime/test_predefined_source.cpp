@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "filters/predefined_source.hpp"
+#include "families/gradient/predefined_source.hpp"
 #include "reference/scharr.hpp"
 #include "reference/sobel.hpp"
 

@@ -1,9 +1,9 @@
-#include "filters/gradient_variant.hpp"
+#include "families/gradient/gradient_variant.hpp"
 
 #include <algorithm>
 
 #include "error.hpp"
-#include "filters/predefined_source.hpp"
+#include "families/gradient/predefined_source.hpp"
 
 namespace filterlab {
 

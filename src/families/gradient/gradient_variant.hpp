@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "filters/level_store.hpp"
+#include "families/gradient/level_store.hpp"
 #include "ocl/program.hpp"
 #include "reference/border.hpp"
 #include "reference/correlate.hpp"

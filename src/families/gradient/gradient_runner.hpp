@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "filters/gradient_variant.hpp"
-#include "filters/level_store.hpp"
+#include "families/gradient/gradient_variant.hpp"
+#include "families/gradient/level_store.hpp"
 #include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
 

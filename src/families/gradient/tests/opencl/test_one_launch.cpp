@@ -4,11 +4,11 @@
 #include <cmath>
 #include <limits>
 
-#include "filters/gradient_runner.hpp"
-#include "opencl_fixture.hpp"
+#include "families/gradient/gradient_runner.hpp"
+#include "families/gradient/gradient_verify.hpp"
 #include "reference/scharr.hpp"
+#include "tests/opencl/opencl_fixture.hpp"
 #include "verify/compare.hpp"
-#include "verify/gradient_verify.hpp"
 
 using namespace filterlab;
 

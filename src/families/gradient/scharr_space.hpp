@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "filters/gradient_variant.hpp"
+#include "families/gradient/gradient_variant.hpp"
 #include "ocl/runtime.hpp"
 #include "tuner/imagecl_space.hpp"
 #include "tuner/space.hpp"

@@ -5,7 +5,7 @@
 
 #include "error.hpp"
 #include "families/family.hpp"
-#include "families/gradient.hpp"
+#include "families/gradient/gradient_family.hpp"
 #include "reference/scharr.hpp"
 #include "reference/sobel.hpp"
 

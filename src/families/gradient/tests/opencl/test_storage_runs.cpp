@@ -4,9 +4,9 @@
 #include <catch2/catch.hpp>
 #include <random>
 
-#include "filters/gradient_runner.hpp"
-#include "opencl_fixture.hpp"
+#include "families/gradient/gradient_runner.hpp"
 #include "reference/scharr.hpp"
+#include "tests/opencl/opencl_fixture.hpp"
 #include "verify/compare.hpp"
 
 using namespace filterlab;
