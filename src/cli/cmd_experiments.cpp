@@ -21,9 +21,9 @@ void print_table() {
     std::cout << e.name << " (" << e.study << (e.in_default_set ? "" : ", not in the default set")
               << "): " << e.description << "\n"
               << "  input: " << experiments::input_name(e.input) << "; runner: " << e.runner
-              << "; analysis: experiments/analysis/filterlab_analysis/" << e.analysis << ".py; schema: experiments/schemas/" << e.schema
-              << "\n";
-    if (!e.options.empty()) std::cout << "  options: " << words(e.options) << "\n";
+              << "; analysis: experiments/analysis/filterlab_analysis/" << e.analysis
+              << ".py; schema: experiments/schemas/" << e.schema << "\n";
+    if (!e.options.empty()) std::cout << "  options: " << option_names(e.options) << "\n";
     if (!e.budget.empty()) std::cout << "  budget: " << e.budget << "\n";
     std::cout << "  on CPU devices: " << e.cpu_scale << "\n";
     if (!e.quick_options.empty()) std::cout << "  quick: " << words(e.quick_options) << "\n";

@@ -12,9 +12,10 @@ namespace filterlab::cli {
 // directory's lock, then run on every selected device. One writer per results directory: a second
 // `run` into it fails at once naming this one (or waits, FILTERLAB_LOCK_WAIT), so results are
 // neither overwritten nor timed under another's load.
-int cmd_run(const RunArgs& a) {
+int cmd_run(RunArgs a, const std::map<std::string, std::string>& typed) {
   const auto& experiment = experiments::find_experiment(a.experiment);
   experiments::check_options(experiment, a);
+  a.options = OptionValues(experiment.options, typed);
   io::ensure_directory(a.results_dir);
   const io::WriteLock lock(io::results_lock_path(a.results_dir), "results directory " + a.results_dir);
   for (const auto& d : ocl::select_devices(a.device)) std::cout << experiment.run(d, a) << "\n";

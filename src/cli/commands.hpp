@@ -1,6 +1,7 @@
 #pragma once
 // The `filterlab` subcommands; each returns the process exit code.
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,9 +24,10 @@ struct VariantsArgs {
 };
 int cmd_variants(const VariantsArgs& a);
 
-// Every option of `filter` (families/family.hpp): the family that owns --family reads it.
+// `filter`'s common options (families/family.hpp); `typed` holds the family options the user typed,
+// which must all be the owning family's.
 using FilterArgs = FilterRequest;
-int cmd_filter(const FilterArgs& a);
+int cmd_filter(FilterArgs a, const std::map<std::string, std::string>& typed);
 
 // What the one image reader makes of files: size and sample range, without an OpenCL device.
 struct ImageInfoArgs {
@@ -44,7 +46,7 @@ int cmd_verify(const VerifyArgs& a);
 struct RunArgs : experiments::RunOptions {
   std::string experiment;
 };
-int cmd_run(const RunArgs& a);
+int cmd_run(RunArgs a, const std::map<std::string, std::string>& typed);  // typed: the experiment's own options
 
 struct ExperimentsArgs {
   bool json = false, pipeline = false, quick = false, commit = false;

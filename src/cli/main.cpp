@@ -4,6 +4,7 @@
 
 #include "cli/cmd_imagecl_tool.hpp"
 #include "cli/commands.hpp"
+#include "cli/declared_cli.hpp"
 #include "cli/number_options.hpp"
 #include "error.hpp"
 #include "ocl/errors.hpp"
@@ -45,25 +46,14 @@ int main(int argc, char** argv) {
   c_filter->add_option("--device", filter.device, device_help);
   c_filter->add_option("--family", filter.family, "Variant family or tiled design (see `filterlab variants`)")
       ->capture_default_str();
-  c_filter->add_option("--storage", filter.storage, "images or buffer")->capture_default_str();
-  add_integer(c_filter, "--ksize", filter.ksize, -kBig, kBig,
-              "Filter size: 3, 5, 7 or 9 (tiled.*: the study's separable weights, --axis ignored)", true,
-              "an odd filter size such as 3, 5, 7 or 9");
-  c_filter->add_option("--axis", filter.axis, "x (d/dx) or y (d/dy)")->capture_default_str();
-  c_filter->add_option("--border", filter.border, "constant, replicate, reflect, wrap or reflect101")
-      ->capture_default_str();
-  add_number(c_filter, "--border-value", filter.border_value, -1e30, 1e30,
-             "Value outside the image for --border constant (a finite number in the input's scale, e.g. 0.5 "
-             "for mid-grey of an 8-bit input; refused with any other border)");
-  add_integer(c_filter, "--threshold", filter.threshold, 0, 255,
-              "epsilon.* steps: the threshold T, 0..255 (default: the study's 16)");
-  c_filter->add_option("--src-roi", filter.src_roi, "tiled.* designs: source ROI x,y,w,h (default: the whole image)");
-  c_filter->add_option("--dst-roi", filter.dst_roi,
-                       "tiled.* designs: target ROI x,y,w,h in an output of the input's size, whose other pixels "
-                       "keep the input's values (default: the whole image)");
-  c_filter->add_flag("--check", filter.check,
-                     "tiled.* designs: also compare with the CPU oracle and show that nothing outside the target ROI "
-                     "was written");
+  // Each family's own options (FilterFamily::filter_options), offered once each.
+  std::map<std::string, std::string> filter_typed;
+  {
+    std::vector<OwnedOption> owned;
+    for (const auto& f : filterlab::filter_families())
+      for (auto& spec : f->filter_options()) owned.emplace_back(f->name(), std::move(spec));
+    add_declared_options(c_filter, owned, filter_typed);
+  }
   c_filter
       ->add_option("input", filter.input,
                    "Input image (PGM/PFM, or any format OpenCV reads). 8-bit and 16-bit inputs are scaled to [0, 1] "
@@ -94,31 +84,15 @@ int main(int argc, char** argv) {
   c_run->add_option("--base", run.base_image,
                     "The experiment's input image (PGM): the derived base image or the Y plane");
   c_run->add_option("--results", run.results_dir, "Results directory")->required();
-  add_integer(c_run, "--scale", run.scale, 0, 1024,
-              "Pyramid scale divisor 1/2/4/8 (default: 1 on GPUs, 4 on CPUs); epsilon: centre crop 1/2/4 per side "
-              "(default 1 on GPUs, 2 on CPUs)");
-  add_integer(c_run, "--repetitions", run.repetitions, 0, kMillion,
-              "Timed repetitions (default: 30 on GPUs, 10 on CPUs)");
-  c_run->add_option("--variants", run.variants, "Only variants (or ImageCL benchmarks) whose ID contains this text");
-  add_integer(c_run, "--samples", run.samples, 0, kBig,
-              "imagecl: configurations per kernel, every parameter value at least once", true);
-  add_integer(c_run, "--max-size", run.max_size, 0, 1048576,
-              "tiled: largest image side (default 8192 on GPUs, 2048 on CPUs)");
   add_integer(c_run, "--warmup", run.warmup, 0, kMillion, "Warm-up repetitions per configuration", true);
-  c_run->add_option(
-      "--spaces", run.spaces,
-      "tuning: only spaces whose name contains one of these comma-separated texts (text$: exactly that name)");
-  add_integer(c_run, "--seeds", run.seeds, 1, kMillion, "tuning: simulated runs per strategy", true);
-  add_integer(c_run, "--full-budget", run.full_budget, -1, kBig,
-              "tuning: live evaluations per strategy (random, paper, guided) and full ImageCL space (default 100)");
-  add_integer(c_run, "--wide", run.wide, -1, 1,
-              "tuning: exhaustive search of the wide, regs, slide, staged and private sub-spaces: -1 on GPUs only, 0 "
-              "never, 1 always",
-              true);
-  add_number(c_run, "--time-limit", run.time_limit_s, 0, 1e9,
-             "tuning: seconds after the first live full-space run started after which no other starts (0: none)");
-  add_integer(c_run, "--cpu-divisor", run.cpu_divisor, 1, 1024, "tuning: image sides on CPU devices divided by this",
-              true);
+  // Each experiment's own options (Experiment::options), offered once each.
+  std::map<std::string, std::string> run_typed;
+  {
+    std::vector<OwnedOption> owned;
+    for (const auto& e : filterlab::experiments::registry())
+      for (const auto& spec : e.options) owned.emplace_back(e.name, spec);
+    add_declared_options(c_run, owned, run_typed);
+  }
 
   ExperimentsArgs exps;
   auto* c_exps = app.add_subcommand("experiments",
@@ -204,18 +178,14 @@ int main(int argc, char** argv) {
     filterlab::ocl::set_kernel_dir(kernels_dir);
     if (app.got_subcommand(c_devices)) return cmd_devices(devices);
     if (app.got_subcommand(c_variants)) return cmd_variants(variants);
-    if (app.got_subcommand(c_filter)) {
-      filter.border_given = c_filter->count("--border") > 0;
-      filter.border_value_given = c_filter->count("--border-value") > 0;
-      return cmd_filter(filter);
-    }
+    if (app.got_subcommand(c_filter)) return cmd_filter(filter, filter_typed);
     if (app.got_subcommand(c_image_info)) return cmd_image_info(image_info);
     if (app.got_subcommand(c_verify)) return cmd_verify(verify);
     if (app.got_subcommand(c_run)) {
       for (const auto* o : c_run->get_options())
         if (o->count() > 0 && !o->get_name().empty() && o->get_name().rfind("--", 0) == 0)
           run.given.insert(o->get_name());
-      return cmd_run(run);
+      return cmd_run(run, run_typed);
     }
     if (app.got_subcommand(c_exps)) return cmd_experiments(exps);
     if (app.got_subcommand(c_icl)) return cmd_imagecl_check(icl);

@@ -45,7 +45,7 @@ std::string usage(const Experiment& e) {
   std::string u = "filterlab run " + e.name + " --results DIR [--device PATTERN]";
   if (e.input == Input::BaseImage) u += " --base build/data/base_3866x4320.pgm";
   if (e.input == Input::YPlane) u += " --base build/data/epsilon_y_3264x2448.pgm";
-  for (const auto& o : e.options) u += " [" + o + " ...]";
+  for (const auto& o : e.options) u += " [" + o.name + (o.kind == OptionSpec::Kind::Flag ? "" : " ...") + "]";
   return u;
 }
 
@@ -87,7 +87,7 @@ void check_options(const Experiment& e, const RunOptions& o) {
   std::vector<std::string> wrong;
   for (const auto& g : o.given) {
     const bool common = std::count(kCommonOptions.begin(), kCommonOptions.end(), g) > 0;
-    const bool own = std::count(e.options.begin(), e.options.end(), g) > 0;
+    const bool own = std::any_of(e.options.begin(), e.options.end(), [&](const OptionSpec& s) { return s.name == g; });
     const bool base = g == "--base" && e.input != Input::None;
     if (!common && !own && !base) wrong.push_back(g);
   }
@@ -98,17 +98,23 @@ void check_options(const Experiment& e, const RunOptions& o) {
   if (e.input != Input::None && o.base_image.empty())
     throw Error(e.name + " needs --base (" + input_name(e.input) + ")",
                 "run it as: " + usage(e) + " (`make data` writes the inputs)");
-  if (o.repetitions < 0 || o.warmup < 0) throw Error("--repetitions and --warmup must not be negative");
-  if (o.seeds <= 0 || o.cpu_divisor <= 0) throw Error("--seeds and --cpu-divisor must be positive");
-  if (o.max_size < 0) throw Error("--max-size must not be negative");
+  if (o.warmup < 0) throw Error("--warmup must not be negative");
 }
+
+OptionSpec repetitions_option(const std::string& when_zero) {
+  return OptionSpec::integer("--repetitions", "Timed repetitions (0: " + when_zero + ")", 0, 0, 1000000);
+}
+
+OptionSpec scale_option(const std::string& help) { return OptionSpec::integer("--scale", help, 0, 0, 1024); }
+
+OptionSpec variants_option(const std::string& help) { return OptionSpec::text("--variants", help); }
 
 nlohmann::json registry_json() {
   nlohmann::json list = nlohmann::json::array();
   for (const auto& e : registry()) {
     auto options = kCommonOptions;
     if (e.input != Input::None) options.push_back("--base");
-    options.insert(options.end(), e.options.begin(), e.options.end());
+    for (const auto& spec : e.options) options.push_back(spec.name);
     list.push_back({{"name", e.name},
                     {"study", e.study},
                     {"description", e.description},

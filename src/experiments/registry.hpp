@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ocl/device.hpp"
+#include "util/declared_options.hpp"
 
 namespace filterlab::experiments {
 
@@ -19,20 +20,19 @@ namespace filterlab::experiments {
 enum class Input { None, BaseImage, YPlane };
 std::string input_name(Input input);
 
-// The options of `filterlab run`, whatever the experiment; `given` names those on the command line.
+// `filterlab run`: the options every experiment takes, and the experiment's own
+// (Experiment::options) with its defaults; `given` names every option on the command line.
 struct RunOptions {
-  std::string device, base_image, results_dir, variants;
-  int scale = 0, repetitions = 0, warmup = 3;
-  std::size_t samples = 16;     // imagecl: configurations per kernel
-  int max_size = 0;             // tiled: largest image side (0: 8192 on GPUs, 2048 on CPUs)
-  std::string spaces;           // tuning: only spaces containing this text
-  int seeds = 20;               // tuning: simulated runs per strategy
-  long full_budget = -1;        // tuning: live evaluations per strategy and full ImageCL space (-1: 100)
-  int wide = -1;                // tuning: wide sub-spaces (-1: on GPUs only, 0: never, 1: always)
-  double time_limit_s = 0;      // tuning: no full-space run starts after this
-  int cpu_divisor = 4;          // tuning: image sides on CPU devices divided by this
+  std::string device, base_image, results_dir;
+  int warmup = 3;
+  OptionValues options;
   std::set<std::string> given;  // e.g. {"--results", "--scale"}
 };
+
+// Declarations several experiments share, each with the experiment's own words for its default.
+OptionSpec repetitions_option(const std::string& when_zero);  // "--repetitions", 0: `when_zero`
+OptionSpec scale_option(const std::string& help);             // "--scale", 0: the device's default
+OptionSpec variants_option(const std::string& help);          // "--variants", "": all
 
 // Runs the experiment on one device with options already checked against its rules; returns the
 // result file's path (or a summary line).
@@ -44,8 +44,8 @@ struct Experiment {
   std::string description;  // one line
   Input input = Input::None;
   // The `filterlab run` options it takes besides --device, --results, --warmup (and --base when it has
-  // an input); any other option given is an error naming these.
-  std::vector<std::string> options;
+  // an input), with their help, defaults and ranges; any other option given is an error naming these.
+  std::vector<OptionSpec> options;
   RunFunction run;                            // empty when another binary runs it (`runner`)
   std::string runner = "filterlab";           // the binary that runs it
   std::string run_usage;                      // how to run it by hand

@@ -13,6 +13,7 @@
 
 #include "ocl/cl.hpp"
 #include "reference/border.hpp"
+#include "util/declared_options.hpp"
 
 namespace filterlab {
 namespace ocl {
@@ -32,17 +33,12 @@ struct CaseOutcome {
   std::array<std::string, 3> cells{"-", "-", "-"};
 };
 
-// Every option of `filterlab filter`; each family reads what applies to it and rejects what does
-// not (with a hint naming what it takes).
+// `filterlab filter` for one family: the options every family takes, and the family's own
+// (FilterFamily::filter_options) with its defaults. An option the family does not declare never
+// reaches it: the command line refuses it first, naming what the family takes.
 struct FilterRequest {
-  std::string device, family = "scharr.single", storage = "buffer", axis = "x", border = "reflect101";
-  int ksize = 3;
-  float border_value = 0.0f;
-  bool border_given = false, border_value_given = false;  // typed by the user, not the defaults
-  std::string input, output;
-  std::string src_roi, dst_roi;  // tiled designs: "x,y,w,h" (default: the whole image)
-  bool check = false;            // tiled designs: compare with the oracle, poisoned target
-  int threshold = -1;            // epsilon steps: the threshold T (0..255; -1: the study's)
+  std::string device, family = "scharr.single", input, output;
+  OptionValues options;
 };
 
 // One repetition of a variant on a device, prepared once: what the benchmark suite times.
@@ -111,6 +107,9 @@ class FilterFamily {
   // computes no image ("" when it filters).
   bool owns(const std::string& subfamily) const;
   virtual std::string why_no_filter(const std::string& /*subfamily*/) const { return ""; }
+  // The options `filter` takes for this family beside --device, --family and the two files, with
+  // their defaults and ranges (the command line offers the union of every family's).
+  virtual std::vector<OptionSpec> filter_options() const { return {}; }
   // Applies the request (validating every option first) and writes the output; returns the exit
   // code. Only called when owns() and why_no_filter() is empty.
   virtual int filter(const FilterRequest& request) const;

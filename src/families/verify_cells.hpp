@@ -6,6 +6,7 @@
 #include "families/family.hpp"
 #include "families/gradient/gradient_verify.hpp"
 #include "ocl/device.hpp"
+#include "util/declared_options.hpp"
 
 namespace filterlab {
 
@@ -28,6 +29,13 @@ std::vector<std::string> all_border_cases();
 ref::Border case_border(const std::string& case_name);
 // --border as given to `filter`; throws with the list of borders.
 ref::Border parse_filter_border(const std::string& name);
+
+// `filter`'s options that the families filtering with any border share: --ksize (its help says
+// which sizes the family takes; the family checks them), --border and --border-value.
+OptionSpec ksize_option(const std::string& help);
+std::vector<OptionSpec> border_options();
+// --border parsed and --border-value read, which applies to --border constant only (throws).
+std::pair<ref::Border, float> filter_border(const OptionValues& options);
 // The device `filter` runs on: the first that matches, with a note when several do.
 ocl::Device filter_device(const std::string& pattern);
 

@@ -61,6 +61,29 @@ TEST_CASE("an option that does not apply to an experiment is an error naming it"
   CHECK_THROWS_WITH(find_experiment("nosuch"), Catch::Contains("available: roofline, scharr_single_storage"));
 }
 
+TEST_CASE("every experiment declares its options once, each default inside its range", "[experiments]") {
+  for (const auto& e : registry()) {
+    INFO(e.name);
+    std::set<std::string> names;
+    const filterlab::OptionValues defaults(e.options, {});
+    for (const auto& spec : e.options) {
+      INFO(spec.name);
+      CHECK(names.insert(spec.name).second);
+      CHECK(spec.name.rfind("--", 0) == 0);
+      CHECK(!spec.help.empty());
+      CHECK_FALSE(defaults.given(spec.name));
+      if (spec.kind == filterlab::OptionSpec::Kind::Integer) CHECK_NOTHROW(defaults.integer(spec.name));
+      if (spec.kind == filterlab::OptionSpec::Kind::Number) CHECK_NOTHROW(defaults.number(spec.name));
+    }
+    for (const char* common : {"--device", "--results", "--warmup", "--base"}) CHECK(names.count(common) == 0);
+  }
+  // A typed value is read within the experiment's declared range.
+  const auto& tuning = find_experiment("tuning");
+  CHECK(filterlab::OptionValues(tuning.options, {{"--seeds", "7"}}).integer("--seeds") == 7);
+  CHECK_THROWS_WITH(filterlab::OptionValues(tuning.options, {{"--wide", "2"}}).integer("--wide"),
+                    Catch::Contains("--wide"));
+}
+
 TEST_CASE("a result is kept only when commit and kernel hashes are this binary's", "[experiments]") {
   const std::string kernel = "tiled/amd.cl";
   const std::string hash = filterlab::ocl::load_program_source({kernel}).hashes.at(kernel);

@@ -11,13 +11,14 @@ Experiment epsilon_experiment() {
   e.study = "Study 5";
   e.description = "every step of the epsilon-filter article on the Y plane of a quality-20 JPEG; threshold sweep";
   e.input = Input::YPlane;
-  e.options = {"--scale", "--repetitions"};
+  e.options = {scale_option("Centre crop to 1/N per side: 1, 2 or 4 (0: 1 on GPUs, 2 on CPUs)"),
+               repetitions_option("30 on GPUs, 10 on CPUs")};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     EpsilonRunConfig cfg;
     cfg.base_image = o.base_image;
     cfg.results_dir = o.results_dir;
-    cfg.scale = o.scale;
-    cfg.repetitions = o.repetitions;
+    cfg.scale = static_cast<int>(o.options.integer("--scale"));
+    cfg.repetitions = static_cast<int>(o.options.integer("--repetitions"));
     cfg.warmup = o.warmup;
     return run_epsilon(d, cfg);
   };

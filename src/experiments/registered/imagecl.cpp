@@ -12,14 +12,18 @@ Experiment imagecl_experiment() {
   e.description =
       "tuned (the tuning result's best) and sampled configurations of the generated ImageCL kernels, "
       "each verified, at the paper's sizes";
-  e.options = {"--samples", "--variants", "--scale", "--repetitions"};
+  e.options = {OptionSpec::integer("--samples", "Configurations per kernel, every parameter value at least once", 16, 0,
+                                   1000000000L),
+               variants_option("Only benchmarks whose name contains this text"),
+               scale_option("Image side divisor (0: 1 on GPUs, 4 on CPUs)"),
+               repetitions_option("30 on GPUs, 10 on CPUs")};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     ImageclRunConfig cfg;
     cfg.results_dir = o.results_dir;
-    cfg.benchmarks = o.variants;
-    cfg.samples = o.samples;
-    cfg.scale = o.scale;
-    cfg.repetitions = o.repetitions;
+    cfg.benchmarks = o.options.text("--variants");
+    cfg.samples = static_cast<std::size_t>(o.options.integer("--samples"));
+    cfg.scale = static_cast<int>(o.options.integer("--scale"));
+    cfg.repetitions = static_cast<int>(o.options.integer("--repetitions"));
     cfg.warmup = o.warmup;
     return run_imagecl(d, cfg);
   };

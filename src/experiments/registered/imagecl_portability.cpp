@@ -12,13 +12,15 @@ Experiment imagecl_portability_experiment() {
   e.description =
       "every device's tuned ImageCL configurations (results/tuning/*.json) run on this device: "
       "unsupported pairs named, the others verified and timed at the imagecl experiment's sizes";
-  e.options = {"--variants", "--scale", "--repetitions"};
+  e.options = {variants_option("Only benchmarks whose name contains this text"),
+               scale_option("Image side divisor (0: 1 on GPUs, 4 on CPUs)"),
+               repetitions_option("30 on GPUs, 10 on CPUs")};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     ImageclPortabilityRunConfig cfg;
     cfg.results_dir = o.results_dir;
-    cfg.benchmarks = o.variants;
-    cfg.scale = o.scale;
-    cfg.repetitions = o.repetitions;
+    cfg.benchmarks = o.options.text("--variants");
+    cfg.scale = static_cast<int>(o.options.integer("--scale"));
+    cfg.repetitions = static_cast<int>(o.options.integer("--repetitions"));
     cfg.warmup = o.warmup;
     return run_imagecl_portability(d, cfg);
   };

@@ -12,7 +12,8 @@ Experiment peers_experiment() {
   e.description =
       "OpenCV (CPU, UMat) and Halide (CPU, OpenCL) on the studies' workloads; CuPy and PyTorch on CUDA GPUs";
   e.input = Input::BaseImage;
-  e.options = {"--scale", "--repetitions"};
+  e.options = {scale_option("Pyramid scale divisor 1, 2, 4 or 8 (0: 1 on GPUs, $FILTERLAB_CPU_SCALE or 4 on CPUs)"),
+               repetitions_option("30 on GPUs, 10 on CPUs")};
   e.runner = "filterlab-peers";
   e.run_usage =
       "for d in $(filterlab-peers list --device PATTERN): filterlab-peers run --device \"$d\" --base "

@@ -13,11 +13,11 @@ Experiment roofline_experiment() {
   e.description =
       "the device's ceilings: copy bandwidth, FP32 issue rate without and with contraction (fma), int/float "
       "conversion rates, local-memory loads; ImageCL kernels' per-pixel counts";
-  e.options = {"--repetitions"};
+  e.options = {repetitions_option("30 on GPUs, 10 on CPUs")};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     RooflineRunConfig cfg;
     cfg.results_dir = o.results_dir;
-    cfg.repetitions = o.repetitions;
+    cfg.repetitions = static_cast<int>(o.options.integer("--repetitions"));
     cfg.warmup = o.warmup;
     return run_roofline(d, cfg);
   };

@@ -11,15 +11,17 @@ Experiment scharr_gradient_variants_experiment() {
   e.study = "Study 1";
   e.description = "every registered Scharr variant, d/dx and d/dy, sizes 3..9, over the 16-level pyramid";
   e.input = Input::BaseImage;
-  e.options = {"--scale", "--repetitions", "--variants"};
+  e.options = {scale_option("Pyramid scale divisor 1, 2, 4 or 8 (0: 1 on GPUs, $FILTERLAB_CPU_SCALE or 4 on CPUs)"),
+               repetitions_option("30 on GPUs, 10 on CPUs"),
+               variants_option("Only variants whose ID contains this text")};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     GradientVariantsConfig cfg;
     cfg.base_image = o.base_image;
     cfg.results_dir = o.results_dir;
-    cfg.scale = o.scale;
-    cfg.repetitions = o.repetitions;
+    cfg.scale = static_cast<int>(o.options.integer("--scale"));
+    cfg.repetitions = static_cast<int>(o.options.integer("--repetitions"));
     cfg.warmup = o.warmup;
-    cfg.variants = o.variants;
+    cfg.variants = o.options.text("--variants");
     return run_scharr_gradient_variants(d, cfg);
   };
   e.analysis = "scharr_gradient_variants";

@@ -10,14 +10,16 @@ Experiment tiled_experiment() {
   e.name = "tiled";
   e.study = "Study 4";
   e.description = "AMD's tiled separable convolution against naive, two-pass and one-pass designs; time against size";
-  e.options = {"--repetitions", "--variants", "--max-size"};
+  e.options = {repetitions_option("30 on GPUs, 10 on CPUs"),
+               variants_option("Only designs whose variant ID contains this text"),
+               OptionSpec::integer("--max-size", "Largest image side (0: 8192 on GPUs, 2048 on CPUs)", 0, 0, 1048576)};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     TiledRunConfig cfg;
     cfg.results_dir = o.results_dir;
-    cfg.variants = o.variants;
-    cfg.repetitions = o.repetitions;
+    cfg.variants = o.options.text("--variants");
+    cfg.repetitions = static_cast<int>(o.options.integer("--repetitions"));
     cfg.warmup = o.warmup;
-    cfg.max_size = o.max_size;
+    cfg.max_size = static_cast<int>(o.options.integer("--max-size"));
     return run_tiled(d, cfg);
   };
   e.analysis = "tiled";

@@ -13,17 +13,32 @@ Experiment tuning_experiment() {
   e.description =
       "exhaustive sub-spaces, strategies simulated over seeds, random/paper/guided live on the full spaces "
       "with one budget, tuning database";
-  e.options = {"--spaces", "--seeds", "--full-budget", "--wide", "--time-limit", "--cpu-divisor", "--repetitions"};
+  e.options = {
+      OptionSpec::text("--spaces",
+                       "Only spaces whose name contains one of these comma-separated texts (text$: exactly that name)"),
+      OptionSpec::integer("--seeds", "Simulated runs per strategy", 20, 1, 1000000),
+      OptionSpec::integer("--full-budget",
+                          "Live evaluations per strategy (random, paper, guided) and full ImageCL space (-1: 100)", -1,
+                          -1, 1000000000L),
+      OptionSpec::integer("--wide",
+                          "Exhaustive search of the wide, regs, slide, staged and private sub-spaces: -1 on GPUs "
+                          "only, 0 never, 1 always",
+                          -1, -1, 1),
+      OptionSpec::number("--time-limit",
+                         "Seconds after the first live full-space run started after which no other starts (0: none)", 0,
+                         0, 1e9),
+      OptionSpec::integer("--cpu-divisor", "Image sides on CPU devices divided by this", 4, 1, 1024),
+      repetitions_option("10 on GPUs, 3 on CPUs")};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     TuningRunConfig cfg;
     cfg.results_dir = o.results_dir;
-    cfg.spaces = o.spaces;
-    cfg.seeds = o.seeds;
-    cfg.full_budget = o.full_budget;
-    cfg.wide = o.wide;
-    cfg.time_limit_s = o.time_limit_s;
-    cfg.settings.cpu_divisor = o.cpu_divisor;
-    cfg.settings.repetitions = o.repetitions;
+    cfg.spaces = o.options.text("--spaces");
+    cfg.seeds = static_cast<int>(o.options.integer("--seeds"));
+    cfg.full_budget = o.options.integer("--full-budget");
+    cfg.wide = static_cast<int>(o.options.integer("--wide"));
+    cfg.time_limit_s = o.options.number("--time-limit");
+    cfg.settings.cpu_divisor = static_cast<int>(o.options.integer("--cpu-divisor"));
+    cfg.settings.repetitions = static_cast<int>(o.options.integer("--repetitions"));
     return run_tuning(d, cfg);
   };
   e.analysis = "tuning";

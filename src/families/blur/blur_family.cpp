@@ -96,18 +96,19 @@ class BlurFamily : public FilterFamily {
     for (auto& v : registered_blur_variants()) out.push_back(std::make_shared<BlurFilterVariant>(std::move(v)));
     return out;
   }
+  std::vector<OptionSpec> filter_options() const override {
+    return {
+        OptionSpec::text("--storage", "buffer, the blur's one storage", "buffer"),
+        ksize_option("Filter size: 3, 5 or 7"),
+        OptionSpec::text("--border", "reflect101, the blur's one border", std::string(ref::border_name(kBlurBorder)))};
+  }
   int filter(const FilterRequest& a) const override {
-    if (!a.src_roi.empty() || !a.dst_roi.empty() || a.check)
-      throw Error("--src-roi, --dst-roi and --check apply to the tiled.* designs only");
-    if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");
-    if (a.storage != "buffer")
-      throw Error(a.family + " does not run on " + a.storage + " storage", "use --storage buffer");
-    if (a.border_given && a.border != ref::border_name(kBlurBorder))
+    const auto& o = a.options;
+    if (o.text("--storage") != "buffer")
+      throw Error(a.family + " does not run on " + o.text("--storage") + " storage", "use --storage buffer");
+    if (o.text("--border") != ref::border_name(kBlurBorder))
       throw Error("the blur family has one border, reflect101", "drop --border or give --border reflect101");
-    if (a.border_value_given)
-      throw Error("--border-value applies to the constant border, which the blur does not take");
-    if (a.axis != "x") throw Error("a blur has no axis", "drop --axis");
-    const auto variant = make_blur_variant(a.family, a.ksize);
+    const auto variant = make_blur_variant(a.family, static_cast<int>(o.integer("--ksize")));
     const auto device = filter_device(a.device);
     const ref::Image input = io::read_image(a.input);
     ocl::Runtime rt(device);

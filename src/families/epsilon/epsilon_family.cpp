@@ -114,13 +114,14 @@ class EpsilonFamily : public FilterFamily {
     return out;
   }
   std::array<std::string, 3> verify_columns() const override { return {"max|diff| grey", "-", "pixels differing"}; }
+  std::vector<OptionSpec> filter_options() const override {
+    return {OptionSpec::text("--border", "replicate, the steps' one border", "replicate"),
+            OptionSpec::integer("--threshold", "The threshold T, 0..255 (the study's: 16)", kStudyThreshold, 0, 255)};
+  }
   int filter(const FilterRequest& a) const override {
-    if (!a.src_roi.empty() || !a.dst_roi.empty() || a.check)
-      throw Error("--src-roi, --dst-roi and --check apply to the tiled.* designs only");
-    if (a.border_given && a.border != "replicate")
+    if (a.options.text("--border") != "replicate")
       throw Error("the epsilon steps have one border, replicate", "drop --border or give --border replicate");
-    const int threshold = a.threshold < 0 ? kStudyThreshold : a.threshold;
-    if (threshold > 255) throw Error("--threshold " + std::to_string(threshold) + " is out of range", "give 0..255");
+    const int threshold = static_cast<int>(a.options.integer("--threshold"));
     const auto variant = epsilon_variant(a.family.substr(std::string("epsilon.").size()));
     const auto device = filter_device(a.device);
     const auto input = to_plane8(io::read_image(a.input), a.input);

@@ -59,22 +59,29 @@ std::vector<VariantPtr> gradient_filter_variants(std::vector<GradientVariant> va
   return out;
 }
 
+std::vector<OptionSpec> gradient_filter_options() {
+  auto out = border_options();
+  out.insert(out.begin(),
+             {OptionSpec::text("--storage", "images or buffer", "buffer"), ksize_option("Filter size: 3, 5, 7 or 9"),
+              OptionSpec::text("--axis", "x (d/dx) or y (d/dy)", "x")});
+  return out;
+}
+
 int filter_gradient(const CoefficientSet& set, const FilterRequest& a) {
-  if (!a.src_roi.empty() || !a.dst_roi.empty() || a.check)
-    throw Error("--src-roi, --dst-roi and --check apply to the tiled.* designs only", "e.g. --family tiled.amd");
-  if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");
   // Validate everything the user typed before touching the device or the files.
-  const GradientVariant variant = make_variant(set, a.family, a.storage, a.ksize);
-  const auto border = parse_filter_border(a.border);
-  if (a.axis != "x" && a.axis != "y") throw Error("unknown axis '" + a.axis + "'", "use x (d/dx) or y (d/dy)");
+  const auto& o = a.options;
+  const GradientVariant variant =
+      make_variant(set, a.family, o.text("--storage"), static_cast<int>(o.integer("--ksize")));
+  const auto [border, border_value] = filter_border(o);
+  const auto axis = o.text("--axis");
+  if (axis != "x" && axis != "y") throw Error("unknown axis '" + axis + "'", "use x (d/dx) or y (d/dy)");
   const auto device = filter_device(a.device);
   const ref::Image input = io::read_image(a.input);
   ocl::Runtime rt(device);
-  const auto out =
-      apply_scharr(rt, variant, input, a.axis == "x" ? ref::Axis::X : ref::Axis::Y, border, a.border_value);
+  const auto out = apply_scharr(rt, variant, input, axis == "x" ? ref::Axis::X : ref::Axis::Y, border, border_value);
   io::write_image(a.output, out);
-  std::cerr << "filterlab: " << variant.id() << " (" << a.axis << ", " << a.border << ") on " << rt.device.info.name
-            << ": wrote " << a.output << " (" << out.width << "x" << out.height << ")\n";
+  std::cerr << "filterlab: " << variant.id() << " (" << axis << ", " << o.text("--border") << ") on "
+            << rt.device.info.name << ": wrote " << a.output << " (" << out.width << "x" << out.height << ")\n";
   return 0;
 }
 

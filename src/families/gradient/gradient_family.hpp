@@ -32,6 +32,8 @@ class GradientFilterVariant : public FilterVariant {
 std::vector<SubfamilyInfo> gradient_subfamilies(const CoefficientSet& set);
 // Variants in the registry's form (e.g. gradient_variants(set)).
 std::vector<VariantPtr> gradient_filter_variants(std::vector<GradientVariant> variants);
+// `filter`'s options of every gradient family: --storage, --ksize, --axis, --border, --border-value.
+std::vector<OptionSpec> gradient_filter_options();
 // `filterlab filter` with one of the set's families: validates every option first, applies the
 // variant's d/dx (--axis x) or d/dy (--axis y) and writes the output; returns the exit code.
 int filter_gradient(const CoefficientSet& set, const FilterRequest& request);

@@ -23,6 +23,7 @@ class ScharrFamily : public FilterFamily {
     const int d = rt.device.info.is_cpu() ? s.cpu_divisor : 1;
     return std::make_unique<tuner::ScharrSpace>(&rt, 3866 / d, 4320 / d, tuner::default_timing(rt.device.info, s));
   }
+  std::vector<OptionSpec> filter_options() const override { return gradient_filter_options(); }
   int filter(const FilterRequest& request) const override { return filter_gradient(scharr_coefficients(), request); }
 };
 

@@ -31,6 +31,7 @@ class SobelFamily : public FilterFamily {
   std::vector<VariantPtr> variants() const override {
     return gradient_filter_variants(gradient_variants(sobel_coefficients()));
   }
+  std::vector<OptionSpec> filter_options() const override { return gradient_filter_options(); }
   int filter(const FilterRequest& request) const override { return filter_gradient(sobel_coefficients(), request); }
 };
 

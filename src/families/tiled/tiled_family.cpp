@@ -117,22 +117,34 @@ class TiledFamily : public FilterFamily {
     t.side = rt.device.info.is_cpu() ? 4096 / s.cpu_divisor : 4096;  // the paper's 4096^2, divided on CPUs
     return std::make_unique<tuner::TiledSpace>(&rt, t);
   }
+  std::vector<OptionSpec> filter_options() const override {
+    auto out = border_options();
+    out.insert(out.begin(), ksize_option("Filter size: 3, 5, 7 or 9 (the study's separable weights)"));
+    out.push_back(OptionSpec::text("--src-roi", "Source ROI x,y,w,h (default: the whole image)"));
+    out.push_back(OptionSpec::text("--dst-roi",
+                                   "Target ROI x,y,w,h in an output of the input's size, whose other pixels keep "
+                                   "the input's values (default: the whole image)"));
+    out.push_back(OptionSpec::flag("--check",
+                                   "Also compare with the CPU oracle and show that nothing outside the target ROI "
+                                   "was written"));
+    return out;
+  }
   int filter(const FilterRequest& a) const override {
-    if (a.threshold >= 0) throw Error("--threshold applies to the epsilon.* steps only");
-    const TiledVariant variant = make_tiled_variant(a.family, a.ksize);
-    const auto border = parse_filter_border(a.border);
+    const auto& o = a.options;
+    const TiledVariant variant = make_tiled_variant(a.family, static_cast<int>(o.integer("--ksize")));
+    const auto [border, border_value] = filter_border(o);
     const auto device = filter_device(a.device);
     const ref::Image input = io::read_image(a.input);
-    const ref::Roi sroi = parse_roi(a.src_roi, "--src-roi", input);
-    const ref::Roi troi = parse_roi(a.dst_roi, "--dst-roi", input);
+    const ref::Roi sroi = parse_roi(o.text("--src-roi"), "--src-roi", input);
+    const ref::Roi troi = parse_roi(o.text("--dst-roi"), "--dst-roi", input);
     check_rois(sroi, input.width, input.height, troi, input.width, input.height);
     ocl::Runtime rt(device);
-    const ref::Image out = apply_tiled(rt, variant, input, sroi, input, troi, border, a.border_value);
-    if (a.check) {
+    const ref::Image out = apply_tiled(rt, variant, input, sroi, input, troi, border, border_value);
+    if (o.flag("--check")) {
       const ref::Image poisoned(input.width, input.height, kPoison);
-      const ref::Image got = apply_tiled(rt, variant, input, sroi, poisoned, troi, border, a.border_value);
+      const ref::Image got = apply_tiled(rt, variant, input, sroi, poisoned, troi, border, border_value);
       const auto [kx, ky] = ref::study4_weights(variant.ksize);
-      const ref::Image want = ref::filter_roi(input, sroi, poisoned, troi, kx, ky, border, a.border_value);
+      const ref::Image want = ref::filter_roi(input, sroi, poisoned, troi, kx, ky, border, border_value);
       double max_in = 0.0;
       for (float v : input.px) max_in = std::max(max_in, static_cast<double>(std::abs(v)));
       const auto cmp = compare_images(got, want, tiled_float_tolerance(variant.ksize, max_in));
@@ -149,7 +161,7 @@ class TiledFamily : public FilterFamily {
       if (!cmp.passed() || outside) return 1;
     }
     io::write_image(a.output, out);
-    std::cerr << "filterlab: " << variant.id() << " (" << a.border << ", source ROI " << ref::roi_text(sroi)
+    std::cerr << "filterlab: " << variant.id() << " (" << o.text("--border") << ", source ROI " << ref::roi_text(sroi)
               << ", target ROI " << ref::roi_text(troi) << ") on " << rt.device.info.name << ": wrote " << a.output
               << " (" << out.width << "x" << out.height << ")\n";
     return 0;

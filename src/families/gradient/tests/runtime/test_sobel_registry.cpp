@@ -76,25 +76,25 @@ TEST_CASE("Sobel variants build the gradient kernel with no generated code", "[s
 
 TEST_CASE("`filter` with a Sobel family rejects bad options before touching a device", "[sobel][registry]") {
   const auto& family = family_for_filter("sobel.single");
-  FilterRequest r;
-  r.family = "sobel.single";
-  r.input = "never-read.pgm";
-  r.output = "never-written.pfm";
-  r.storage = "cubes";
-  CHECK_THROWS_WITH(family.filter(r), Catch::Contains("sobel.single does not run on cubes storage") &&
-                                          Catch::Contains("use --storage images or buffer"));
-  r.storage = "buffer";
-  r.ksize = 11;
-  CHECK_THROWS_WITH(family.filter(r),
+  const auto request = [&](std::map<std::string, std::string> typed) {
+    FilterRequest r;
+    r.family = "sobel.single";
+    r.input = "never-read.pgm";
+    r.output = "never-written.pfm";
+    r.options = OptionValues(family.filter_options(), std::move(typed));
+    return r;
+  };
+  CHECK_THROWS_WITH(family.filter(request({{"--storage", "cubes"}})),
+                    Catch::Contains("sobel.single does not run on cubes storage") &&
+                        Catch::Contains("use --storage images or buffer"));
+  CHECK_THROWS_WITH(family.filter(request({{"--ksize", "11"}})),
                     Catch::Contains("filter size 11 is not supported") && Catch::Contains("3, 5, 7 or 9"));
-  r.ksize = 4;
-  CHECK_THROWS_WITH(family.filter(r), Catch::Contains("must be odd"));
-  r.ksize = 5;
-  r.axis = "z";
-  CHECK_THROWS_WITH(family.filter(r), Catch::Contains("unknown axis 'z'"));
-  r.axis = "x";
-  r.threshold = 3;
-  CHECK_THROWS_WITH(family.filter(r), Catch::Contains("--threshold applies to the epsilon"));
+  CHECK_THROWS_WITH(family.filter(request({{"--ksize", "4"}})), Catch::Contains("must be odd"));
+  CHECK_THROWS_WITH(family.filter(request({{"--ksize", "5"}, {"--axis", "z"}})), Catch::Contains("unknown axis 'z'"));
+  CHECK_THROWS_WITH(family.filter(request({{"--border-value", "0.5"}})),
+                    Catch::Contains("--border-value applies to --border constant only"));
+  // Another family's option is not the gradient families': the command line refuses it first.
+  CHECK(undeclared(family.filter_options(), {{"--threshold", "3"}, {"--check", ""}}) == "--check, --threshold");
   CHECK_THROWS_WITH(family_for_filter("sobel.triple"),
                     Catch::Contains("unknown filter family") && Catch::Contains("sobel.double"));
 }
