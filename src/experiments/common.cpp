@@ -99,11 +99,6 @@ PyramidInput load_pyramid(const std::string& base_image, int scale) {
   return in;
 }
 
-nlohmann::json summary_json(const Summary& s) {
-  return {{"median", s.median},       {"q1", s.q1},   {"q3", s.q3},   {"ci95_low", s.ci95_low},
-          {"ci95_high", s.ci95_high}, {"min", s.min}, {"max", s.max}, {"n", s.n}};
-}
-
 nlohmann::json bandwidth_json(const ocl::Bandwidth& bw) {
   return {{"bytes_per_copy", bw.bytes_per_copy},
           {"kernel_GBps", bw.kernel_GBps},
@@ -127,11 +122,8 @@ nlohmann::json timing_row(const GradientVariant& v, const std::string& options, 
                         {"launches_per_sample", launches},
                         {"bytes_min", bytes_min},
                         {"floor_ms", floor},
-                        {"kernel_ms", summary_json(k)},
-                        {"wall_ms", summary_json(summarize(samples.wall_ms))},
-                        {"roofline_fraction", floor / k.median},
-                        {"samples_kernel_ms", samples.kernel_ms},
-                        {"samples_wall_ms", samples.wall_ms}};
+                        {"roofline_fraction", floor / k.median}};
+  row.update(measure::timing_fields(samples));
   add_row_keys(row, v.family, v.id());  // one row per variant: the case is the variant
   return row;
 }
@@ -151,19 +143,6 @@ double peak_host_rss_mib() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
-
-void shuffled_rounds(std::size_t configurations, int rounds, unsigned seed, const std::string& label,
-                     const std::function<void(std::size_t)>& measure) {
-  std::mt19937 rng(seed);
-  std::vector<std::size_t> order(configurations);
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  for (int r = 0; r < rounds; ++r) {
-    std::shuffle(order.begin(), order.end(), rng);
-    for (std::size_t i : order) measure(i);
-    std::cerr << "[" << label << "] round " << (r + 1) << "/" << rounds << "\r" << std::flush;
-  }
-  std::cerr << "\n";
 }
 
 }  // namespace filterlab

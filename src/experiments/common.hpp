@@ -1,6 +1,6 @@
 #pragma once
 // What every pyramid experiment shares: the scale choice, the input pyramid, the roofline
-// measurement, JSON for statistics and the shuffled measurement rounds.
+// measurement and JSON for statistics (the timing protocol: measure/protocol.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -11,6 +11,7 @@
 #include "families/gradient/gradient_runner.hpp"
 #include "families/gradient/gradient_variant.hpp"
 #include "families/gradient/level_store.hpp"
+#include "measure/protocol.hpp"
 #include "ocl/bandwidth.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
@@ -45,7 +46,7 @@ struct PyramidInput {
 };
 PyramidInput load_pyramid(const std::string& base_image, int scale);
 
-nlohmann::json summary_json(const Summary& s);
+using measure::summary_json;
 nlohmann::json bandwidth_json(const ocl::Bandwidth& bw);
 // The time a traffic of `bytes` takes at `GBps`, in ms: the roofline floor.
 double floor_ms(std::uint64_t bytes, double GBps);
@@ -71,23 +72,6 @@ std::vector<cl::Event> enqueue_each_axis(GradientRunner& runner, const LevelStor
 
 // The process's peak resident memory so far, MiB.
 double peak_host_rss_mib();
-
-// Calls measure(i) for every configuration i, `rounds` times, each round in a new shuffled order
-// (seeded), so that drift (clocks, temperature) spreads over every configuration.
-void shuffled_rounds(std::size_t configurations, int rounds, unsigned seed, const std::string& label,
-                     const std::function<void(std::size_t)>& measure);
-
-// The timing protocol of every experiment: `warmup` discarded samples of each configuration, then
-// `rounds` shuffled rounds, each sample of configs[i] going into configs[i].samples.
-template <class Config, class Sample>
-void warm_up_and_measure(std::vector<Config>& configs, int warmup, int rounds, unsigned seed, const std::string& label,
-                         Sample sample) {
-  for (auto& c : configs) {
-    ocl::Samples ignore;
-    for (int i = 0; i < warmup; ++i) sample(c, ignore);
-  }
-  shuffled_rounds(configs.size(), rounds, seed, label, [&](std::size_t i) { sample(configs[i], configs[i].samples); });
-}
 
 // The kernel files any of `sources` used, with their hashes, for the provenance of an experiment
 // whose rows each record their own program hash and build options.

@@ -149,7 +149,7 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
     ocl::take_sample(
         rt.queue, [&] { return std::vector<cl::Event>{r.enqueue(im, c.threshold)}; }, into);
   };
-  warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
+  measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, kExperiment, false}, sample);
 
   // Minimum traffic: every input pixel read once and every output pixel written once, 1 byte each.
   const std::uint64_t bytes_min = 2ull * pixels;
@@ -167,11 +167,8 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
                           {"build_options", c.variant.build_options()},
                           {"bytes_min", bytes_min},
                           {"floor_ms", floor},
-                          {"kernel_ms", summary_json(k)},
-                          {"wall_ms", summary_json(summarize(c.samples.wall_ms))},
-                          {"roofline_fraction", floor / k.median},
-                          {"samples_kernel_ms", c.samples.kernel_ms},
-                          {"samples_wall_ms", c.samples.wall_ms}};
+                          {"roofline_fraction", floor / k.median}};
+    row.update(measure::timing_fields(c.samples));
     add_row_keys(row, c.variant.family(), c.variant.id(), "t" + std::to_string(c.threshold));
     (c.sweep ? sweep : rows).push_back(row);
   }

@@ -141,11 +141,8 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
                             {"program_sha256", t.launcher->source().sha256},
                             {"local_size", {t.launcher->local()[0], t.launcher->local()[1]}},
                             {"global_size", {t.global[0], t.global[1]}},
-                            {"local_bytes", imagecl::local_bytes(space, t.config)},
-                            {"kernel_ms", summary_json(summarize(t.samples.kernel_ms))},
-                            {"wall_ms", summary_json(summarize(t.samples.wall_ms))},
-                            {"samples_kernel_ms", t.samples.kernel_ms},
-                            {"samples_wall_ms", t.samples.wall_ms}};
+                            {"local_bytes", imagecl::local_bytes(space, t.config)}};
+      row.update(measure::timing_fields(t.samples));
       // The kernel is the family; a configuration of it is a variant, timed on one image size.
       add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(), std::to_string(side) + "x" + std::to_string(side));
       row["tuned"] = tuned_ids.count(t.launcher->id()) > 0;

@@ -64,7 +64,7 @@ void time_launchers(ocl::Runtime& rt, std::vector<T>& timed, int side, const ref
         rt.queue, [&] { return std::vector<cl::Event>{t.launcher->enqueue()}; }, into);
     if (!resident) t.launcher->release();
   };
-  warm_up_and_measure(timed, warmup, reps, seed, label, sample);
+  measure::measure_configs(timed, {warmup, reps, true, seed, label, false}, sample);
   if (resident)
     for (auto& t : timed) t.launcher->release();
 }

@@ -124,7 +124,7 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
     ocl::take_sample(
         rt.queue, [&] { return enqueue_each_axis(*c.runner, c.stores->in, c.stores->out); }, into);
   };
-  warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
+  measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, kExperiment, false}, sample);
 
   std::vector<const ocl::ProgramSource*> used;
   for (const auto& c : configs) used.push_back(&c.runner->source());

@@ -66,11 +66,8 @@ nlohmann::json roofline_rows(const ocl::Roofline& r) {
         {"build_options", r.build_options},
         {"kernel_program_sha256", r.program_sha256},
         {"check", p.check},
-        {"rate", {{"median", p.rate}, {"ci95_low", p.rate_ci95_low}, {"ci95_high", p.rate_ci95_high}}},
-        {"kernel_ms", summary_json(p.kernel_ms)},
-        {"wall_ms", summary_json(p.wall_ms)},
-        {"samples_kernel_ms", p.samples.kernel_ms},
-        {"samples_wall_ms", p.samples.wall_ms}};
+        {"rate", {{"median", p.rate}, {"ci95_low", p.rate_ci95_low}, {"ci95_high", p.rate_ci95_high}}}};
+    row.update(measure::timing_fields(p.samples));
     add_row_keys(row, "roofline." + p.name, "roofline." + p.name);
     rows.push_back(row);
   }

@@ -199,7 +199,7 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
         rt.queue, [&] { return c.runner->enqueue_both(c.stores->in, c.stores->out_x, c.stores->out_y, 1); }, level0, 0);
     into.leading_kernel_ms.push_back(level0.kernel_ms.front());
   };
-  warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
+  measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, kExperiment, false}, sample);
 
   // Every kernel file any configuration used, with its hash.
   std::vector<const ocl::ProgramSource*> used;

@@ -91,7 +91,7 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
     ocl::take_sample(
         rt.queue, [&] { return enqueue_each_axis(*c.runner, *c.in, *c.out); }, into);
   };
-  warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, kExperiment, sample);
+  measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, kExperiment, false}, sample);
 
   const ocl::ProgramSource source = configs.front().runner->source();
   nlohmann::json result;

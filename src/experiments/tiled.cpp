@@ -157,13 +157,10 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
       ocl::take_sample(
           rt.queue, [&] { return runners[c.variant.id()]->enqueue(d_src, c.geo.sroi, d_dst, c.geo.troi); }, into);
     };
-    for (auto& c : configs) {
-      ocl::Samples ignore;
-      for (int i = 0; i < cfg.warmup; ++i) sample(c, ignore);
-    }
-    shuffled_rounds(configs.size(), reps, cfg.seed + static_cast<unsigned>(n),
-                    std::string(kExperiment) + " " + std::to_string(n) + "^2",
-                    [&](std::size_t i) { sample(configs[i], configs[i].samples); });
+    measure::measure_configs(configs,
+                             {cfg.warmup, reps, true, cfg.seed + static_cast<unsigned>(n),
+                              std::string(kExperiment) + " " + std::to_string(n) + "^2", false},
+                             sample);
     for (const auto& c : configs) {
       const auto pixels = static_cast<std::uint64_t>(c.geo.sroi.width) * static_cast<std::uint64_t>(c.geo.sroi.height);
       const std::uint64_t bytes_min = 8ull * pixels;  // one read and one write per pixel
@@ -185,15 +182,12 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
           {"launches_per_sample", t.passes},
           {"bytes_min", bytes_min},
           {"floor_ms", floor},
-          {"kernel_ms", summary_json(k)},
-          {"wall_ms", summary_json(summarize(c.samples.wall_ms))},
           {"roofline_fraction", floor / k.median},
           {"same_size_copy_fraction", copies[std::to_string(n)]["kernel_ms"]["median"].get<double>() *
                                           static_cast<double>(bytes_min) / (2.0 * static_cast<double>(bytes)) /
                                           k.median},
-          {"tiled_groups_by_class", {classes.groups[0], classes.groups[1], classes.groups[2], classes.groups[3]}},
-          {"samples_kernel_ms", c.samples.kernel_ms},
-          {"samples_wall_ms", c.samples.wall_ms}};
+          {"tiled_groups_by_class", {classes.groups[0], classes.groups[1], classes.groups[2], classes.groups[3]}}};
+      row.update(measure::timing_fields(c.samples));
       add_row_keys(row, c.variant.design, c.variant.id(), std::to_string(n) + "/" + c.geo.name);
       rows.push_back(row);
     }

@@ -203,7 +203,8 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
       const auto t1 = std::chrono::steady_clock::now();
       into.wall_ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     };
-    warm_up_and_measure(configs, cfg.warmup, reps, cfg.seed, std::string(kExperiment) + " " + w.id, sample);
+    measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, std::string(kExperiment) + " " + w.id, false},
+                             sample);
     for (auto& c : configs) {
       // The timed samples were judged too: outputs of the last sample against the oracle again.
       const Judgement again = judge(w, c.peer->outputs());

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "error.hpp"
+#include "measure/protocol.hpp"
 #include "ocl/errors.hpp"
 #include "ocl/runtime.hpp"
 #include "stats.hpp"
@@ -21,9 +22,11 @@ Measurement start_evaluation(const Space& space, const Point& p, bool has_device
 
 void time_kernel(Measurement& m, cl::CommandQueue& queue, int warmup, int repetitions,
                  const std::function<std::vector<cl::Event>()>& enqueue) {
-  ocl::Samples ignore, s;
-  for (int i = 0; i < warmup; ++i) ocl::take_sample(queue, enqueue, ignore);
-  for (int i = 0; i < repetitions; ++i) ocl::take_sample(queue, enqueue, s);
+  // The experiments' protocol for one case, its repetitions in a row (a search times one
+  // configuration at a time); the space judged the configuration before.
+  measure::LaunchCase c(queue, enqueue);
+  measure::measure({&c}, {warmup, repetitions, false, 0, "", false});
+  const auto& s = c.samples;
   const auto sum = summarize(s.kernel_ms);
   m.time_ms = sum.median, m.q1_ms = sum.q1, m.q3_ms = sum.q3, m.samples_ms = s.kernel_ms;
 }
