@@ -20,9 +20,9 @@ std::string roi_problem(const Roi& r, int width, int height) {
   return "";
 }
 
-std::pair<std::vector<double>, std::vector<double>> study4_weights(int ksize) {
+std::pair<std::vector<double>, std::vector<double>> tiled_weights(int ksize) {
   if (ksize < 1 || ksize > 9 || ksize % 2 == 0)
-    throw std::invalid_argument("study4_weights: size must be odd, 1..9, got " + std::to_string(ksize));
+    throw std::invalid_argument("tiled_weights: size must be odd, 1..9, got " + std::to_string(ksize));
   std::vector<double> binom(1, 1.0);
   for (int n = 1; n < ksize; ++n) {  // Pascal's triangle, row ksize - 1
     std::vector<double> next(static_cast<std::size_t>(n) + 1, 1.0);

@@ -28,7 +28,7 @@ std::string roi_problem(const Roi& r, int width, int height);
 // horizontal weights are the binomial row plus a ramp 0..K-1, the vertical ones the binomial row
 // plus the reversed ramp: both asymmetric, so a mirrored or transposed tap order is caught.
 // K odd, 1 <= K <= 9: {horizontal, vertical}.
-std::pair<std::vector<double>, std::vector<double>> study4_weights(int ksize);
+std::pair<std::vector<double>, std::vector<double>> tiled_weights(int ksize);
 
 // out = target with target(troi) replaced by the separable correlation (horizontal kx, vertical ky)
 // of source(sroi) under `border` relative to sroi (or `constant` outside it). Throws

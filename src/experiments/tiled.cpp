@@ -133,7 +133,7 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
     for (const char* gname : {"full", "interior"}) {
       const Geometry geo = geometry(gname, n);
       for (int k : kKsizes) {
-        const auto [kx, ky] = ref::study4_weights(k);
+        const auto [kx, ky] = ref::tiled_weights(k);
         const ref::Image want = ref::filter_roi(src, geo.sroi, poisoned, geo.troi, kx, ky, kBorder);
         for (const auto& v : variants) {
           if (v.ksize != k) continue;

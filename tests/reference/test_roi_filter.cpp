@@ -44,7 +44,7 @@ TEST_CASE("filter_roi equals OpenCV's BORDER_ISOLATED filtering of the source RO
                                                  {{40, 3, 1, 20}, {36, 0, 1, 20}},
                                                  {{0, 0, 37, 29}, {0, 4, 37, 29}}};
   for (int k = 1; k <= 9; k += 2) {
-    const auto [kx, ky] = filterlab::ref::study4_weights(k);
+    const auto [kx, ky] = filterlab::ref::tiled_weights(k);
     for (const auto& [s, t] : rois)
       for (const Border b : kAllBorders) {
         CAPTURE(k, roi_text(s), roi_text(t), filterlab::ref::border_name(b));
@@ -60,21 +60,21 @@ TEST_CASE("filter_roi equals OpenCV's BORDER_ISOLATED filtering of the source RO
   }
 }
 
-TEST_CASE("study4_weights are integer, asymmetric and sum within the exact-float range", "[roi]") {
-  const auto [h3, v3] = filterlab::ref::study4_weights(3);
+TEST_CASE("tiled_weights are integer, asymmetric and sum within the exact-float range", "[roi]") {
+  const auto [h3, v3] = filterlab::ref::tiled_weights(3);
   REQUIRE(h3 == std::vector<double>{1, 3, 3});
   REQUIRE(v3 == std::vector<double>{3, 3, 1});
-  const auto [h9, v9] = filterlab::ref::study4_weights(9);
+  const auto [h9, v9] = filterlab::ref::tiled_weights(9);
   double sh = 0, sv = 0;
   for (std::size_t i = 0; i < h9.size(); ++i) sh += h9[i], sv += v9[i];
   // The verification images hold integers 0..127: every partial sum stays below 2^24.
   REQUIRE(sh * sv * 127 < 16777216.0);
-  REQUIRE_THROWS_AS(filterlab::ref::study4_weights(4), std::invalid_argument);
+  REQUIRE_THROWS_AS(filterlab::ref::tiled_weights(4), std::invalid_argument);
 }
 
 TEST_CASE("filter_roi rejects empty, outside and unequal ROIs", "[roi]") {
   const Image img(10, 8);
-  const auto [kx, ky] = filterlab::ref::study4_weights(3);
+  const auto [kx, ky] = filterlab::ref::tiled_weights(3);
   auto run = [&](Roi s, Roi t) { return filterlab::ref::filter_roi(img, s, img, t, kx, ky, Border::Replicate); };
   REQUIRE_THROWS_WITH(run({0, 0, 0, 3}, {0, 0, 0, 3}), Catch::Contains("empty"));
   REQUIRE_THROWS_WITH(run({5, 0, 6, 3}, {0, 0, 6, 3}), Catch::Contains("reaches outside the 10x8 image"));

@@ -78,7 +78,8 @@ int filter_gradient(const CoefficientSet& set, const FilterRequest& a) {
   const auto device = filter_device(a.device);
   const ref::Image input = io::read_image(a.input);
   ocl::Runtime rt(device);
-  const auto out = apply_scharr(rt, variant, input, axis == "x" ? ref::Axis::X : ref::Axis::Y, border, border_value);
+  const auto out =
+      apply_derivative(rt, variant, input, axis == "x" ? ref::Axis::X : ref::Axis::Y, border, border_value);
   io::write_image(a.output, out);
   std::cerr << "filterlab: " << variant.id() << " (" << axis << ", " << o.text("--border") << ") on "
             << rt.device.info.name << ": wrote " << a.output << " (" << out.width << "x" << out.height << ")\n";

@@ -309,9 +309,9 @@ std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::
   return {download_levels(rt, out_x), download_levels(rt, out_y)};
 }
 
-std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const GradientVariant& variant,
-                                     const std::vector<ref::Image>& inputs, ref::Axis axis, ref::Border border,
-                                     float border_value) {
+std::vector<ref::Image> apply_derivative(ocl::Runtime& rt, const GradientVariant& variant,
+                                         const std::vector<ref::Image>& inputs, ref::Axis axis, ref::Border border,
+                                         float border_value) {
   if (variant.traits().both) {
     auto both = apply_gradient(rt, variant, inputs, border, border_value);
     return axis == ref::Axis::X ? both.first : both.second;
@@ -323,9 +323,9 @@ std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const GradientVariant& va
   return download_levels(rt, out);
 }
 
-ref::Image apply_scharr(ocl::Runtime& rt, const GradientVariant& variant, const ref::Image& input, ref::Axis axis,
-                        ref::Border border, float border_value) {
-  return apply_scharr(rt, variant, std::vector<ref::Image>{input}, axis, border, border_value).front();
+ref::Image apply_derivative(ocl::Runtime& rt, const GradientVariant& variant, const ref::Image& input, ref::Axis axis,
+                            ref::Border border, float border_value) {
+  return apply_derivative(rt, variant, std::vector<ref::Image>{input}, axis, border, border_value).front();
 }
 
 }  // namespace filterlab

@@ -70,11 +70,11 @@ class GradientRunner {
 };
 
 // Convenience for `filter`, the tests and `verify`: images in, filtered images out.
-std::vector<ref::Image> apply_scharr(ocl::Runtime& rt, const GradientVariant& variant,
-                                     const std::vector<ref::Image>& inputs, ref::Axis axis, ref::Border border,
-                                     float border_value = 0.0f);
-ref::Image apply_scharr(ocl::Runtime& rt, const GradientVariant& variant, const ref::Image& input, ref::Axis axis,
-                        ref::Border border, float border_value = 0.0f);
+std::vector<ref::Image> apply_derivative(ocl::Runtime& rt, const GradientVariant& variant,
+                                         const std::vector<ref::Image>& inputs, ref::Axis axis, ref::Border border,
+                                         float border_value = 0.0f);
+ref::Image apply_derivative(ocl::Runtime& rt, const GradientVariant& variant, const ref::Image& input, ref::Axis axis,
+                            ref::Border border, float border_value = 0.0f);
 // Both derivatives at once: {d/dx images, d/dy images}. Several images share one buffer in buffer
 // storage, which tests the level offsets.
 std::pair<std::vector<ref::Image>, std::vector<ref::Image>> apply_gradient(ocl::Runtime& rt,

@@ -48,7 +48,7 @@ class TiledTimedRun : public TimedRun {
   std::vector<cl::Event> enqueue() override { return runner_->enqueue(src_, roi_, dst_, roi_); }
   std::string check() override {
     rt_.queue.finish();
-    const auto [kx, ky] = ref::study4_weights(variant_.ksize);
+    const auto [kx, ky] = ref::tiled_weights(variant_.ksize);
     const ref::Image got = download_image(rt_, dst_);
     const ref::Image want = ref::filter_roi(input_, roi_, ref::Image(input_.width, input_.height, kPoison), roi_, kx,
                                             ky, border_, kVerifyBorderValue);
@@ -143,7 +143,7 @@ class TiledFamily : public FilterFamily {
     if (o.flag("--check")) {
       const ref::Image poisoned(input.width, input.height, kPoison);
       const ref::Image got = apply_tiled(rt, variant, input, sroi, poisoned, troi, border, border_value);
-      const auto [kx, ky] = ref::study4_weights(variant.ksize);
+      const auto [kx, ky] = ref::tiled_weights(variant.ksize);
       const ref::Image want = ref::filter_roi(input, sroi, poisoned, troi, kx, ky, border, border_value);
       double max_in = 0.0;
       for (float v : input.px) max_in = std::max(max_in, static_cast<double>(std::abs(v)));

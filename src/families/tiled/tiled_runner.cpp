@@ -63,7 +63,7 @@ TiledRunner::TiledRunner(ocl::Runtime& rt, const TiledVariant& variant, ref::Bor
     const auto program = ocl::build_program(rt.context, rt.device, source_, options_);
     kernel_ = cl::Kernel(program, variant.traits().kernel);
     ocl::check_work_group(dev, rt.device.device, kernel_, variant.traits().local_w, variant.traits().local_h, what);
-    const auto [kx, ky] = ref::study4_weights(variant.ksize);
+    const auto [kx, ky] = ref::tiled_weights(variant.ksize);
     wx_ = weights_buffer(rt.context, kx);
     wy_ = weights_buffer(rt.context, ky);
     double sum_x = 0.0;

@@ -51,7 +51,7 @@ Measurement TiledSpace::evaluate(const Point& p) {
   if (!m.valid()) return m;
   const int n = timing_.side;
   const ref::Roi all{0, 0, n, n};
-  const auto [kx, ky] = ref::study4_weights(kKsize);
+  const auto [kx, ky] = ref::tiled_weights(kKsize);
   if (!input_) {
     std::mt19937 rng(20261122u);
     std::uniform_int_distribution<int> px(0, 127);  // exact float sums with the study's weights

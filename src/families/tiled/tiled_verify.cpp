@@ -28,7 +28,7 @@ const std::vector<TiledCase>& tiled_verify_cases() {
 }
 
 double tiled_float_tolerance(int ksize, double max_abs_input) {
-  const auto [kx, ky] = ref::study4_weights(ksize);
+  const auto [kx, ky] = ref::tiled_weights(ksize);
   double sx = 0, sy = 0;
   for (double v : kx) sx += std::fabs(v);
   for (double v : ky) sy += std::fabs(v);
@@ -70,7 +70,7 @@ VerifyResult verify_tiled(ocl::Runtime& rt, const TiledVariant& v, ref::Border b
   r.id = v.id();
   r.border = border;
   r.float_tolerance = tiled_float_tolerance(v.ksize, 1.0);
-  const auto [kx, ky] = ref::study4_weights(v.ksize);
+  const auto [kx, ky] = ref::tiled_weights(v.ksize);
   auto check = [&](const TiledCase& c, bool integer, unsigned s) {
     const float bv = integer ? kVerifyBorderValue : 0.5f;
     const ref::Image src = filled(c.src_w, c.src_h, s, integer);
