@@ -1,5 +1,7 @@
+#include <CLI/CLI.hpp>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.hpp"
 #include "families/family.hpp"
@@ -99,6 +101,32 @@ int cmd_variants(const VariantsArgs& a) {
     std::cout << "\n";
   }
   return 0;
+}
+
+Command add_devices(CLI::App& app) {
+  const auto args = std::make_shared<DevicesArgs>();
+  auto& devices = *args;
+  auto* c_devices =
+      app.add_subcommand("devices", "Summarise every OpenCL device (clinfo-like, with measured copy bandwidth)");
+  c_devices->add_option("--device", devices.device, kDeviceHelp);
+  c_devices->add_flag("!--no-bandwidth", devices.bandwidth, "Skip the copy-bandwidth measurement");
+  return {c_devices, [args] { return cmd_devices(*args); }};
+}
+
+Command add_variants(CLI::App& app) {
+  const auto args = std::make_shared<VariantsArgs>();
+  auto& variants = *args;
+  auto* c_variants = app.add_subcommand("variants", "List the registered families and variant IDs");
+  c_variants->add_flag("--cases", variants.cases, "Also list each variant's verify cases (borders, or - for none)");
+  c_variants->add_flag("--json", variants.json,
+                       "The catalogue as JSON: families, sub-families with their design facts, variant IDs "
+                       "with each one's programs (experiments/variants.json is its snapshot)");
+  c_variants
+      ->add_option("--check-results", variants.check_results,
+                   "Check that every result row in DIR/<experiment>/<device>.json names a program this "
+                   "binary builds (its variant ID, build options and program SHA-256)")
+      ->type_name("DIR");
+  return {c_variants, [args] { return cmd_variants(*args); }};
 }
 
 }  // namespace filterlab::cli

@@ -1,4 +1,6 @@
+#include <CLI/CLI.hpp>
 #include <iostream>
+#include <memory>
 
 #include "build_info.hpp"
 #include "cli/commands.hpp"
@@ -87,6 +89,27 @@ int cmd_experiments(const ExperimentsArgs& a) {
     print_table();
   }
   return 0;
+}
+
+Command add_experiments(CLI::App& app) {
+  const auto args = std::make_shared<ExperimentsArgs>();
+  auto& exps = *args;
+  auto* c_exps = app.add_subcommand("experiments",
+                                    "List the registered experiments: inputs, options, analysis, schema, quick mode");
+  c_exps->add_flag("--json", exps.json, "The registry as JSON (experiments/registry.json is its snapshot)");
+  c_exps->add_flag("--pipeline", exps.pipeline,
+                   "For scripts: 'name runner input option...' per experiment the pipeline runs");
+  c_exps->add_flag("--quick", exps.quick, "As --pipeline, with the quick mode's options");
+  c_exps->add_flag("--commit", exps.commit,
+                   "Print the commit this binary was built from (with -dirty for a modified tree)");
+  c_exps->add_option("--stale", exps.stale,
+                     "Print the selected devices whose result of this experiment is missing or "
+                     "from another commit or kernel (one 'platform / device' a line)");
+  c_exps->add_option("--fresh", exps.fresh,
+                     "Exit 0 if this result file was produced by this commit and kernels, else 1");
+  c_exps->add_option("--results", exps.results_dir, "With --stale: the results directory");
+  c_exps->add_option("--device", exps.device, kDeviceHelp);
+  return {c_exps, [args] { return cmd_experiments(*args); }};
 }
 
 }  // namespace filterlab::cli

@@ -2,9 +2,11 @@
 // OpenCL device: its size and its samples as stored (8-bit 0..255, 16-bit 0..65535, float as is)
 // and as `filter` sees them (scaled to [0, 1]). A file the reader refuses gets the same message
 // every other command gives, so a user (or the fuzz test) can check an input before a long run.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <numeric>
 
 #include "cli/commands.hpp"
@@ -32,6 +34,15 @@ void describe(const std::string& path) {
 int cmd_image_info(const ImageInfoArgs& a) {
   for (const auto& path : a.images) describe(path);
   return 0;
+}
+
+Command add_image_info(CLI::App& app) {
+  const auto args = std::make_shared<ImageInfoArgs>();
+  auto& image_info = *args;
+  auto* c_image_info = app.add_subcommand(
+      "image-info", "Read image files as every command does and print their size and sample range (no device needed)");
+  c_image_info->add_option("images", image_info.images, "Image files (PGM, PFM, PNG, JPEG, TIFF, ...)")->required();
+  return {c_image_info, [args] { return cmd_image_info(*args); }};
 }
 
 }  // namespace filterlab::cli

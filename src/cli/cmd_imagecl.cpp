@@ -1,10 +1,13 @@
 // `filterlab imagecl-check`: runs sampled (or all) configurations of the generated ImageCL
 // benchmark kernels on each device and compares every result with the oracle.
+#include <CLI/CLI.hpp>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/number_options.hpp"
 #include "error.hpp"
 #include "imagecl/check.hpp"
 #include "io/netpbm.hpp"
@@ -99,6 +102,38 @@ int cmd_imagecl_check(const ImageclCheckArgs& a) {
   std::cout << total << " pipelines checked on " << w << "x" << h << ": " << total - failures - unsupported
             << " passed, " << unsupported << " unsupported by the device, " << failures << " failed\n";
   return failures == 0 ? 0 : 1;
+}
+
+Command add_imagecl_check(CLI::App& app) {
+  const auto args = std::make_shared<ImageclCheckArgs>();
+  auto& icl = *args;
+  auto* c_icl = app.add_subcommand(
+      "imagecl-check", "Check sampled (or all) configurations of the generated ImageCL benchmarks against the oracle");
+  c_icl->add_option("--device", icl.device, kDeviceHelp);
+  c_icl->add_option("--benchmark", icl.benchmark, "sepconv, conv2d_u8, harris or all")->capture_default_str();
+  add_integer(
+      c_icl, "--samples", icl.samples, 0, kBig,
+      "Configurations per kernel, every parameter value at least once (0: every configuration valid on the device)",
+      true);
+  c_icl
+      ->add_option("--size", icl.size,
+                   "Image size WIDTHxHEIGHT (integer-valued pixels 0..255; at most 268435456 pixels, 1048576 per side)")
+      ->capture_default_str();
+  add_integer(c_icl, "--seed", icl.seed, 0, kMaxSeed, "Seed of the sampling and of the input image", true);
+  return {c_icl, [args] { return cmd_imagecl_check(*args); }};
+}
+
+Command add_imagecl_show(CLI::App& app) {
+  const auto args = std::make_shared<ImageclShowArgs>();
+  auto& icl_show = *args;
+  auto* c_icl_show =
+      app.add_subcommand("imagecl-show",
+                         "List the embedded ImageCL kernels and their space sizes, or print one's generated "
+                         "OpenCL or search space");
+  c_icl_show->add_option("--kernel", icl_show.kernel, "Kernel name (default: list them all)");
+  c_icl_show->add_option("--show", icl_show.what, "source (the generated OpenCL C) or space (JSON)")
+      ->capture_default_str();
+  return {c_icl_show, [args] { return cmd_imagecl_show(*args); }};
 }
 
 }  // namespace filterlab::cli

@@ -1,4 +1,5 @@
 // `filterlab tune`: one strategy on one space, live on a device or replayed from an exhaustive cache.
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -6,6 +7,7 @@
 
 #include "build_info.hpp"
 #include "cli/commands.hpp"
+#include "cli/number_options.hpp"
 #include "error.hpp"
 #include "experiments/tuning.hpp"
 #include "ocl/device.hpp"
@@ -110,6 +112,42 @@ int cmd_tune_merge(const TuneMergeArgs& a) {
   const auto s = tuner::merge_shards(a.out, a.shards);
   std::printf("%s: %zu shards merged, %zu evaluations (%zu valid)\n", a.out.c_str(), s.shards, s.rows, s.valid);
   return 0;
+}
+
+Command add_tune(CLI::App& app) {
+  const auto args = std::make_shared<TuneArgs>();
+  auto& tune = *args;
+  auto* c_tune = app.add_subcommand(
+      "tune", "Search one space with one strategy, on a device or replayed from an exhaustive cache");
+  c_tune->add_option("--space", tune.space,
+                     "imagecl.<kernel> (full space), imagecl.<kernel>:sub (documented sub-space) or study4.tiled_k5");
+  c_tune->add_option("--strategy", tune.strategy, "exhaustive, random, paper or guided")->capture_default_str();
+  add_integer(c_tune, "--budget", tune.budget, 0, kBig, "Evaluations (exhaustive: ignored)", true);
+  add_integer(c_tune, "--seed", tune.seed, 0, kMaxSeed, "Seed of the strategy", true);
+  c_tune->add_option("--device", tune.device, kDeviceHelp);
+  c_tune->add_option("--cache", tune.cache,
+                     "Resumable cache file (JSON lines); required on a device, in memory when simulating without it");
+  c_tune->add_option("--simulate", tune.simulate, "Replay this exhaustive cache instead of running on a device");
+  add_integer(
+      c_tune, "--seeds", tune.seeds, 0, kMillion,
+      "With --simulate: print random, paper and guided search efficiency over this many seeds (budget: --budget)");
+  add_integer(c_tune, "--cpu-divisor", tune.cpu_divisor, 1, 1024, "Image sides on CPU devices divided by this", true);
+  add_integer(c_tune, "--repetitions", tune.repetitions, 0, kMillion,
+              "Timed repetitions per configuration (default: 10 on GPUs, 3 on CPUs)");
+  c_tune->add_option(
+      "--shard", tune.shard,
+      "With --strategy exhaustive on a device: i/N, every N-th valid point from the i-th (merge with tune-merge)");
+  return {c_tune, [args] { return cmd_tune(*args); }};
+}
+
+Command add_tune_merge(CLI::App& app) {
+  const auto args = std::make_shared<TuneMergeArgs>();
+  auto& merge = *args;
+  auto* c_merge = app.add_subcommand(
+      "tune-merge", "Join the caches of an exhaustive run's shards (tune --shard i/N) into one exhaustive cache");
+  c_merge->add_option("--out", merge.out, "The merged cache (written atomically)");
+  c_merge->add_option("shards", merge.shards, "Every shard's cache, once each")->expected(1, -1);
+  return {c_merge, [args] { return cmd_tune_merge(*args); }};
 }
 
 }  // namespace filterlab::cli

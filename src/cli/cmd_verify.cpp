@@ -1,10 +1,12 @@
 // `filterlab verify`: every registered variant x verify case (border, or "-") on every selected
 // device against the oracle. It iterates the family registry and names no family.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 
 #include "cli/commands.hpp"
@@ -142,6 +144,19 @@ int cmd_verify(const VerifyArgs& a) {
     return 1;
   }
   return tally.failures == 0 ? 0 : 1;
+}
+
+Command add_verify(CLI::App& app) {
+  const auto args = std::make_shared<VerifyArgs>();
+  auto& verify = *args;
+  auto* c_verify =
+      app.add_subcommand("verify", "Check every registered variant x border x size on every device against the oracle");
+  c_verify->add_option("--device", verify.device, kDeviceHelp);
+  c_verify->add_option("--variants", verify.variants, "Only variants whose ID contains this text");
+  c_verify->add_option("--borders", verify.borders, "Comma-separated borders (default: all five)");
+  c_verify->add_option("--shard", verify.shard, "I/N: verify every N-th selected case from the I-th (default: all)");
+  c_verify->add_flag("--strict", verify.strict, "Fail when a selected case is unsupported on a device");
+  return {c_verify, [args] { return cmd_verify(*args); }};
 }
 
 }  // namespace filterlab::cli

@@ -1,6 +1,8 @@
 #pragma once
 // The `filterlab` subcommands; each returns the process exit code.
+#include <CLI/CLI.hpp>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -10,6 +12,30 @@
 #include "families/family.hpp"
 
 namespace filterlab::cli {
+
+// One subcommand: its node in the command line (with the options it declares) and what runs it
+// once parsed. Each cmd_*.cpp adds its own (add_<command>).
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;
+};
+
+inline constexpr long kMillion = 1000000, kBig = 1000000000, kMaxSeed = 4294967295L;
+inline const std::string kDeviceHelp =
+    "Devices whose 'platform / device' name contains one of these comma-separated "
+    "patterns (default: $FILTERLAB_DEVICE, else every device)";
+
+Command add_devices(CLI::App& app);
+Command add_variants(CLI::App& app);
+Command add_filter(CLI::App& app);
+Command add_image_info(CLI::App& app);
+Command add_verify(CLI::App& app);
+Command add_run(CLI::App& app);
+Command add_experiments(CLI::App& app);
+Command add_tune(CLI::App& app);
+Command add_tune_merge(CLI::App& app);
+Command add_imagecl_check(CLI::App& app);
+Command add_imagecl_show(CLI::App& app);
 
 struct DevicesArgs {
   std::string device;
