@@ -81,21 +81,137 @@ nlohmann::json counts_json(const TiledCounts& c, double pixels_all, const TiledC
           {"groups_by_class_host", host_groups}};
 }
 
+using Runners = std::map<std::string, std::unique_ptr<TiledRunner>>;  // one per variant, shared by sizes
+
+// The largest side run: the configuration's, else $FILTERLAB_TILED_MAX_SIZE, else 2048 on CPUs and
+// 8192 on GPUs; below the smallest size it would leave no row, so it is refused.
+int max_side(const ocl::DeviceInfo& dev, int requested) {
+  const int max_size =
+      requested != 0
+          ? requested
+          : static_cast<int>(
+                env_integer("FILTERLAB_TILED_MAX_SIZE", kSizes[0], 1L << 20).value_or(dev.is_cpu() ? 2048 : 8192));
+  if (max_size < kSizes[0])
+    throw Error("maximum size " + std::to_string(max_size) + " leaves no image size to run",
+                "the tiled study runs sides 512 to 8192: give at least 512");
+  return max_size;
+}
+
+// Every design x filter size x geometry on an n x n image, each compared exactly with the ROI
+// oracle on the image it is timed on (target poisoned) before anything is timed.
+std::vector<Config> verified_configs(ocl::Runtime& rt, Runners& runners, const std::vector<TiledVariant>& variants,
+                                     int n, const ref::Image& src, const DeviceImage& d_src, DeviceImage& d_dst) {
+  const std::uint64_t bytes = 4ull * static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
+  const ref::Image poisoned(n, n, kPoison);
+  std::vector<Config> configs;
+  for (const char* gname : {"full", "interior"}) {
+    const Geometry geo = geometry(gname, n);
+    for (int k : kKsizes) {
+      const auto [kx, ky] = ref::tiled_weights(k);
+      const ref::Image want = ref::filter_roi(src, geo.sroi, poisoned, geo.troi, kx, ky, kBorder);
+      for (const auto& v : variants) {
+        if (v.ksize != k) continue;
+        rt.queue.enqueueFillBuffer(d_dst.buffer, kPoison, 0, bytes);
+        runners[v.id()]->enqueue(d_src, geo.sroi, d_dst, geo.troi);
+        const auto got = download_image(rt, d_dst);
+        const auto cmp = compare_images(got, want, tol::kIntegerExact);
+        if (!cmp.passed())
+          throw Error(v.id() + " disagrees with the oracle on " + std::to_string(n) + "^2 (" + gname +
+                          "): " + cmp.describe(got, want),
+                      "this is a kernel bug; nothing was timed");
+        Config c;
+        c.variant = v;
+        c.geo = geo;
+        configs.push_back(std::move(c));
+      }
+    }
+  }
+  return configs;
+}
+
+// One timed configuration's row: geometry, program, traffic floor, the copy of this size's
+// fraction, group classes and the timing fields.
+nlohmann::json tiled_row(const Config& c, const TiledRunner& runner, int n, double GBps, double copy_here_ms) {
+  const std::uint64_t bytes = 4ull * static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
+  const auto pixels = static_cast<std::uint64_t>(c.geo.sroi.width) * static_cast<std::uint64_t>(c.geo.sroi.height);
+  const std::uint64_t bytes_min = 8ull * pixels;  // one read and one write per pixel
+  const auto k = summarize(c.samples.kernel_ms);
+  const double floor = floor_ms(bytes_min, GBps);
+  const auto& t = c.variant.traits();
+  const auto classes = tiled_class_counts(c.geo.sroi.width, c.geo.sroi.height, c.variant.ksize / 2);
+  nlohmann::json row = {
+      {"design", c.variant.design},
+      {"ksize", c.variant.ksize},
+      {"size", n},
+      {"roi", c.geo.name},
+      {"src_roi", {c.geo.sroi.x, c.geo.sroi.y, c.geo.sroi.width, c.geo.sroi.height}},
+      {"dst_roi", {c.geo.troi.x, c.geo.troi.y, c.geo.troi.width, c.geo.troi.height}},
+      {"pixels", pixels},
+      {"local_size", {t.local_w, t.local_h}},
+      {"build_options", runner.options()},
+      {"kernel_program_sha256", runner.source().sha256},
+      {"launches_per_sample", t.passes},
+      {"bytes_min", bytes_min},
+      {"floor_ms", floor},
+      {"roofline_fraction", floor / k.median},
+      {"same_size_copy_fraction",
+       copy_here_ms * static_cast<double>(bytes_min) / (2.0 * static_cast<double>(bytes)) / k.median},
+      {"tiled_groups_by_class", {classes.groups[0], classes.groups[1], classes.groups[2], classes.groups[3]}}};
+  row.update(measure::timing_fields(c.samples));
+  add_row_keys(row, c.variant.design, c.variant.id(), std::to_string(n) + "/" + c.geo.name);
+  return row;
+}
+
+// Counts from the instrumented kernels (FL_COUNT=1) on a 1024^2 image, the whole image as ROI.
+nlohmann::json access_counts(ocl::Runtime& rt, const std::vector<TiledVariant>& variants, unsigned seed) {
+  std::cerr << "[" << kExperiment << "] counting accesses (instrumented kernels, " << kCountSide << "^2)\n";
+  nlohmann::json counts = nlohmann::json::array();
+  const ref::Image src = integer_image(kCountSide, seed);
+  const auto d_src = upload_image(rt, src, "the source image");
+  auto d_dst = allocate_image(rt, kCountSide, kCountSide, "the target image");
+  const ref::Roi roi{0, 0, kCountSide, kCountSide};
+  for (const auto& v : variants) {
+    TiledRunner counter(rt, v, kBorder, 0.0f, true);
+    const auto c = counter.count(d_src, roi, d_dst, roi);
+    auto j = counts_json(c, static_cast<double>(kCountSide) * kCountSide,
+                         tiled_class_counts(kCountSide, kCountSide, v.ksize / 2));
+    add_row_keys(j, v.design, v.id(), "counts/" + std::to_string(kCountSide));
+    j["design"] = v.design;
+    j["ksize"] = v.ksize;
+    j["image"] = kCountSide;
+    counts.push_back(j);
+  }
+  return counts;
+}
+
+// The performance target: tiled 5x5 at 4096^2 (full image) against the copy bandwidth.
+void print_target(const ocl::DeviceInfo& dev, const nlohmann::json& rows, const std::vector<int>& sizes_run,
+                  double GBps) {
+  const int target = sizes_run.empty() ? 0 : (sizes_run.back() >= 4096 ? 4096 : sizes_run.back());
+  std::cout << "# " << dev.name << ": copy bandwidth " << GBps << " GB/s (read + write)\n";
+  for (const auto& r : rows)
+    if (r["size"] == target && r["roi"] == "full")
+      std::cout << std::left << std::setw(32) << r["variant_id"].get<std::string>() << " " << target
+                << "^2 full: " << std::setw(10) << r["kernel_ms"]["median"].get<double>() << " ms, floor "
+                << std::setw(10) << r["floor_ms"].get<double>() << " ms, roofline fraction "
+                << r["roofline_fraction"].get<double>() << "\n";
+  for (const auto& r : rows)
+    if (r["size"] == target && r["roi"] == "full" && r["variant_id"] == "tiled.amd/k5/wg8x8")
+      std::cout << "performance target (tiled 5x5, " << target << "^2"
+                << (target == 4096 ? "" : ", the largest size run") << "): " << std::fixed << std::setprecision(1)
+                << 100.0 * r["roofline_fraction"].get<double>()
+                << " % of the copy bandwidth at one read and one write per pixel (target: >= 80 % on the NVIDIA GPU); "
+                << 100.0 * r["same_size_copy_fraction"].get<double>()
+                << " % of a copy kernel's speed on this image's size\n";
+}
+
 }  // namespace
 
 std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
   const auto& dev = device.info;
   const int reps = choose_repetitions(dev, cfg.repetitions);
   if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
-  int max_size = cfg.max_size;
-  if (max_size == 0) {
-    // The largest side run; below the smallest size it would leave no row, so it is refused.
-    max_size = static_cast<int>(
-        env_integer("FILTERLAB_TILED_MAX_SIZE", kSizes[0], 1L << 20).value_or(dev.is_cpu() ? 2048 : 8192));
-  }
-  if (max_size < kSizes[0])
-    throw Error("maximum size " + std::to_string(max_size) + " leaves no image size to run",
-                "the tiled study runs sides 512 to 8192: give at least 512");
+  const int max_size = max_side(dev, cfg.max_size);
   std::vector<TiledVariant> variants;
   for (const auto& v : find_tiled_variants(cfg.variants))
     if (v.ksize == 3 || v.ksize == 5) variants.push_back(v);
@@ -108,8 +224,7 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
   const auto bw = ocl::measure_copy_bandwidth(rt);
   const double GBps = bw.best_GBps();
   std::cerr << "[" << kExperiment << "] copy bandwidth " << GBps << " GB/s\n";
-
-  std::map<std::string, std::unique_ptr<TiledRunner>> runners;  // one per variant, shared by sizes
+  Runners runners;
   for (const auto& v : variants) runners[v.id()] = std::make_unique<TiledRunner>(rt, v, kBorder);
 
   nlohmann::json rows = nlohmann::json::array();
@@ -128,31 +243,7 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
     const ref::Image src = integer_image(n, cfg.seed + static_cast<unsigned>(n));
     const auto d_src = upload_image(rt, src, "the source image");
     auto d_dst = allocate_image(rt, n, n, "the target image");
-    const ref::Image poisoned(n, n, kPoison);
-    std::vector<Config> configs;
-    for (const char* gname : {"full", "interior"}) {
-      const Geometry geo = geometry(gname, n);
-      for (int k : kKsizes) {
-        const auto [kx, ky] = ref::tiled_weights(k);
-        const ref::Image want = ref::filter_roi(src, geo.sroi, poisoned, geo.troi, kx, ky, kBorder);
-        for (const auto& v : variants) {
-          if (v.ksize != k) continue;
-          // The oracle judges every configuration, on the image it is timed on, before timing.
-          rt.queue.enqueueFillBuffer(d_dst.buffer, kPoison, 0, bytes);
-          runners[v.id()]->enqueue(d_src, geo.sroi, d_dst, geo.troi);
-          const auto got = download_image(rt, d_dst);
-          const auto cmp = compare_images(got, want, tol::kIntegerExact);
-          if (!cmp.passed())
-            throw Error(v.id() + " disagrees with the oracle on " + std::to_string(n) + "^2 (" + gname +
-                            "): " + cmp.describe(got, want),
-                        "this is a kernel bug; nothing was timed");
-          Config c;
-          c.variant = v;
-          c.geo = geo;
-          configs.push_back(std::move(c));
-        }
-      }
-    }
+    auto configs = verified_configs(rt, runners, variants, n, src, d_src, d_dst);
     auto sample = [&](Config& c, ocl::Samples& into) {
       ocl::take_sample(
           rt.queue, [&] { return runners[c.variant.id()]->enqueue(d_src, c.geo.sroi, d_dst, c.geo.troi); }, into);
@@ -161,59 +252,10 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
                              {cfg.warmup, reps, true, cfg.seed + static_cast<unsigned>(n),
                               std::string(kExperiment) + " " + std::to_string(n) + "^2", false},
                              sample);
-    for (const auto& c : configs) {
-      const auto pixels = static_cast<std::uint64_t>(c.geo.sroi.width) * static_cast<std::uint64_t>(c.geo.sroi.height);
-      const std::uint64_t bytes_min = 8ull * pixels;  // one read and one write per pixel
-      const auto k = summarize(c.samples.kernel_ms);
-      const double floor = floor_ms(bytes_min, GBps);
-      const auto& t = c.variant.traits();
-      const auto classes = tiled_class_counts(c.geo.sroi.width, c.geo.sroi.height, c.variant.ksize / 2);
-      nlohmann::json row = {
-          {"design", c.variant.design},
-          {"ksize", c.variant.ksize},
-          {"size", n},
-          {"roi", c.geo.name},
-          {"src_roi", {c.geo.sroi.x, c.geo.sroi.y, c.geo.sroi.width, c.geo.sroi.height}},
-          {"dst_roi", {c.geo.troi.x, c.geo.troi.y, c.geo.troi.width, c.geo.troi.height}},
-          {"pixels", pixels},
-          {"local_size", {t.local_w, t.local_h}},
-          {"build_options", runners[c.variant.id()]->options()},
-          {"kernel_program_sha256", runners[c.variant.id()]->source().sha256},
-          {"launches_per_sample", t.passes},
-          {"bytes_min", bytes_min},
-          {"floor_ms", floor},
-          {"roofline_fraction", floor / k.median},
-          {"same_size_copy_fraction", copies[std::to_string(n)]["kernel_ms"]["median"].get<double>() *
-                                          static_cast<double>(bytes_min) / (2.0 * static_cast<double>(bytes)) /
-                                          k.median},
-          {"tiled_groups_by_class", {classes.groups[0], classes.groups[1], classes.groups[2], classes.groups[3]}}};
-      row.update(measure::timing_fields(c.samples));
-      add_row_keys(row, c.variant.design, c.variant.id(), std::to_string(n) + "/" + c.geo.name);
-      rows.push_back(row);
-    }
+    const double copy_here_ms = copies[std::to_string(n)]["kernel_ms"]["median"].get<double>();
+    for (const auto& c : configs) rows.push_back(tiled_row(c, *runners[c.variant.id()], n, GBps, copy_here_ms));
   }
-
-  // Counts from the instrumented kernels (FL_COUNT=1) on a 1024^2 image, the whole image as ROI.
-  std::cerr << "[" << kExperiment << "] counting accesses (instrumented kernels, " << kCountSide << "^2)\n";
-  nlohmann::json counts = nlohmann::json::array();
-  {
-    const ref::Image src = integer_image(kCountSide, cfg.seed);
-    const auto d_src = upload_image(rt, src, "the source image");
-    auto d_dst = allocate_image(rt, kCountSide, kCountSide, "the target image");
-    const ref::Roi roi{0, 0, kCountSide, kCountSide};
-    for (const auto& v : variants) {
-      TiledRunner counter(rt, v, kBorder, 0.0f, true);
-      const auto c = counter.count(d_src, roi, d_dst, roi);
-      auto j = counts_json(c, static_cast<double>(kCountSide) * kCountSide,
-                           tiled_class_counts(kCountSide, kCountSide, v.ksize / 2));
-      add_row_keys(j, v.design, v.id(), "counts/" + std::to_string(kCountSide));
-      j["design"] = v.design;
-      j["ksize"] = v.ksize;
-      j["image"] = kCountSide;
-      counts.push_back(j);
-    }
-  }
-
+  const auto counts = access_counts(rt, variants, cfg.seed);
   nlohmann::json result;
   add_result_head(result, "filterlab.result", kExperiment);
   const auto& first = *runners.begin()->second;
@@ -242,23 +284,7 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
   result["counts"] = counts;
   write_result(out_path, result, "rows");
 
-  // The performance target: tiled 5x5 at 4096^2 (full image) against the copy bandwidth.
-  const int target = sizes_run.empty() ? 0 : (sizes_run.back() >= 4096 ? 4096 : sizes_run.back());
-  std::cout << "# " << dev.name << ": copy bandwidth " << GBps << " GB/s (read + write)\n";
-  for (const auto& r : rows)
-    if (r["size"] == target && r["roi"] == "full")
-      std::cout << std::left << std::setw(32) << r["variant_id"].get<std::string>() << " " << target
-                << "^2 full: " << std::setw(10) << r["kernel_ms"]["median"].get<double>() << " ms, floor "
-                << std::setw(10) << r["floor_ms"].get<double>() << " ms, roofline fraction "
-                << r["roofline_fraction"].get<double>() << "\n";
-  for (const auto& r : rows)
-    if (r["size"] == target && r["roi"] == "full" && r["variant_id"] == "tiled.amd/k5/wg8x8")
-      std::cout << "performance target (tiled 5x5, " << target << "^2"
-                << (target == 4096 ? "" : ", the largest size run") << "): " << std::fixed << std::setprecision(1)
-                << 100.0 * r["roofline_fraction"].get<double>()
-                << " % of the copy bandwidth at one read and one write per pixel (target: >= 80 % on the NVIDIA GPU); "
-                << 100.0 * r["same_size_copy_fraction"].get<double>()
-                << " % of a copy kernel's speed on this image's size\n";
+  print_target(dev, rows, sizes_run, GBps);
   std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
   return out_path;
 }
