@@ -324,6 +324,21 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
                     "arrays held in registers (loops fully unrolled): no local memory, no barrier, the halo computed "
                     "again by the neighbouring work-items",
                     {0, 1}});
+  // With register fusion and the interior split: the producer's input rows in a register window in
+  // the interior fill (each input value loaded once a work-item); the source that has it is a second
+  // one in the space JSON, so the kernel's source without it stays what it was.
+  const auto offered = [&](const char* define) {
+    return std::any_of(m.tuning.begin(), m.tuning.end(), [&](const TuningParam& t) { return t.define == define; });
+  };
+  if (offered("ICL_PRIVATE_TILE") && offered("ICL_INTERIOR"))
+    m.tuning.push_back(
+        TuningParam{"fill_window",
+                    "ICL_FILL_WINDOW",
+                    "Register window of the fill (register cache: Chen, Wahib et al., SC19; Rawat et al., PPoPP 2018)",
+                    "with private_tile and interior 1: interior work-items load each input row segment their "
+                    "producer fill needs once into a private window and compute the tile from it, instead of each "
+                    "tile cell loading its own stencil",
+                    {0, 1}});
   return true;
 }
 
@@ -389,6 +404,22 @@ std::string space_text(const FusedPipeline& f) {
   }
   j["local_memory"] = local;
   if (private_tile) j["private_tile"] = {{"define", "ICL_PRIVATE_TILE"}, {"max_elements", kMaxPrivateTileElements}};
+  const bool fill_window = std::any_of(f.model.tuning.begin(), f.model.tuning.end(),
+                                       [](const TuningParam& t) { return t.define == "ICL_FILL_WINDOW"; });
+  if (fill_window) {
+    json windows = json::array();
+    for (const auto& img : f.producer.model.images)
+      if (img.read && !f.is_intermediate(f.producer, img.name))
+        windows.push_back({{"image", f.producer.prefixed(img.name)},
+                           {"halo_x", f.max_x - f.min_x + img.max_x - img.min_x},
+                           {"halo_y", f.max_y - f.min_y + img.max_y - img.min_y},
+                           {"element_bytes", scalar_bytes(img.pixel)}});
+    j["fill_window"] = {{"define", "ICL_FILL_WINDOW"},
+                        {"requires", {"ICL_PRIVATE_TILE", "ICL_INTERIOR"}},
+                        {"windows", windows},
+                        {"opencl_file", f.name + ".window.cl"},
+                        {"opencl", generate_fused_opencl(f, true)}};
+  }
   j["pipeline"] = {
       {"producer", {{"kernel", f.producer.model.name}, {"source", f.producer.path}}},
       {"consumer", {{"kernel", f.consumer.model.name}, {"source", f.consumer.path}}},
@@ -415,6 +446,14 @@ std::string space_text(const FusedPipeline& f) {
           "private_tile 1 needs interleaved 0; each work-item's tiles, (coarsen_x + halo_x) x (coarsen_y + "
           "halo_y) elements per intermediate, at most " +
               std::to_string(kMaxPrivateTileElements) + " elements in all"}});
+  if (fill_window)
+    j["constraints"].push_back(
+        {{"kind", "fill_window"},
+         {"rule",
+          "fill_window 1 needs private_tile 1 and interior 1; its windows, (coarsen_x + halo_x) x (coarsen_y + "
+          "halo_y) elements per input Image (fill_window.windows), count with the private tiles against a work-group's "
+          "private memory; its kernels are built from fill_window.opencl (the kernel's source with the window), the "
+          "others from the kernel's .cl file"}});
   j["analysis"]["stages"] = {{f.producer.model.name, space_json(f.producer.model)["analysis"]},
                              {f.consumer.model.name, space_json(f.consumer.model)["analysis"]}};
   j["counts"]["fusion"] =

@@ -38,7 +38,7 @@ std::string boundary(const ImageInfo& img, const std::string& x, const std::stri
 
 class FusedEmitter {
  public:
-  explicit FusedEmitter(const FusedPipeline& f) : f_(f), m_(f.model) {}
+  FusedEmitter(const FusedPipeline& f, bool fill_window) : f_(f), m_(f.model), fill_window_(fill_window) {}
 
   std::string run() {
     std::ostringstream o;
@@ -46,7 +46,8 @@ class FusedEmitter {
       << f_.producer.model.name << " fused into " << f_.consumer.model.name << "). Do not edit.\n"
       << "// Every tuning choice is a -D switch; " << m_.name << ".json lists the values and constraints.\n";
     for (const auto& p : m_.tuning)
-      o << "#ifndef " << p.define << "\n#define " << p.define << " " << p.values.front() << "\n#endif\n";
+      if (p.define != "ICL_FILL_WINDOW" || fill_window_)
+        o << "#ifndef " << p.define << "\n#define " << p.define << " " << p.values.front() << "\n#endif\n";
     if (tunable("ICL_EXACT")) o << exact_pragma();
     if (f_.producer.uses_pixel || f_.consumer.uses_pixel)
       o << "typedef float Pixel;  // the authors' default pixel type\n";
@@ -69,6 +70,7 @@ class FusedEmitter {
       << "#define ICL_TW (ICL_WG_X * ICL_CX + " << f_.max_x - f_.min_x << ")\n"
       << "#define ICL_TH (ICL_WG_Y * ICL_CY + " << f_.max_y - f_.min_y << ")\n";
     if (private_tile()) private_tile_macros(o);
+    if (fill_window_) fill_window_macros(o);
     kernel(o);
     return o.str();
   }
@@ -92,6 +94,28 @@ class FusedEmitter {
       << "\n#error ICL_PRIVATE_TILE: the tiles exceed " << kMaxPrivateTileElements
       << " elements a work-item\n#endif\n"
          "#endif\n";
+  }
+
+  // The register window of the interior fill (ICL_FILL_WINDOW, only in the source built with it): for
+  // each Image the producer reads, the input its fill reads around the work-item's tile, ICL_WW_<image>
+  // x ICL_WH_<image> values from (icl_ox + min_x, icl_oy + min_y), in a private array.
+  void fill_window_macros(std::ostream& o) {
+    o << "#if ICL_FILL_WINDOW\n#if !ICL_PRIVATE_TILE || !ICL_INTERIOR\n"
+         "#error ICL_FILL_WINDOW needs ICL_PRIVATE_TILE 1 and ICL_INTERIOR 1\n#endif\n";
+    for (const auto& img : window_images()) {
+      const auto pn = f_.producer.prefixed(img->name);
+      o << "#define ICL_WW_" << pn << " (ICL_TW + " << img->max_x - img->min_x << ")\n"
+        << "#define ICL_WH_" << pn << " (ICL_TH + " << img->max_y - img->min_y << ")\n";
+    }
+    o << "#endif\n";
+  }
+
+  // The producer's own input Images (not intermediates): each gets a window.
+  std::vector<const ImageInfo*> window_images() const {
+    std::vector<const ImageInfo*> v;
+    for (const auto& img : f_.producer.model.images)
+      if (img.read && !f_.is_intermediate(f_.producer, img.name)) v.push_back(&img);
+    return v;
   }
 
   // `#pragma unroll` where the tile is private (its indices must fold to constants), else nothing.
@@ -154,8 +178,9 @@ class FusedEmitter {
   // the tiles of these intermediates (its other writes dropped); empty: the consumer.
   // `unchecked` (an interior work-group): the stage's own Images read and written without boundary
   // or bound tests.
+  // `window`: the producer's reads of its input Images come from the fill's register window.
   std::string stage(const FusionStage& s, const std::vector<std::string>& filling, const std::string& indent,
-                    bool unchecked = false) {
+                    bool unchecked = false, bool window = false) {
     std::ostringstream o;
     std::vector<std::string> defined;
     const auto define = [&](const std::string& name, const std::string& args, const std::string& value) {
@@ -193,7 +218,11 @@ class FusedEmitter {
       // consumer's), unchecked writes only at (idx, idy) of an Image that sizes the grid.
       const bool grid_image =
           pn == m_.grid_image || std::find(m_.grid_images.begin(), m_.grid_images.end(), pn) != m_.grid_images.end();
-      if (img.read && unchecked && producer)
+      if (img.read && window && producer)
+        define("ICL_RD_" + n, "(X, Y)",
+               "icl_win_" + pn + "[((Y) - icl_oy - (" + std::to_string(img.min_y) + ")) * ICL_WW_" + pn +
+                   " + ((X) - icl_ox - (" + std::to_string(img.min_x) + "))]");
+      else if (img.read && unchecked && producer)
         define("ICL_RD_" + n, "(X, Y)", "ICL_LOAD_" + pn + "(" + pn + ", " + pn + "_w, (X), (Y))");
       else if (img.read)
         define("ICL_RD_" + n, "(X, Y)", "icl_get_" + pn + "(" + pn + ", " + pn + "_w, " + pn + "_h, (X), (Y))");
@@ -309,6 +338,7 @@ class FusedEmitter {
     }
     o << ";\n#else\n  const int icl_interior = 0;\n#endif\n"
          "  if (icl_interior) {\n";
+    if (fill_window_) window_fill(o);
     if (private_tile())
       o << "#if ICL_PRIVATE_TILE\n"
            "    #pragma unroll\n"
@@ -320,15 +350,58 @@ class FusedEmitter {
       << (private_tile() ? "#endif\n" : "")
       << "    const int icl_t = icl_ty * ICL_TW + icl_tx;\n"
          "    const int idx = icl_ox + icl_tx, idy = icl_oy + icl_ty;\n"
-      << stage(f_.producer, f_.intermediates, "    ", true) << "    }\n  }\n";
+      << stage(f_.producer, f_.intermediates, "    ", true) << "    }\n"
+      << (fill_window_ ? "#endif\n" : "") << "  }\n";
+  }
+
+  // ICL_FILL_WINDOW: an interior work-item loads the input its fill reads once, a window row just
+  // before the first tile row that needs it (so the rows the fill has passed are dead), and computes
+  // each tile cell from the window; every index folds to a constant once the loops are unrolled.
+  // The interior test covers the window: it is the producer's stencil around the tile.
+  void window_fill(std::ostream& o) {
+    const auto images = window_images();
+    o << "#if ICL_FILL_WINDOW\n";
+    for (const auto* img : images) {
+      const auto pn = f_.producer.prefixed(img->name);
+      o << "    " << img->pixel << " icl_win_" << pn << "[ICL_WW_" << pn << " * ICL_WH_" << pn << "];\n";
+    }
+    // Window row icl_wy of every Image, loaded unchecked (the interior test covers the window).
+    const auto load_row = [&](const ImageInfo& img, const std::string& indent) {
+      const auto pn = f_.producer.prefixed(img.name);
+      o << indent << "#pragma unroll\n"
+        << indent << "for (int icl_wx = 0; icl_wx < ICL_WW_" << pn << "; ++icl_wx)\n"
+        << indent << "  icl_win_" << pn << "[icl_wy * ICL_WW_" << pn << " + icl_wx] = ICL_LOAD_" << pn << "(" << pn
+        << ", " << pn << "_w, icl_ox + (" << img.min_x << ") + icl_wx, icl_oy + (" << img.min_y << ") + icl_wy);\n";
+    };
+    for (const auto* img : images) {  // the rows above the first tile row's last (the stencil's height - 1)
+      const auto pn = f_.producer.prefixed(img->name);
+      o << "    #pragma unroll\n    for (int icl_wy = 0; icl_wy < ICL_WH_" << pn << " - ICL_TH; ++icl_wy) {\n";
+      load_row(*img, "      ");
+      o << "    }\n";
+    }
+    o << "    #pragma unroll\n    for (int icl_ty = 0; icl_ty < ICL_TH; ++icl_ty) {\n";
+    for (const auto* img : images) {  // each tile row adds the window's next row
+      const auto pn = f_.producer.prefixed(img->name);
+      o << "    {\n      const int icl_wy = icl_ty + ICL_WH_" << pn << " - ICL_TH;\n";
+      load_row(*img, "      ");
+      o << "    }\n";
+    }
+    o << "    #pragma unroll\n    for (int icl_tx = 0; icl_tx < ICL_TW; ++icl_tx) {\n"
+         "    const int icl_t = icl_ty * ICL_TW + icl_tx;\n"
+         "    const int idx = icl_ox + icl_tx, idy = icl_oy + icl_ty;\n"
+      << stage(f_.producer, f_.intermediates, "    ", true, true) << "    }\n    }\n"
+      << "#else\n";
   }
 
   const FusedPipeline& f_;
   const KernelModel& m_;
+  const bool fill_window_;  // emitting the source with the register window (ICL_FILL_WINDOW)
 };
 
 }  // namespace
 
-std::string generate_fused_opencl(const FusedPipeline& f) { return FusedEmitter(f).run(); }
+std::string generate_fused_opencl(const FusedPipeline& f, bool fill_window) {
+  return FusedEmitter(f, fill_window).run();
+}
 
 }  // namespace filterlab::imagecl

@@ -36,7 +36,9 @@ struct FusedPipeline {
 };
 
 // The fused kernel's OpenCL C (every tuning choice a -D switch, as for a single kernel).
-std::string generate_fused_opencl(const FusedPipeline& f);
+// `fill_window`: the source with the register window of the interior fill (ICL_FILL_WINDOW); without it,
+// the source has no trace of that switch.
+std::string generate_fused_opencl(const FusedPipeline& f, bool fill_window = false);
 
 // The pipeline's CPU reference: the stages' references one after the other, unfused, the
 // intermediates in host memory; its entry points take the fused kernel's arguments

@@ -100,7 +100,7 @@ Launcher::Launcher(ocl::Runtime& rt, const KernelSpace& space, const Config& con
   ocl::check_constant_memory(dev, constant_bytes(space, config), id_ + " constant memory");
   for (const auto& a : space.args)
     if (!a.image_define.empty() && switched_on(space, config, a.image_define)) ocl::require_images(dev, id_);
-  source_ = ocl::load_program_source({}, {{"imagecl/" + space.kernel + ".cl", space.opencl}});
+  source_ = ocl::load_program_source({}, {{program_file(space, config), program_text(space, config)}});
   try {
     const auto program = ocl::build_program(rt.context, rt.device, source_, options_);
     kernel_ = cl::Kernel(program, space.kernel.c_str());

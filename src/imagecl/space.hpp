@@ -41,6 +41,20 @@ struct PrivateTile {
   long max_elements = 0;
 };
 
+// A fused kernel's register window of the interior fill (fill_window): its switch, the switches it
+// needs, each input Image's window per work-item, and the source its kernels are built from (the
+// kernel's source with the window; the kernel's own .cl file has no trace of the switch).
+struct FillWindow {
+  struct Image {
+    std::string image;
+    int halo_x = 0, halo_y = 0, element_bytes = 4;  // (coarsen_x + halo_x) x (coarsen_y + halo_y) elements
+  };
+  std::string define;  // "" when the kernel has no such switch
+  std::vector<std::string> requires_on;
+  std::vector<Image> windows;
+  std::string opencl_file, opencl;
+};
+
 struct ConstantUse {
   std::string array, define;
   long bytes = 0;
@@ -92,6 +106,7 @@ struct KernelSpace {
   std::vector<WindowUse> window;
   std::vector<VectorStore> vector_store;
   PrivateTile private_tile;
+  FillWindow fill_window;
   double configurations = 0;  // product of the value counts, before device constraints
   OpCounts counts;            // per logical thread (see OpCounts)
   // The float builtins the kernel calls that OpenCL lets a device compute inexactly: name -> the
@@ -120,6 +135,11 @@ std::string config_id(const KernelSpace& s, const Config& c);
 // Parses a config_id back; throws filterlab::Error naming what does not match the space.
 Config parse_config_id(const KernelSpace& s, const std::string& id);
 std::string build_options(const KernelSpace& s, const Config& c);  // "-DICL_WG_X=16 -DICL_WG_Y=4 ..."
+// The program a configuration is built from: the kernel's source, or with fill_window 1 the source
+// with the register window (fill_window.opencl); and the file name its provenance records.
+bool uses_fill_window(const KernelSpace& s, const Config& c);
+const std::string& program_text(const KernelSpace& s, const Config& c);
+std::string program_file(const KernelSpace& s, const Config& c);
 
 std::uint64_t local_bytes(const KernelSpace& s, const Config& c);
 std::uint64_t constant_bytes(const KernelSpace& s, const Config& c);

@@ -33,7 +33,8 @@ struct Fixed {
   long value;  // -1: the largest value of the parameter (full unrolling)
 };
 struct SubSpace {
-  std::string kind;  // "sub", "wide", "regs", "split", "slide", "staged" or "private": named imagecl.<kernel>:<kind>
+  std::string
+      kind;  // "sub", "wide", "regs", "split", "slide", "staged", "private" or "window": imagecl.<kernel>:<kind>
   std::string kernel;
   std::string rationale;
   std::vector<SubParam> params;

@@ -3,10 +3,13 @@
 // each rule, against a CPU reference of the two stages. The benchmarks cannot show this: their
 // intermediates' rules happen to agree with evaluating the producer outside (zero rows, and a
 // Sobel dx of 0 at reflect101 edges that squares away).
+#include <unistd.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "compiler.hpp"
 #include "config_helpers.hpp"
@@ -26,6 +29,13 @@ const char* const kProducer =
     "__kernel void prod(Image<float> src, Image<float> mid, float s) {\n"
     "  mid[idx][idy] = s * src[idx + 1][idy] + 3.0f * idx - idy;\n}\n";
 
+// A producer with a 2-D, lopsided stencil on its input (for the fill's register window).
+const char* const kProducer2D =
+    "#pragma imagecl grid(src)\n#pragma imagecl boundary(src, clamped)\n"
+    "__kernel void prod(Image<float> src, Image<float> mid, float s) {\n"
+    "  mid[idx][idy] = s * src[idx + 1][idy] + src[idx - 2][idy + 2] - 2.0f * src[idx][idy - 1] + 3.0f * idx - idy;\n"
+    "}\n";
+
 std::string consumer(const std::string& rule) {
   return "#pragma imagecl grid(dst)\n#pragma imagecl boundary(mid, " + rule +
          ")\n"
@@ -44,12 +54,15 @@ int reflect101(int i, int n) {
 }
 
 // The two stages on the CPU (all values integers or halves: exact in float).
-ref::Image reference(const ref::Image& src, const std::string& rule, float s1, float s2) {
+// `two_d`: kProducer2D's stage in place of kProducer's.
+ref::Image reference(const ref::Image& src, const std::string& rule, float s1, float s2, bool two_d = false) {
   const int w = src.width, h = src.height;
   ref::Image mid(w, h), dst(w, h);
+  const auto in = [&](int x, int y) { return src.at(std::clamp(x, 0, w - 1), std::clamp(y, 0, h - 1)); };
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x)
-      mid.at(x, y) = s1 * src.at(std::min(x + 1, w - 1), y) + 3.0f * static_cast<float>(x) - static_cast<float>(y);
+      mid.at(x, y) = s1 * in(x + 1, y) + (two_d ? in(x - 2, y + 2) - 2.0f * in(x, y - 1) : 0.0f) +
+                     3.0f * static_cast<float>(x) - static_cast<float>(y);
   const auto m = [&](int x, int y) {
     if (rule == "constant, 7") return x < 0 || x >= w || y < 0 || y >= h ? 7.0f : mid.at(x, y);
     if (rule == "clamped") return mid.at(std::clamp(x, 0, w - 1), std::clamp(y, 0, h - 1));
@@ -69,10 +82,11 @@ ref::Image reference(const ref::Image& src, const std::string& rule, float s1, f
   return dst;
 }
 
-KernelSpace fused_space(const std::string& rule) {
-  const auto dir = std::filesystem::temp_directory_path() / "filterlab_fusion_rules";
+KernelSpace fused_space(const std::string& rule, const char* producer = kProducer) {
+  // One directory per process: ctest runs this file's test cases side by side.
+  const auto dir = std::filesystem::temp_directory_path() / ("filterlab_fusion_rules_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  std::ofstream(dir / "prod.icl") << kProducer;
+  std::ofstream(dir / "prod.icl") << producer;
   std::ofstream(dir / "cons.icl") << consumer(rule);
   const std::string text = "#pragma imagecl pipeline(fz, prod.icl, cons.icl)\n";
   const auto r = compile((dir / "fz.icl").string(), text);
@@ -143,4 +157,51 @@ TEST_CASE("a fused kernel applies the consumer's boundary rule to the intermedia
       }
     }
   }
+}
+
+TEST_CASE("the fill's register window keeps every boundary rule", "[imagecl][opencl][fusion]") {
+  auto& rt = test::runtime();
+  for (const bool two_d : {false, true})
+    for (const std::string rule : {"constant, 7", "clamped", "reflect101", "reflect", "wrap"}) {
+      const auto space = fused_space(rule, two_d ? kProducer2D : kProducer);
+      REQUIRE(!space.fill_window.define.empty());
+      REQUIRE(space.fill_window.opencl.find("ICL_FILL_WINDOW") != std::string::npos);
+      CHECK(space.opencl.find("ICL_FILL_WINDOW") == std::string::npos);  // the kernel's own source has no trace
+      const std::vector<std::pair<std::string, long>> on{{"private_tile", 1}, {"interior", 1}, {"fill_window", 1}};
+      const auto with = [&](std::vector<std::pair<std::string, long>> v) {
+        v.insert(v.end(), on.begin(), on.end());
+        return config_of(space, v);
+      };
+      // Blocks of one pixel, 2-D, a row, a column; the input in image memory; unrolled consumer.
+      const std::vector<Config> configs = {
+          with({{"wg_x", 4}, {"wg_y", 2}}),
+          with({{"wg_x", 2}, {"wg_y", 4}, {"coarsen_x", 2}, {"coarsen_y", 4}, {"unroll_cons_0", 4}}),
+          with({{"wg_x", 4}, {"wg_y", 4}, {"coarsen_x", 4}, {"image_prod_src", 1}}),
+          with({{"wg_x", 8}, {"wg_y", 1}, {"coarsen_y", 8}, {"unroll_cons_1", 4}})};
+      // Without the split or register fusion the switch is refused.
+      CHECK(!violation(space, config_of(space, {{"private_tile", 1}, {"fill_window", 1}}), rt.device.info).empty());
+      CHECK(!violation(space, config_of(space, {{"interior", 1}, {"fill_window", 1}}), rt.device.info).empty());
+      int ran = 0;
+      for (const auto& c : configs) {
+        if (!violation(space, c, rt.device.info).empty()) continue;
+        for (const auto& [w, h] : {std::pair<int, int>{1, 1}, {2, 3}, {1, 29}, {29, 1}, {3, 3}, {37, 23}, {97, 61}}) {
+          const auto src = benchmark_input(w, h, static_cast<unsigned>(w + 100 * h));
+          const ref::Image blank(w, h);
+          Launcher l(rt, space, c);
+          CHECK(l.source().text.find("icl_win_prod_src") != std::string::npos);  // built with the window
+          l.bind({{"prod_src", image_arg(src)},
+                  {"prod_s", scalar_arg(2.0)},
+                  {"cons_dst", image_arg(blank)},
+                  {"cons_s", scalar_arg(0.5)}});
+          l.enqueue();
+          rt.queue.finish();
+          const auto got = l.download("cons_dst");
+          const auto want = reference(src, rule, 2.0f, 0.5f, two_d);
+          INFO(rule << (two_d ? " 2-D" : "") << " " << w << "x" << h << " " << l.id());
+          CHECK(got.px == want.px);
+          ++ran;
+        }
+      }
+      CHECK(ran == 7 * static_cast<int>(configs.size()));
+    }
 }

@@ -52,6 +52,24 @@ std::vector<Config> private_tiles(const KernelSpace& s, const std::string& unrol
   };
 }
 
+// The register window of the fill (fill_window, with private_tile and the interior split): blocks of
+// one pixel, a row, a column, 2-D and wide, unrolled or not, the input in image memory. At the larger
+// sizes most work-groups are interior (they fill through the window), the others fill as without it.
+std::vector<Config> fill_windows(const KernelSpace& s, const std::string& unroll, const std::string& image_in) {
+  const std::vector<std::pair<std::string, long>> on{{"private_tile", 1}, {"interior", 1}, {"fill_window", 1}};
+  const auto with = [&](std::vector<std::pair<std::string, long>> v) {
+    v.insert(v.end(), on.begin(), on.end());
+    return config_of(s, v);
+  };
+  return {
+      with({{"wg_x", 8}, {"wg_y", 4}}),
+      with({{"wg_x", 16}, {"wg_y", 2}, {"coarsen_x", 4}, {unroll, 1}}),
+      with({{"wg_x", 4}, {"wg_y", 4}, {"coarsen_y", 8}}),
+      with({{"wg_x", 4}, {"wg_y", 4}, {"coarsen_x", 2}, {"coarsen_y", 4}, {image_in, 1}}),
+      with({{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 8}, {"coarsen_y", 2}, {"exact", 1}}),
+  };
+}
+
 void check_fused(const std::string& bench, const std::vector<Config>& configs) {
   auto& rt = filterlab::test::runtime();
   const auto& b = benchmark(bench);
@@ -111,6 +129,7 @@ TEST_CASE("fused sepconv equals the oracle exactly on chosen configurations and 
   configs.push_back(
       config_of(s, {{"wg_x", 16}, {"wg_y", 2}, {"constant_sepconv_row_k", 1}, {"constant_sepconv_col_k", 1}}));
   for (auto& c : private_tiles(s, "unroll_sepconv_row_0", "image_sepconv_row_in")) configs.push_back(c);
+  for (auto& c : fill_windows(s, "unroll_sepconv_row_0", "image_sepconv_row_in")) configs.push_back(c);
   check_fused("sepconv_fused", configs);
 }
 
@@ -119,6 +138,7 @@ TEST_CASE("fused harris matches cornerHarris on chosen configurations and awkwar
   auto configs = chosen(s, "unroll_harris_response_0", "unroll_harris_response_1", "image_harris_sobel_src",
                         "image_harris_response_dst");
   for (auto& c : private_tiles(s, "unroll_harris_response_0", "image_harris_sobel_src")) configs.push_back(c);
+  for (auto& c : fill_windows(s, "unroll_harris_response_0", "image_harris_sobel_src")) configs.push_back(c);
   check_fused("harris_fused", configs);
 }
 

@@ -106,6 +106,10 @@ TEST_CASE("the documented sub-spaces hold a few hundred valid configurations, th
     } else if (name.size() > 8 && name.compare(name.size() - 8, 8, ":private") == 0) {
       // 3 x 4 work-groups (at most 1024 work-items), 3 x 3 coarsenings: every point's tiles fit
       CHECK(n == 108);
+    } else if (name.size() > 7 && name.compare(name.size() - 7, 7, ":window") == 0) {
+      // 2 x 3 work-groups, 4 x 3 coarsenings, the fill's window off and on: every point's tiles and
+      // windows fit
+      CHECK(n == 144);
     } else {
       CHECK(n == 192);
     }
@@ -150,7 +154,7 @@ TEST_CASE("Study 1's families on all four storages form a hand-written space eva
 
 TEST_CASE("the larger sub-spaces, run on GPUs by default, are known by their kind") {
   for (const char* name : {"imagecl.conv2d_u8:wide", "imagecl.conv2d_u8:regs", "imagecl.conv2d_u8:slide",
-                           "imagecl.conv2d_u8:staged", "imagecl.sepconv_fused:private"})
+                           "imagecl.conv2d_u8:staged", "imagecl.sepconv_fused:private", "imagecl.harris_fused:window"})
     CHECK(tuner::is_large_subspace(name));
   for (const char* name :
        {"imagecl.conv2d_u8:sub", "imagecl.sepconv_fused:split", "imagecl.conv2d_u8", "study4.tiled_k5"})
