@@ -199,10 +199,10 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
     const bool wide = tuner::is_large_subspace(name);
     if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
       spaces[name] = {
-          {"skipped",
-           cfg.wide == 0
-               ? "wide, regs, slide, staged and private sub-spaces were switched off (--wide 0)"
-               : "wide, regs, slide, staged and private sub-spaces run on GPUs by default (--wide 1 runs them here)"}};
+          {"skipped", cfg.wide == 0
+                          ? "wide, regs, slide, staged, private and window sub-spaces were switched off (--wide 0)"
+                          : "wide, regs, slide, staged, private and window sub-spaces run on GPUs by default (--wide 1 "
+                            "runs them here)"}};
       continue;
     }
     auto space = tuner::make_space(name, rt, cfg.settings);

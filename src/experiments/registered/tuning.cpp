@@ -20,10 +20,11 @@ Experiment tuning_experiment() {
       OptionSpec::integer("--full-budget",
                           "Live evaluations per strategy (random, paper, guided) and full ImageCL space (-1: 100)", -1,
                           -1, 1000000000L),
-      OptionSpec::integer("--wide",
-                          "Exhaustive search of the wide, regs, slide, staged and private sub-spaces: -1 on GPUs "
-                          "only, 0 never, 1 always",
-                          -1, -1, 1),
+      OptionSpec::integer(
+          "--wide",
+          "Exhaustive search of the wide, regs, slide, staged, private and window sub-spaces: -1 on GPUs "
+          "only, 0 never, 1 always",
+          -1, -1, 1),
       OptionSpec::number("--time-limit",
                          "Seconds after the first live full-space run started after which no other starts (0: none)", 0,
                          0, 1e9),
