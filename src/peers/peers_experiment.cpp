@@ -103,6 +103,129 @@ nlohmann::json weights_json(const Job& j) {
   return {};
 }
 
+// A row's head: the peer, the workload and the traffic floor; a peer on one workload (its ksize or
+// size in the workload ID) is one variant, one case.
+nlohmann::json peer_row(const std::string& name, const Workload& w, double floor, const nlohmann::json& timing) {
+  nlohmann::json row = {
+      {"peer", name},
+      {"library", library_of(name)},
+      {"runs_on", (name == "opencv_umat" || name.rfind("halide_opencl", 0) == 0) ? "opencl_device" : "host_cpu"},
+      {"workload", w.name},
+      {"workload_id", w.id},
+      {"ksize", w.ksize},
+      {"width", w.width},
+      {"height", w.height},
+      {"border", w.border},
+      {"calls_per_sample", w.jobs.size()},
+      {"pixels", w.pixels},
+      {"bytes_min", w.bytes_min},
+      {"floor_ms", floor},
+      {"timing", timing}};
+  add_row_keys(row, "peers." + name, "peers." + name + "/" + w.id);
+  return row;
+}
+
+// The peer prepared and judged by the oracle before it is timed: true when it may be timed, else
+// `row` says why not (not comparable, disagrees with the oracle, failed).
+bool judged_before_timing(Peer& peer, const Workload& w, nlohmann::json& row) {
+  const std::string name = peer.name();
+  if (auto reason = peer.not_comparable(w)) {
+    row["status"] = "not_comparable";
+    row["reason"] = *reason;
+    return false;
+  }
+  std::cerr << "[" << kExperiment << "] " << w.id << ": " << name << " verifying\n";
+  try {
+    peer.prepare(w);
+    peer.run();
+    const Judgement c = judge(w, peer.outputs());
+    row["max_abs_error"] = c.max_abs_error;
+    row["tolerance"] = w.jobs.front().tolerance;
+    if (c.passed) return true;
+    row["status"] = "disagrees_with_oracle";
+    row["reason"] = c.detail;
+    row["evidence"] = peer.evidence();
+    std::cerr << "[" << kExperiment << "] " << name << " disagrees with the oracle: " << c.detail << "\n";
+  } catch (const std::exception& e) {
+    row["status"] = "error";
+    row["reason"] = e.what();
+    std::cerr << "[" << kExperiment << "] " << name << " failed: " << e.what() << "\n";
+  }
+  return false;
+}
+
+// A timed peer's row: the timed samples judged too (the last sample's outputs against the oracle
+// again), its wall-time summary, roofline fraction and raw samples.
+nlohmann::json timed_row(const Config& c, const Workload& w) {
+  const Judgement again = judge(w, c.peer->outputs());
+  auto row = c.row;
+  const auto s = summarize(c.samples.wall_ms);
+  row["status"] = !again.passed ? "disagrees_with_oracle" : (c.peer->fell_back() ? "fallback" : "measured");
+  if (!again.passed) row["reason"] = "after timing: " + again.detail;
+  if (c.peer->fell_back())
+    row["reason"] =
+        "the UMat calls did not all run OpenCL kernels on the selected device: OpenCV's CPU fallback, "
+        "not an OpenCL result";
+  row["wall_ms"] = summary_json(s);
+  row["roofline_fraction"] = row["floor_ms"].get<double>() / s.median;
+  row["samples_wall_ms"] = c.samples.wall_ms;
+  row["evidence"] = c.peer->evidence();
+  return row;
+}
+
+struct RunFacts {
+  const OpenCvOpenCl& selection;
+  double load_start;
+  int scale, reps;
+  const std::vector<std::string>& workloads_run;
+  const ocl::Bandwidth& bw;
+};
+
+nlohmann::json peers_provenance(const ocl::DeviceInfo& dev, const PeersRunConfig& cfg, const RunFacts& f) {
+  // The peers' kernels are OpenCV's (its version in libraries) and the Halide pipelines compiled
+  // into this binary at build time from the definitions hashed here.
+  ocl::ProgramSource peer_code;
+  peer_code.hashes = halide_source_hashes();
+  peer_code.sha256 = "none: OpenCV builds its own programs; the Halide pipelines are compiled into filterlab-peers";
+  peer_code.origin =
+      "the peers' own code: OpenCV " + cv::getVersionString() + ", Halide pipelines from src/peers/halide";
+  auto prov = provenance(dev, peer_code, "");
+  prov["libraries"].update(
+      {{"opencv", cv::getVersionString()},
+       {"halide", FILTERLAB_HALIDE_VERSION},
+       {"halide_targets", {"x86-64-linux-sse41-avx-avx2-f16c-fma", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"}}});
+  prov["opencv_opencl"] = f.selection.json();
+  prov["opencv_threads"] = cv::getNumThreads();
+  prov["host_cpu"] = host_cpu_model();
+  prov["host_threads"] = std::thread::hardware_concurrency();
+  prov["host_load_average_1min"] = {{"start", f.load_start}, {"end", load_average()}};
+  prov["halide_opencl_device"] =
+      "FilterLab's context and queue on the selected device (halide_acquire_cl_context "
+      "overridden; HL_OCL_PLATFORM_NAME / HL_OCL_DEVICE_TYPE are not consulted)";
+  prov["scale"] = f.scale;
+  prov["size_note"] =
+      f.scale == 1 ? "full sizes" : "every side divided by " + std::to_string(f.scale) + " (CPU device)";
+  prov["base_image"] = cfg.base_image;
+  prov["workloads"] = f.workloads_run;
+  prov["warmup"] = cfg.warmup;
+  prov["repetitions"] = f.reps;
+  prov["order_seed"] = cfg.seed;
+  prov["timing"] =
+      "host wall clock per sample (every call of the workload, device work finished); the peers offer "
+      "no OpenCL profiling events; see each row's 'timing'";
+  prov["verification"] =
+      "every peer's outputs compared with the oracle (same tolerances as FilterLab's kernels) "
+      "before timing and again after the last sample";
+  prov["copy_bandwidth_GBps"] = f.bw.best_GBps();
+  prov["copy_bandwidth"] = bandwidth_json(f.bw);
+  prov["roofline_note"] = std::string("floor_ms uses this OpenCL device's copy bandwidth; for host_cpu rows it is ") +
+                          (dev.is_cpu() ? "the same processor's (the OpenCL device is the host CPU)"
+                                        : "another processor's (the OpenCL device is not the host CPU): not a roofline "
+                                          "of the CPU peers");
+  prov["peak_host_rss_mib"] = peak_host_rss_mib();
+  return prov;
+}
+
 }  // namespace
 
 std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
@@ -144,52 +267,10 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
     std::vector<Config> configs;
     for (const auto& make : makers) {
       auto peer = make();
-      const std::string name = peer->name();
-      if (!cfg.peers.empty() && name.find(cfg.peers) == std::string::npos) continue;
-      const double floor = floor_ms(w.bytes_min, GBps);
-      nlohmann::json row = {
-          {"peer", name},
-          {"library", library_of(name)},
-          {"runs_on", (name == "opencv_umat" || name.rfind("halide_opencl", 0) == 0) ? "opencl_device" : "host_cpu"},
-          {"workload", w.name},
-          {"workload_id", w.id},
-          {"ksize", w.ksize},
-          {"width", w.width},
-          {"height", w.height},
-          {"border", w.border},
-          {"calls_per_sample", w.jobs.size()},
-          {"pixels", w.pixels},
-          {"bytes_min", w.bytes_min},
-          {"floor_ms", floor},
-          {"timing", peer->timing()}};
-      // A peer on one workload (its ksize or size in the workload ID) is one variant, one case.
-      add_row_keys(row, "peers." + name, "peers." + name + "/" + w.id);
-      if (auto reason = peer->not_comparable(w)) {
-        row["status"] = "not_comparable";
-        row["reason"] = *reason;
+      if (!cfg.peers.empty() && peer->name().find(cfg.peers) == std::string::npos) continue;
+      auto row = peer_row(peer->name(), w, floor_ms(w.bytes_min, GBps), peer->timing());
+      if (!judged_before_timing(*peer, w, row)) {
         rows.push_back(row);
-        continue;
-      }
-      std::cerr << "[" << kExperiment << "] " << w.id << ": " << name << " verifying\n";
-      try {
-        peer->prepare(w);
-        peer->run();
-        const Judgement c = judge(w, peer->outputs());
-        row["max_abs_error"] = c.max_abs_error;
-        row["tolerance"] = w.jobs.front().tolerance;
-        if (!c.passed) {
-          row["status"] = "disagrees_with_oracle";
-          row["reason"] = c.detail;
-          row["evidence"] = peer->evidence();
-          rows.push_back(row);
-          std::cerr << "[" << kExperiment << "] " << name << " disagrees with the oracle: " << c.detail << "\n";
-          continue;
-        }
-      } catch (const std::exception& e) {
-        row["status"] = "error";
-        row["reason"] = e.what();
-        rows.push_back(row);
-        std::cerr << "[" << kExperiment << "] " << name << " failed: " << e.what() << "\n";
         continue;
       }
       Config c;
@@ -205,71 +286,14 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
     };
     measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, std::string(kExperiment) + " " + w.id, false},
                              sample);
-    for (auto& c : configs) {
-      // The timed samples were judged too: outputs of the last sample against the oracle again.
-      const Judgement again = judge(w, c.peer->outputs());
-      auto row = c.row;
-      const auto s = summarize(c.samples.wall_ms);
-      row["status"] = !again.passed ? "disagrees_with_oracle" : (c.peer->fell_back() ? "fallback" : "measured");
-      if (!again.passed) row["reason"] = "after timing: " + again.detail;
-      if (c.peer->fell_back())
-        row["reason"] =
-            "the UMat calls did not all run OpenCL kernels on the selected device: OpenCV's CPU fallback, "
-            "not an OpenCL result";
-      row["wall_ms"] = summary_json(s);
-      row["roofline_fraction"] = row["floor_ms"].get<double>() / s.median;
-      row["samples_wall_ms"] = c.samples.wall_ms;
-      row["evidence"] = c.peer->evidence();
-      rows.push_back(row);
-    }
+    for (const auto& c : configs) rows.push_back(timed_row(c, w));
   }
 
   nlohmann::json result;
   add_result_head(result, "filterlab.result", kExperiment);
-  // The peers' kernels are OpenCV's (its version in libraries) and the Halide pipelines compiled
-  // into this binary at build time from the definitions hashed here.
-  ocl::ProgramSource peer_code;
-  peer_code.hashes = halide_source_hashes();
-  peer_code.sha256 = "none: OpenCV builds its own programs; the Halide pipelines are compiled into filterlab-peers";
-  peer_code.origin =
-      "the peers' own code: OpenCV " + cv::getVersionString() + ", Halide pipelines from src/peers/halide";
-  auto prov = provenance(dev, peer_code, "");
-  prov["libraries"].update(
-      {{"opencv", cv::getVersionString()},
-       {"halide", FILTERLAB_HALIDE_VERSION},
-       {"halide_targets", {"x86-64-linux-sse41-avx-avx2-f16c-fma", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"}}});
-  prov["opencv_opencl"] = selection.json();
-  prov["opencv_threads"] = cv::getNumThreads();
-  prov["host_cpu"] = host_cpu_model();
-  prov["host_threads"] = std::thread::hardware_concurrency();
-  prov["host_load_average_1min"] = {{"start", load_start}, {"end", load_average()}};
-  prov["halide_opencl_device"] =
-      "FilterLab's context and queue on the selected device (halide_acquire_cl_context "
-      "overridden; HL_OCL_PLATFORM_NAME / HL_OCL_DEVICE_TYPE are not consulted)";
-  prov["scale"] = scale;
-  prov["size_note"] = scale == 1 ? "full sizes" : "every side divided by " + std::to_string(scale) + " (CPU device)";
-  prov["base_image"] = cfg.base_image;
-  prov["workloads"] = workloads_run;
-  prov["warmup"] = cfg.warmup;
-  prov["repetitions"] = reps;
-  prov["order_seed"] = cfg.seed;
-  prov["timing"] =
-      "host wall clock per sample (every call of the workload, device work finished); the peers offer "
-      "no OpenCL profiling events; see each row's 'timing'";
-  prov["verification"] =
-      "every peer's outputs compared with the oracle (same tolerances as FilterLab's kernels) "
-      "before timing and again after the last sample";
-  prov["copy_bandwidth_GBps"] = GBps;
-  prov["copy_bandwidth"] = bandwidth_json(bw);
-  prov["roofline_note"] = std::string("floor_ms uses this OpenCL device's copy bandwidth; for host_cpu rows it is ") +
-                          (dev.is_cpu() ? "the same processor's (the OpenCL device is the host CPU)"
-                                        : "another processor's (the OpenCL device is not the host CPU): not a roofline "
-                                          "of the CPU peers");
-  prov["peak_host_rss_mib"] = peak_host_rss_mib();
-  result["provenance"] = prov;
+  result["provenance"] = peers_provenance(dev, cfg, {selection, load_start, scale, reps, workloads_run, bw});
   result["rows"] = rows;
   write_result(out_path, result, "rows");
-
   for (const auto& r : rows) {
     std::cout << r["case_id"].get<std::string>() << ": " << r["status"].get<std::string>();
     if (r.contains("wall_ms")) std::cout << ", " << r["wall_ms"]["median"].get<double>() << " ms median";
