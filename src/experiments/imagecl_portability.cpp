@@ -91,157 +91,114 @@ struct Timed {
   cl::NDRange global;
 };
 
-}  // namespace
+// What one benchmark's (source, transformations) pairs came to besides their timed kernels.
+struct PairOutcomes {
+  nlohmann::json unsupported = nlohmann::json::array(), missing = nlohmann::json::array();
+};
 
-std::string run_imagecl_portability(const ocl::Device& device, const ImageclPortabilityRunConfig& cfg) {
-  const auto& dev = device.info;
-  ocl::Runtime rt(device);
-  const int scale = cfg.scale > 0 ? cfg.scale : (dev.is_cpu() ? 4 : 1);
-  if (scale != 1 && scale != 2 && scale != 4 && scale != 8) throw Error("--scale must be 1, 2, 4 or 8");
-  const int reps = choose_repetitions(dev, cfg.repetitions);
-  nlohmann::json skipped_files = nlohmann::json::array();
-  const auto sources = read_sources(cfg.results_dir, skipped_files);
-  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
-  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
-
-  std::cerr << "[" << kExperiment << "] " << dev.name << ": " << sources.size()
-            << " source device(s); measuring copy bandwidth\n";
-  const auto bw = ocl::measure_copy_bandwidth(rt);
-  nlohmann::json rows = nlohmann::json::array(), unsupported = nlohmann::json::array(),
-                 missing = nlohmann::json::array();
-  std::vector<ocl::GeneratedSource> kernel_files;
-  std::size_t benchmarks_run = 0;
-  for (const auto& b : imagecl::benchmarks()) {
-    if (b.name.find(cfg.benchmarks) == std::string::npos) continue;
-    ++benchmarks_run;
-    const int side = paper_side(imagecl::computes(b)) / scale;  // the imagecl experiment's sizes
-    const auto input = imagecl::benchmark_input(side, side, cfg.seed);
-    const auto oracle = imagecl::benchmark_oracle(b, input);
-    for (const auto& k : b.kernels) kernel_files.push_back({"imagecl/" + k + ".cl", imagecl::kernel_space(k).opencl});
-    std::vector<Timed> timed;
-    // A benchmark of unfused kernels is shipped twice per source: with FilterLab's extensions (the
-    // source's tuned configuration of the full space) and with the paper's transformations alone.
-    const bool unfused = std::none_of(b.kernels.begin(), b.kernels.end(), [](const std::string& k) {
-      const auto& args = imagecl::kernel_space(k).args;
-      return std::any_of(args.begin(), args.end(), [](const imagecl::SpaceArg& a) { return !a.stage.empty(); });
-    });
-    for (std::size_t s = 0; s < sources.size(); ++s)
-      for (const std::string set : {"filterlab", "paper"}) {
-        if (set == "paper" && !unfused) continue;
-        const auto& src = sources[s];
-        const nlohmann::json pair = {{"benchmark", b.name},
-                                     {"source_device_slug", src.slug},
-                                     {"source_device", src.name},
-                                     {"transformations", set}};
-        // The source's tuned configuration of every kernel of the pipeline.
-        std::vector<imagecl::Config> configs;
-        std::vector<nlohmann::json> records;
-        std::string why_missing;
-        for (const auto& k : b.kernels) {
-          const auto& space = imagecl::kernel_space(k);
-          const auto t = set == "paper" ? paper_tuned_config(src.tuning, k, space)
-                                        : tuned_config(with_subspace_fallback(src.tuning, k), k, space);
-          if (t.config.empty()) {
-            why_missing = k + ": " + t.record.value("none", "no configuration");
-            break;
-          }
-          configs.push_back(t.config);
-          records.push_back(t.record);
-        }
-        if (!why_missing.empty()) {
-          auto m = pair;
-          m["reason"] = why_missing;
-          missing.push_back(m);
-          continue;
-        }
-        std::vector<std::string> ids;
-        for (std::size_t i = 0; i < b.kernels.size(); ++i)
-          ids.push_back(imagecl::config_id(imagecl::kernel_space(b.kernels[i]), configs[i]));
-        auto refuse = [&](const std::string& kind, const std::string& reason) {
-          auto u = pair;
-          u["variant_ids"] = ids;
-          u["kind"] = kind;
-          u["unsupported"] = reason;
-          unsupported.push_back(u);
-          std::cerr << "[" << kExperiment << "] " << b.name << " (" << set << ") from " << src.slug << ": unsupported ("
-                    << reason << ")\n";
-        };
-        // The target's limits that need no build (work-group, local/constant memory, image support, ...).
-        std::string violation;
-        for (std::size_t i = 0; i < b.kernels.size() && violation.empty(); ++i)
-          if (auto v = imagecl::violation(imagecl::kernel_space(b.kernels[i]), configs[i], dev); !v.empty())
-            violation = ids[i] + ": " + v;
-        if (!violation.empty()) {
-          refuse("device_limit", violation);
-          continue;
-        }
-        // Build every kernel: the driver's own limits (CL_KERNEL_WORK_GROUP_SIZE) and build failures.
-        std::vector<std::unique_ptr<imagecl::Launcher>> launchers;
-        try {
-          for (std::size_t i = 0; i < b.kernels.size(); ++i)
-            launchers.push_back(
-                std::make_unique<imagecl::Launcher>(rt, imagecl::kernel_space(b.kernels[i]), configs[i]));
-        } catch (const Unsupported& e) {
-          refuse("device_limit", e.what());
-          continue;
-        } catch (const Error& e) {
-          refuse("build", e.what());
-          continue;
-        }
-        // Verify on the image it is timed on; a wrong result stops the run.
-        std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2 (" << set << ") from " << src.slug
-                  << ": verifying\n";
-        try {
-          const auto o = imagecl::check_benchmark(rt, b, configs, input, oracle);
-          if (!o.passed)
-            throw Error(ids.front() + " ... (tuned on " + src.slug + ") disagrees with the oracle at " + o.where,
-                        "this is a compiler or kernel bug; nothing was timed");
-        } catch (const Unsupported& e) {
-          refuse("device_limit", e.what());
-          continue;
-        }
-        for (std::size_t i = 0; i < b.kernels.size(); ++i) {
-          Timed t;
-          t.source = s, t.set = set, t.benchmark = b.name, t.kernel = b.kernels[i], t.config = configs[i],
-          t.tuned = records[i];
-          t.launcher = std::move(launchers[i]);
-          timed.push_back(std::move(t));
-        }
-      }
-    time_launchers(rt, timed, side, input, dev.global_mem_bytes, cfg.warmup, reps, cfg.seed,
-                   std::string(kExperiment) + " " + b.name);
-    for (const auto& t : timed) {
-      const auto& src = sources[t.source];
-      const auto& space = imagecl::kernel_space(t.kernel);
-      nlohmann::json row = {{"benchmark", t.benchmark},
-                            {"kernel", t.kernel},
-                            {"source_device_slug", src.slug},
-                            {"source_device", src.name},
-                            {"source_tuning_commit", src.commit},
-                            {"source_found_by", t.tuned.value("found_by", "")},
-                            {"source_time_ms", t.tuned.value("tuned_ms", 0.0)},
-                            {"own", src.slug == dev.slug},
-                            {"transformations", t.set},
-                            {"width", side},
-                            {"height", side},
-                            {"build_options", t.launcher->options()},
-                            {"program_sha256", t.launcher->source().sha256},
-                            {"local_size", {t.launcher->local()[0], t.launcher->local()[1]}},
-                            {"global_size", {t.global[0], t.global[1]}},
-                            {"local_bytes", imagecl::local_bytes(space, t.config)}};
-      row.update(measure::timing_fields(t.samples));
-      // The kernel is the family, the configuration the variant; a case: its size and where it was tuned.
-      add_row_keys(
-          row, "imagecl." + t.kernel, t.launcher->id(),
-          std::to_string(side) + "x" + std::to_string(side) + "/from:" + src.slug + (t.set == "paper" ? "/paper" : ""));
-      rows.push_back(row);
+// One source's tuned pipeline of `b` ("filterlab": its full-space best, "paper": its fastest with the
+// paper's transformations only) built, checked against the oracle on the image it is timed on, and
+// appended to `timed`; or recorded in `out` as missing (no configuration) or unsupported (a device
+// limit or a build failure). A wrong result throws: nothing is timed then.
+void prepare_pair(ocl::Runtime& rt, const imagecl::Benchmark& b, const std::vector<Source>& sources, std::size_t s,
+                  const std::string& set, int side, const ref::Image& input, const ref::Image& oracle,
+                  std::vector<Timed>& timed, PairOutcomes& out) {
+  const auto& dev = rt.device.info;
+  const auto& src = sources[s];
+  const nlohmann::json pair = {
+      {"benchmark", b.name}, {"source_device_slug", src.slug}, {"source_device", src.name}, {"transformations", set}};
+  // The source's tuned configuration of every kernel of the pipeline.
+  std::vector<imagecl::Config> configs;
+  std::vector<nlohmann::json> records;
+  for (const auto& k : b.kernels) {
+    const auto& space = imagecl::kernel_space(k);
+    const auto t = set == "paper" ? paper_tuned_config(src.tuning, k, space)
+                                  : tuned_config(with_subspace_fallback(src.tuning, k), k, space);
+    if (t.config.empty()) {
+      auto m = pair;
+      m["reason"] = k + ": " + t.record.value("none", "no configuration");
+      out.missing.push_back(m);
+      return;
     }
+    configs.push_back(t.config);
+    records.push_back(t.record);
   }
-  if (benchmarks_run == 0)
-    throw Error("--variants '" + cfg.benchmarks + "' matches no ImageCL benchmark",
-                "`filterlab imagecl-show` lists them");
-  nlohmann::json result;
-  add_result_head(result, "filterlab.result", kExperiment);
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < b.kernels.size(); ++i)
+    ids.push_back(imagecl::config_id(imagecl::kernel_space(b.kernels[i]), configs[i]));
+  auto refuse = [&](const std::string& kind, const std::string& reason) {
+    auto u = pair;
+    u["variant_ids"] = ids;
+    u["kind"] = kind;
+    u["unsupported"] = reason;
+    out.unsupported.push_back(u);
+    std::cerr << "[" << kExperiment << "] " << b.name << " (" << set << ") from " << src.slug << ": unsupported ("
+              << reason << ")\n";
+  };
+  // The target's limits that need no build (work-group, local/constant memory, image support, ...).
+  for (std::size_t i = 0; i < b.kernels.size(); ++i)
+    if (auto v = imagecl::violation(imagecl::kernel_space(b.kernels[i]), configs[i], dev); !v.empty())
+      return refuse("device_limit", ids[i] + ": " + v);
+  // Build every kernel: the driver's own limits (CL_KERNEL_WORK_GROUP_SIZE) and build failures.
+  std::vector<std::unique_ptr<imagecl::Launcher>> launchers;
+  try {
+    for (std::size_t i = 0; i < b.kernels.size(); ++i)
+      launchers.push_back(std::make_unique<imagecl::Launcher>(rt, imagecl::kernel_space(b.kernels[i]), configs[i]));
+  } catch (const Unsupported& e) {
+    return refuse("device_limit", e.what());
+  } catch (const Error& e) {
+    return refuse("build", e.what());
+  }
+  // Verify on the image it is timed on; a wrong result stops the run.
+  std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2 (" << set << ") from " << src.slug
+            << ": verifying\n";
+  try {
+    const auto o = imagecl::check_benchmark(rt, b, configs, input, oracle);
+    if (!o.passed)
+      throw Error(ids.front() + " ... (tuned on " + src.slug + ") disagrees with the oracle at " + o.where,
+                  "this is a compiler or kernel bug; nothing was timed");
+  } catch (const Unsupported& e) {
+    return refuse("device_limit", e.what());
+  }
+  for (std::size_t i = 0; i < b.kernels.size(); ++i) {
+    Timed t;
+    t.source = s, t.set = set, t.benchmark = b.name, t.kernel = b.kernels[i], t.config = configs[i],
+    t.tuned = records[i];
+    t.launcher = std::move(launchers[i]);
+    timed.push_back(std::move(t));
+  }
+}
+
+nlohmann::json portability_row(const Timed& t, const Source& src, const std::string& device_slug, int side) {
+  const auto& space = imagecl::kernel_space(t.kernel);
+  nlohmann::json row = {{"benchmark", t.benchmark},
+                        {"kernel", t.kernel},
+                        {"source_device_slug", src.slug},
+                        {"source_device", src.name},
+                        {"source_tuning_commit", src.commit},
+                        {"source_found_by", t.tuned.value("found_by", "")},
+                        {"source_time_ms", t.tuned.value("tuned_ms", 0.0)},
+                        {"own", src.slug == device_slug},
+                        {"transformations", t.set},
+                        {"width", side},
+                        {"height", side},
+                        {"build_options", t.launcher->options()},
+                        {"program_sha256", t.launcher->source().sha256},
+                        {"local_size", {t.launcher->local()[0], t.launcher->local()[1]}},
+                        {"global_size", {t.global[0], t.global[1]}},
+                        {"local_bytes", imagecl::local_bytes(space, t.config)}};
+  row.update(measure::timing_fields(t.samples));
+  // The kernel is the family, the configuration the variant; a case: its size and where it was tuned.
+  add_row_keys(
+      row, "imagecl." + t.kernel, t.launcher->id(),
+      std::to_string(side) + "x" + std::to_string(side) + "/from:" + src.slug + (t.set == "paper" ? "/paper" : ""));
+  return row;
+}
+
+nlohmann::json portability_provenance(const ocl::DeviceInfo& dev, const ImageclPortabilityRunConfig& cfg,
+                                      const std::vector<Source>& sources, const nlohmann::json& skipped_files,
+                                      const std::vector<ocl::GeneratedSource>& kernel_files, int scale, int reps,
+                                      const ocl::Bandwidth& bw) {
   auto all = ocl::load_program_source({}, kernel_files);
   all.sha256 = "per row (rows[].program_sha256)";
   auto prov = provenance(dev, all, "per row (-D switches of the configuration)");
@@ -270,13 +227,63 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
   prov["copy_bandwidth_GBps"] = bw.best_GBps();
   prov["copy_bandwidth"] = bandwidth_json(bw);
-  result["provenance"] = prov;
+  return prov;
+}
+
+}  // namespace
+
+std::string run_imagecl_portability(const ocl::Device& device, const ImageclPortabilityRunConfig& cfg) {
+  const auto& dev = device.info;
+  ocl::Runtime rt(device);
+  const int scale = cfg.scale > 0 ? cfg.scale : (dev.is_cpu() ? 4 : 1);
+  if (scale != 1 && scale != 2 && scale != 4 && scale != 8) throw Error("--scale must be 1, 2, 4 or 8");
+  const int reps = choose_repetitions(dev, cfg.repetitions);
+  nlohmann::json skipped_files = nlohmann::json::array();
+  const auto sources = read_sources(cfg.results_dir, skipped_files);
+  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
+  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
+
+  std::cerr << "[" << kExperiment << "] " << dev.name << ": " << sources.size()
+            << " source device(s); measuring copy bandwidth\n";
+  const auto bw = ocl::measure_copy_bandwidth(rt);
+  nlohmann::json rows = nlohmann::json::array();
+  PairOutcomes outcomes;
+  std::vector<ocl::GeneratedSource> kernel_files;
+  std::size_t benchmarks_run = 0;
+  for (const auto& b : imagecl::benchmarks()) {
+    if (b.name.find(cfg.benchmarks) == std::string::npos) continue;
+    ++benchmarks_run;
+    const int side = paper_side(imagecl::computes(b)) / scale;  // the imagecl experiment's sizes
+    const auto input = imagecl::benchmark_input(side, side, cfg.seed);
+    const auto oracle = imagecl::benchmark_oracle(b, input);
+    for (const auto& k : b.kernels) kernel_files.push_back({"imagecl/" + k + ".cl", imagecl::kernel_space(k).opencl});
+    // A benchmark of unfused kernels is shipped twice per source: with FilterLab's extensions (the
+    // source's tuned configuration of the full space) and with the paper's transformations alone.
+    const bool unfused = std::none_of(b.kernels.begin(), b.kernels.end(), [](const std::string& k) {
+      const auto& args = imagecl::kernel_space(k).args;
+      return std::any_of(args.begin(), args.end(), [](const imagecl::SpaceArg& a) { return !a.stage.empty(); });
+    });
+    std::vector<Timed> timed;
+    for (std::size_t s = 0; s < sources.size(); ++s)
+      for (const std::string set : {"filterlab", "paper"})
+        if (set == "filterlab" || unfused) prepare_pair(rt, b, sources, s, set, side, input, oracle, timed, outcomes);
+    time_launchers(rt, timed, side, input, dev.global_mem_bytes, cfg.warmup, reps, cfg.seed,
+                   std::string(kExperiment) + " " + b.name);
+    for (const auto& t : timed) rows.push_back(portability_row(t, sources[t.source], dev.slug, side));
+  }
+  if (benchmarks_run == 0)
+    throw Error("--variants '" + cfg.benchmarks + "' matches no ImageCL benchmark",
+                "`filterlab imagecl-show` lists them");
+  nlohmann::json result;
+  add_result_head(result, "filterlab.result", kExperiment);
+  result["provenance"] = portability_provenance(dev, cfg, sources, skipped_files, kernel_files, scale, reps, bw);
   result["rows"] = rows;
-  result["unsupported"] = unsupported;
-  result["missing"] = missing;
+  result["unsupported"] = outcomes.unsupported;
+  result["missing"] = outcomes.missing;
   write_result(out_path, result, "rows");
-  std::cerr << "[" << kExperiment << "] wrote " << out_path << " (" << rows.size() << " rows, " << unsupported.size()
-            << " unsupported pairs, " << missing.size() << " without a configuration)\n";
+  std::cerr << "[" << kExperiment << "] wrote " << out_path << " (" << rows.size() << " rows, "
+            << outcomes.unsupported.size() << " unsupported pairs, " << outcomes.missing.size()
+            << " without a configuration)\n";
   return out_path;
 }
 
