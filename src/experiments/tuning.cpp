@@ -179,89 +179,80 @@ void print_efficiency(const std::string& space, const nlohmann::json& efficiency
   std::printf("  (* beyond the %zu valid points: the exhaustive search itself)\n", valid);
 }
 
-std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
-  const auto start = std::chrono::steady_clock::now();
-  const auto& dev = device.info;
-  ocl::Runtime rt(device);
-  const std::string dir = cfg.results_dir + "/" + kExperiment;
-  const std::string cache_dir = dir + "/cache/" + dev.slug;
-  io::ensure_directory(cache_dir);
-  const std::string out_path = dir + "/" + dev.slug + ".json";
-  const auto prov_base = provenance(dev, ocl::ProgramSource{}, "per configuration (see each cache row's ID)");
-  const nlohmann::json cache_extra = {{"device", device_json(dev)},
-                                      {"commit", prov_base.value("commit", nlohmann::json())},
-                                      {"commit_dirty", prov_base.value("commit_dirty", true)},
-                                      {"started_utc", utc_now_iso8601()}};
+namespace {
 
-  nlohmann::json spaces = nlohmann::json::object(), best = nlohmann::json::object();
-  for (const auto& name : tuner::space_names()) {
-    if (!selected(name, cfg.spaces)) continue;
-    const bool wide = tuner::is_large_subspace(name);
-    if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
-      spaces[name] = {
-          {"skipped", cfg.wide == 0
-                          ? "wide, regs, slide, staged, private and window sub-spaces were switched off (--wide 0)"
-                          : "wide, regs, slide, staged, private and window sub-spaces run on GPUs by default (--wide 1 "
-                            "runs them here)"}};
-      continue;
-    }
-    auto space = tuner::make_space(name, rt, cfg.settings);
-    const auto path = tuner::cache_path(cache_dir, name);
-    const auto t0 = std::chrono::steady_clock::now();
-    std::size_t valid_here = 0, evaluated_here = 0;
-    double prepare_s = 0;  // of the exhaustive search: the parallel builds ahead of the evaluations
-    {
-      tuner::EvalCache cache(path, tuner::cache_header(*space, cache_extra));
-      const auto before = cache.size();
-      std::cerr << "[" << kExperiment << "] " << name << " (" << space->setup() << "): exhaustive, " << before
-                << " already in " << path << "\n";
-      tuner::Evaluator ev(*space, cache);
-      const auto points = tuner::valid_points(*space);
-      valid_here = points.size();
-      constexpr std::size_t kChunk = 128;  // builds prepared in parallel, then evaluated one by one
-      prepare_s = ev.evaluate_all(points, kChunk, [&](std::size_t done) {
-        std::cerr << "[" << kExperiment << "] " << name << ": " << done << "/" << points.size() << " ("
-                  << static_cast<int>(seconds_since(t0)) << " s)\n";
-      });
-      evaluated_here = cache.size() - before;
-    }
-    const double exhaustive_s = seconds_since(t0);
-    tuner::ReplaySpace replay(path);
-    const auto file = tuner::read_cache(path);
-    nlohmann::json s = {{"setup", space->setup()},
-                        {"configurations", valid_here},
-                        {"valid", replay.valid_count()},
-                        {"invalid", invalid_counts(file.rows)},
-                        {"exhaustive_seconds_this_run", exhaustive_s},
-                        {"prepare_seconds_this_run", prepare_s},
-                        {"best", best_json(name, file.rows)}};
-    s.update(cache_record(dev.slug, path, file.header, evaluated_here));
-    if (name.rfind("imagecl.", 0) == 0) {
-      const auto colon = name.find(':');
-      s["rationale"] = tuner::imagecl_subspace(name.substr(8, colon - 8), name.substr(colon + 1)).rationale;
-      nlohmann::json ps = nlohmann::json::array();
-      for (const auto& p : space->params()) ps.push_back({{"name", p.name}, {"values", p.values}});
-      s["params"] = ps;
-    }
-    if (replay.valid_count() > 0) {
-      const auto t1 = std::chrono::steady_clock::now();
-      const auto eff = tuner::simulate(replay, {"random", "paper", "guided"}, cfg.max_budget, {25, 50, 100, 200, 400},
-                                       kFirstSeed, cfg.seeds);
-      nlohmann::json e = nlohmann::json::array();
-      for (const auto& x : eff) e.push_back(tuner::efficiency_json(x));
-      s["efficiency"] = e;
-      s["simulation_seconds"] = seconds_since(t1);
-      std::printf("%s: exhaustive search %.1f s in this run (%zu evaluations recorded)\n", name.c_str(), exhaustive_s,
-                  file.rows.size());
-      print_efficiency(name, e, replay.valid_count());
-    }
-    best[name] = s["best"];
-    spaces[name] = s;
+// One space searched exhaustively (resuming its cache), its replay simulated over the seeds; the
+// space's record for the result file (or why it was skipped).
+nlohmann::json exhaustive_space(ocl::Runtime& rt, const TuningRunConfig& cfg, const std::string& name,
+                                const std::string& cache_dir, const nlohmann::json& cache_extra) {
+  const auto& dev = rt.device.info;
+  const bool wide = tuner::is_large_subspace(name);
+  if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
+    return {
+        {"skipped", cfg.wide == 0
+                        ? "wide, regs, slide, staged, private and window sub-spaces were switched off (--wide 0)"
+                        : "wide, regs, slide, staged, private and window sub-spaces run on GPUs by default (--wide 1 "
+                          "runs them here)"}};
   }
+  auto space = tuner::make_space(name, rt, cfg.settings);
+  const auto path = tuner::cache_path(cache_dir, name);
+  const auto t0 = std::chrono::steady_clock::now();
+  std::size_t valid_here = 0, evaluated_here = 0;
+  double prepare_s = 0;  // of the exhaustive search: the parallel builds ahead of the evaluations
+  {
+    tuner::EvalCache cache(path, tuner::cache_header(*space, cache_extra));
+    const auto before = cache.size();
+    std::cerr << "[" << kExperiment << "] " << name << " (" << space->setup() << "): exhaustive, " << before
+              << " already in " << path << "\n";
+    tuner::Evaluator ev(*space, cache);
+    const auto points = tuner::valid_points(*space);
+    valid_here = points.size();
+    constexpr std::size_t kChunk = 128;  // builds prepared in parallel, then evaluated one by one
+    prepare_s = ev.evaluate_all(points, kChunk, [&](std::size_t done) {
+      std::cerr << "[" << kExperiment << "] " << name << ": " << done << "/" << points.size() << " ("
+                << static_cast<int>(seconds_since(t0)) << " s)\n";
+    });
+    evaluated_here = cache.size() - before;
+  }
+  const double exhaustive_s = seconds_since(t0);
+  tuner::ReplaySpace replay(path);
+  const auto file = tuner::read_cache(path);
+  nlohmann::json s = {{"setup", space->setup()},
+                      {"configurations", valid_here},
+                      {"valid", replay.valid_count()},
+                      {"invalid", invalid_counts(file.rows)},
+                      {"exhaustive_seconds_this_run", exhaustive_s},
+                      {"prepare_seconds_this_run", prepare_s},
+                      {"best", best_json(name, file.rows)}};
+  s.update(cache_record(dev.slug, path, file.header, evaluated_here));
+  if (name.rfind("imagecl.", 0) == 0) {
+    const auto colon = name.find(':');
+    s["rationale"] = tuner::imagecl_subspace(name.substr(8, colon - 8), name.substr(colon + 1)).rationale;
+    nlohmann::json ps = nlohmann::json::array();
+    for (const auto& p : space->params()) ps.push_back({{"name", p.name}, {"values", p.values}});
+    s["params"] = ps;
+  }
+  if (replay.valid_count() > 0) {
+    const auto t1 = std::chrono::steady_clock::now();
+    const auto eff = tuner::simulate(replay, {"random", "paper", "guided"}, cfg.max_budget, {25, 50, 100, 200, 400},
+                                     kFirstSeed, cfg.seeds);
+    nlohmann::json e = nlohmann::json::array();
+    for (const auto& x : eff) e.push_back(tuner::efficiency_json(x));
+    s["efficiency"] = e;
+    s["simulation_seconds"] = seconds_since(t1);
+    std::printf("%s: exhaustive search %.1f s in this run (%zu evaluations recorded)\n", name.c_str(), exhaustive_s,
+                file.rows.size());
+    print_efficiency(name, e, replay.valid_count());
+  }
+  return s;
+}
 
-  // The paper's method, ours and random, live on the ImageCL kernels' full spaces with the same
-  // budget, each from its own cache (so each one's seconds are its own); then every run's best
-  // against the best configuration known on this device from all runs and sub-spaces.
+// The paper's method, ours and random, live on the ImageCL kernels' full spaces with the same
+// budget, each from its own cache (so each one's seconds are its own); then every run's best
+// against the best configuration known on this device from all runs and sub-spaces.
+nlohmann::json live_searches(ocl::Runtime& rt, const TuningRunConfig& cfg, const std::string& cache_dir,
+                             const nlohmann::json& cache_extra, const nlohmann::json& spaces, nlohmann::json& best) {
+  const auto& dev = rt.device.info;
   const long full_budget = cfg.full_budget >= 0 ? cfg.full_budget : 100;
   // The time limit counts from here: the exhaustive sub-spaces above (long where their caches are
   // new, e.g. the register sub-space) must not leave the live searches no time.
@@ -316,9 +307,10 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
       print_live(name, full[name]);
     }
 
-  nlohmann::json result;
-  add_result_head(result, "filterlab.result", kExperiment);
-  auto prov = prov_base;
+  return full;
+}
+
+nlohmann::json tuning_provenance(nlohmann::json prov, const TuningRunConfig& cfg, long full_budget, double wall_s) {
   prov["cpu_divisor"] = cfg.settings.cpu_divisor;
   prov["seeds"] = cfg.seeds;
   prov["first_seed"] = kFirstSeed;
@@ -329,12 +321,42 @@ std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   prov["input"] = "random integers 0..255 (ImageCL benchmarks), 0..127 (Study 4), square images of the setup's side";
   prov["verification"] = "every configuration's pipeline compared with the oracle on the timed image before timing";
   prov["timing"] = "warm-up then repetitions of the kernel alone, profiling events, median (setup per space)";
-  prov["wall_seconds"] = seconds_since(start);
+  prov["wall_seconds"] = wall_s;
   // The programs this run built (configurations replayed from a cache were built by the run that wrote it).
   add_programs_used(prov);
   prov["kernel_program_sha256"] = "per configuration (provenance.kernel_programs)";
   prov["kernel_origin"] = ocl::kernel_dir().empty() ? "embedded" : ocl::kernel_dir();
-  result["provenance"] = prov;
+  return prov;
+}
+
+}  // namespace
+
+std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto& dev = device.info;
+  ocl::Runtime rt(device);
+  const std::string dir = cfg.results_dir + "/" + kExperiment;
+  const std::string cache_dir = dir + "/cache/" + dev.slug;
+  io::ensure_directory(cache_dir);
+  const std::string out_path = dir + "/" + dev.slug + ".json";
+  const auto prov_base = provenance(dev, ocl::ProgramSource{}, "per configuration (see each cache row's ID)");
+  const nlohmann::json cache_extra = {{"device", device_json(dev)},
+                                      {"commit", prov_base.value("commit", nlohmann::json())},
+                                      {"commit_dirty", prov_base.value("commit_dirty", true)},
+                                      {"started_utc", utc_now_iso8601()}};
+
+  nlohmann::json spaces = nlohmann::json::object(), best = nlohmann::json::object();
+  for (const auto& name : tuner::space_names()) {
+    if (!selected(name, cfg.spaces)) continue;
+    spaces[name] = exhaustive_space(rt, cfg, name, cache_dir, cache_extra);
+    if (!spaces[name].contains("skipped")) best[name] = spaces[name]["best"];
+  }
+  const nlohmann::json full = live_searches(rt, cfg, cache_dir, cache_extra, spaces, best);
+
+  nlohmann::json result;
+  add_result_head(result, "filterlab.result", kExperiment);
+  result["provenance"] =
+      tuning_provenance(prov_base, cfg, cfg.full_budget >= 0 ? cfg.full_budget : 100, seconds_since(start));
   result["spaces"] = spaces;
   result["full_spaces"] = full;
   result["best"] = best;  // the tuning database: the best configuration per space on this device
