@@ -133,16 +133,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
                    std::string(kExperiment) + " " + b.name);
     for (const auto& t : timed) {
       const auto& space = imagecl::kernel_space(t.kernel);
-      nlohmann::json row = {{"benchmark", t.benchmark},
-                            {"kernel", t.kernel},
-                            {"width", side},
-                            {"height", side},
-                            {"build_options", t.launcher->options()},
-                            {"program_sha256", t.launcher->source().sha256},
-                            {"local_size", {t.launcher->local()[0], t.launcher->local()[1]}},
-                            {"global_size", {t.global[0], t.global[1]}},
-                            {"local_bytes", imagecl::local_bytes(space, t.config)}};
-      row.update(measure::timing_fields(t.samples));
+      auto row = launch_row(t, side);
       // The kernel is the family; a configuration of it is a variant, timed on one image size.
       add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(), std::to_string(side) + "x" + std::to_string(side));
       row["tuned"] = tuned_ids.count(t.launcher->id()) > 0;

@@ -170,24 +170,14 @@ void prepare_pair(ocl::Runtime& rt, const imagecl::Benchmark& b, const std::vect
 }
 
 nlohmann::json portability_row(const Timed& t, const Source& src, const std::string& device_slug, int side) {
-  const auto& space = imagecl::kernel_space(t.kernel);
-  nlohmann::json row = {{"benchmark", t.benchmark},
-                        {"kernel", t.kernel},
-                        {"source_device_slug", src.slug},
-                        {"source_device", src.name},
-                        {"source_tuning_commit", src.commit},
-                        {"source_found_by", t.tuned.value("found_by", "")},
-                        {"source_time_ms", t.tuned.value("tuned_ms", 0.0)},
-                        {"own", src.slug == device_slug},
-                        {"transformations", t.set},
-                        {"width", side},
-                        {"height", side},
-                        {"build_options", t.launcher->options()},
-                        {"program_sha256", t.launcher->source().sha256},
-                        {"local_size", {t.launcher->local()[0], t.launcher->local()[1]}},
-                        {"global_size", {t.global[0], t.global[1]}},
-                        {"local_bytes", imagecl::local_bytes(space, t.config)}};
-  row.update(measure::timing_fields(t.samples));
+  auto row = launch_row(t, side);
+  row.update({{"source_device_slug", src.slug},
+              {"source_device", src.name},
+              {"source_tuning_commit", src.commit},
+              {"source_found_by", t.tuned.value("found_by", "")},
+              {"source_time_ms", t.tuned.value("tuned_ms", 0.0)},
+              {"own", src.slug == device_slug},
+              {"transformations", t.set}});
   // The kernel is the family, the configuration the variant; a case: its size and where it was tuned.
   add_row_keys(
       row, "imagecl." + t.kernel, t.launcher->id(),

@@ -69,4 +69,21 @@ void time_launchers(ocl::Runtime& rt, std::vector<T>& timed, int side, const ref
     for (auto& t : timed) t.launcher->release();
 }
 
+// The fields every ImageCL row shares: the timed launch (kernel, size, build options, program hash,
+// work sizes, local memory) and the timing fields. `t` as for time_launchers.
+template <class T>
+nlohmann::json launch_row(const T& t, int side) {
+  nlohmann::json row = {{"benchmark", t.benchmark},
+                        {"kernel", t.kernel},
+                        {"width", side},
+                        {"height", side},
+                        {"build_options", t.launcher->options()},
+                        {"program_sha256", t.launcher->source().sha256},
+                        {"local_size", {t.launcher->local()[0], t.launcher->local()[1]}},
+                        {"global_size", {t.global[0], t.global[1]}},
+                        {"local_bytes", imagecl::local_bytes(imagecl::kernel_space(t.kernel), t.config)}};
+  row.update(measure::timing_fields(t.samples));
+  return row;
+}
+
 }  // namespace filterlab
