@@ -87,6 +87,10 @@ int cmd_tune(const TuneArgs& a) {
   tuner::SpaceSettings settings;
   settings.cpu_divisor = a.cpu_divisor;
   settings.repetitions = a.repetitions;
+  settings.extra_build_options = a.extra_build_options;
+  if (!a.extra_build_options.empty() && a.space.rfind("imagecl.", 0) != 0)
+    throw Error("--extra-build-options applies to the ImageCL spaces only, not to " + a.space,
+                "give --space imagecl.<kernel>[:kind]");
   auto space = tuner::make_space(a.space, rt, settings);
   nlohmann::json extra = {{"device", devices.front().info.name}, {"commit", kCommit}, {"commit_dirty", kCommitDirty}};
   std::vector<tuner::Point> points;
@@ -137,6 +141,10 @@ Command add_tune(CLI::App& app) {
   c_tune->add_option(
       "--shard", tune.shard,
       "With --strategy exhaustive on a device: i/N, every N-th valid point from the i-th (merge with tune-merge)");
+  c_tune->add_option("--extra-build-options", tune.extra_build_options,
+                     "ImageCL spaces: OpenCL build options appended to every configuration's -D switches (e.g. "
+                     "-cl-nv-maxrregcount=64 on NVIDIA); checked by the oracle like the rest, recorded in the cache's "
+                     "setup");
   return {c_tune, [args] { return cmd_tune(*args); }};
 }
 

@@ -85,8 +85,9 @@ struct TuneArgs {
   std::size_t budget = 100;
   unsigned seed = 1;
   int cpu_divisor = 4, repetitions = 0;
-  int seeds = 0;      // with --simulate: > 0 prints every strategy's efficiency over this many seeds
-  std::string shard;  // with exhaustive on a device: "i/N", every N-th valid point from the i-th
+  int seeds = 0;                    // with --simulate: > 0 prints every strategy's efficiency over this many seeds
+  std::string shard;                // with exhaustive on a device: "i/N", every N-th valid point from the i-th
+  std::string extra_build_options;  // ImageCL spaces: appended to every configuration's -D switches
 };
 int cmd_tune(const TuneArgs& a);
 

@@ -13,8 +13,8 @@ namespace {
 
 // Runs one kernel configuration with `args`, returns the named output.
 ref::Image run(ocl::Runtime& rt, const std::string& kernel, const Config& c, const Args& args,
-               const std::string& output) {
-  Launcher l(rt, kernel_space(kernel), c);
+               const std::string& output, const std::string& extra) {
+  Launcher l(rt, kernel_space(kernel), c, extra);
   l.bind(args);
   l.enqueue();
   rt.queue.finish();
@@ -108,7 +108,7 @@ std::string output_image(const std::string& kernel) {
 }
 
 CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::vector<Config>& configs,
-                             const ref::Image& input, const ref::Image& oracle) {
+                             const ref::Image& input, const ref::Image& oracle, const std::string& extra) {
   if (configs.size() != b.kernels.size()) throw Error("benchmark " + b.name + " needs one configuration per kernel");
   CheckOutcome out;
   for (std::size_t i = 0; i < configs.size(); ++i) out.ids.push_back(config_id(kernel_space(b.kernels[i]), configs[i]));
@@ -116,24 +116,24 @@ CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::ve
   ref::Image result;
   if (!b.fuses.empty()) {
     // One kernel: the pipeline's input in its input Image(s), its weights as the stages take them.
-    result =
-        run(rt, b.kernels.front(), configs[0], timing_args(b.kernels.front(), input), output_image(b.kernels.front()));
+    result = run(rt, b.kernels.front(), configs[0], timing_args(b.kernels.front(), input),
+                 output_image(b.kernels.front()), extra);
     out.tolerance = b.fuses == "harris" ? tol::harris_bound(255.0) : tol::kIntegerExact;  // as the unfused pipeline
   } else if (b.name == "sepconv") {
     const auto k = ref::sepconv_weights5();
     const auto tmp = run(rt, "sepconv_row", configs[0],
-                         {{"in", image_arg(input)}, {"out", image_arg(blank)}, {"k", array_arg(k)}}, "out");
+                         {{"in", image_arg(input)}, {"out", image_arg(blank)}, {"k", array_arg(k)}}, "out", extra);
     result = run(rt, "sepconv_col", configs[1],
-                 {{"in", image_arg(tmp)}, {"out", image_arg(blank)}, {"k", array_arg(k)}}, "out");
+                 {{"in", image_arg(tmp)}, {"out", image_arg(blank)}, {"k", array_arg(k)}}, "out", extra);
     out.tolerance = tol::kIntegerExact;  // dyadic weights on integers: every float sum is exact
   } else if (b.name == "conv2d_u8") {
     const auto k = ref::conv2d_u8_weights5();
     result = run(rt, "conv2d_u8", configs[0],
-                 {{"in", image_arg(input)}, {"out", image_arg(blank)}, {"k", array_arg(k.w)}}, "out");
+                 {{"in", image_arg(input)}, {"out", image_arg(blank)}, {"k", array_arg(k.w)}}, "out", extra);
     out.tolerance = tol::kIntegerExact;  // dyadic weights: the float sum is exact, so is its rounding
   } else {
     Args sobel{{"src", image_arg(input)}, {"dx", image_arg(blank)}, {"dy", image_arg(blank)}};
-    Launcher l(rt, kernel_space("harris_sobel"), configs[0]);
+    Launcher l(rt, kernel_space("harris_sobel"), configs[0], extra);
     l.bind(sobel);
     l.enqueue();
     rt.queue.finish();
@@ -141,7 +141,7 @@ CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::ve
     l.release();
     Args response{
         {"dx", image_arg(dx)}, {"dy", image_arg(dy)}, {"dst", image_arg(blank)}, {"k", scalar_arg(ref::kHarrisK)}};
-    result = run(rt, "harris_response", configs[1], response, "dst");
+    result = run(rt, "harris_response", configs[1], response, "dst", extra);
     out.tolerance = tol::harris_bound(255.0);
   }
   for (int y = 0; y < oracle.height; ++y)

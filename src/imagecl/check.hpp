@@ -36,10 +36,10 @@ struct CheckOutcome {
 ref::Image benchmark_oracle(const Benchmark& b, const ref::Image& input);
 
 // Runs configs[i] of kernels[i] in turn on `input` (each output downloaded and passed on) and
-// compares the last output with `oracle` (benchmark_oracle(b, input)). Throws
-// filterlab::Unsupported for device limits.
+// compares the last output with `oracle` (benchmark_oracle(b, input)), every kernel built with
+// `extra_options` after its -D switches (Launcher). Throws filterlab::Unsupported for device limits.
 CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::vector<Config>& configs,
-                             const ref::Image& input, const ref::Image& oracle);
+                             const ref::Image& input, const ref::Image& oracle, const std::string& extra_options = "");
 inline CheckOutcome check_benchmark(ocl::Runtime& rt, const Benchmark& b, const std::vector<Config>& configs,
                                     const ref::Image& input) {
   return check_benchmark(rt, b, configs, input, benchmark_oracle(b, input));

@@ -90,8 +90,12 @@ void from_bytes(const std::vector<unsigned char>& in, const std::string& t, std:
 
 }  // namespace
 
-Launcher::Launcher(ocl::Runtime& rt, const KernelSpace& space, const Config& config)
-    : rt_(rt), space_(space), config_(config), id_(config_id(space, config)), options_(build_options(space, config)) {
+Launcher::Launcher(ocl::Runtime& rt, const KernelSpace& space, const Config& config, const std::string& extra_options)
+    : rt_(rt),
+      space_(space),
+      config_(config),
+      id_(config_id(space, config)),
+      options_(build_options(space, config) + (extra_options.empty() ? "" : " " + extra_options)) {
   const auto& dev = rt.device.info;
   wg_x_ = value_of(space, config, "wg_x"), wg_y_ = value_of(space, config, "wg_y");
   cx_ = value_of(space, config, "coarsen_x"), cy_ = value_of(space, config, "coarsen_y");

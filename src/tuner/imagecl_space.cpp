@@ -122,7 +122,8 @@ std::string ImageclSpace::setup() const {
   const int cs = timing_.check_side > 0 ? timing_.check_side : timing_.side;
   return std::to_string(timing_.side) + "x" + std::to_string(timing_.side) + " warmup " +
          std::to_string(timing_.warmup) + " repetitions " + std::to_string(timing_.repetitions) +
-         (cs != timing_.side ? " checked on " + std::to_string(cs) + "x" + std::to_string(cs) : "");
+         (cs != timing_.side ? " checked on " + std::to_string(cs) + "x" + std::to_string(cs) : "") +
+         (timing_.extra_build_options.empty() ? "" : " build options " + timing_.extra_build_options);
 }
 
 void ImageclSpace::prepare(const std::vector<Point>& points) {
@@ -132,7 +133,7 @@ void ImageclSpace::prepare(const std::vector<Point>& points) {
     if (violation(p).empty()) configs.push_back(config(p));
   parallel_for(configs.size(), 0, [&](std::size_t i) {
     try {
-      imagecl::Launcher(*rt_, ks_, configs[i]);  // the build lands in the program cache
+      imagecl::Launcher(*rt_, ks_, configs[i], timing_.extra_build_options);  // the build lands in the program cache
     } catch (...) {
       // evaluate() builds it again and records why it fails
     }
@@ -151,12 +152,13 @@ Measurement ImageclSpace::evaluate(const Point& p) {
   const auto c = config(p);
   Invalid stage = Invalid::kBuild;
   try {
-    imagecl::Launcher l(*rt_, ks_, c);  // builds (program cache) and checks the work-group
+    imagecl::Launcher l(*rt_, ks_, c, timing_.extra_build_options);  // builds (program cache), checks the work-group
     stage = Invalid::kLaunch;
     std::vector<imagecl::Config> configs;
     for (const auto& k : bench_->kernels)
       configs.push_back(k == ks_.kernel ? c : baseline_config(imagecl::kernel_space(k)));
-    const auto o = imagecl::check_benchmark(*rt_, *bench_, configs, *check_input_, *oracle_);
+    const auto o =
+        imagecl::check_benchmark(*rt_, *bench_, configs, *check_input_, *oracle_, timing_.extra_build_options);
     if (!o.passed) {
       m.invalid = Invalid::kWrongOutput;
       m.reason = "max |device - oracle| " + std::to_string(o.max_diff) + " > " + std::to_string(o.tolerance) + " at " +

@@ -19,6 +19,7 @@ TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, con
   k = k.substr(0, k.find(':'));
   t.side = imagecl_side(k, dev, s.cpu_divisor);
   t.check_side = check_side_for(t.side);
+  t.extra_build_options = s.extra_build_options;
   return t;
 }
 

@@ -4,6 +4,7 @@
 
 #include "families/gradient/scharr_space.hpp"
 #include "families/tiled/tiled_space.hpp"
+#include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
 #include "opencl_fixture.hpp"
 #include "tuner/imagecl_space.hpp"
@@ -59,6 +60,34 @@ TEST_CASE("a small ImageCL sub-space is evaluated end to end on the device") {
   CHECK(ev.trace()[3].id ==
         "imagecl.harris_response/wg16x4/c2x1/il1/image_dx0/image_dy0/image_dst0/local_dx1/local_dy1/unroll_0x2/"
         "unroll_1x2");
+}
+
+TEST_CASE("extra build options reach every build and the check, and name the setup") {
+  auto& rt = test::runtime();
+  const auto sub = small_harris();
+  tuner::TimingSetup timing{37, 1, 2};
+  timing.extra_build_options = "-DFILTERLAB_EXTRA_PROBE=1 -cl-mad-enable";
+  tuner::ImageclSpace space(&rt, rt.device.info, "harris_response", &sub, timing);
+  CHECK(space.setup() == "37x37 warmup 1 repetitions 2 build options -DFILTERLAB_EXTRA_PROBE=1 -cl-mad-enable");
+  tuner::EvalCache memory("", tuner::cache_header(space, {}));
+  tuner::Evaluator ev(space, memory);
+  tuner::run_strategy("exhaustive", ev, 0, 1);
+  REQUIRE(ev.trace().size() == 4);
+  for (const auto& s : ev.trace()) {
+    INFO(s.id << ": " << s.m.reason);
+    CHECK(s.m.valid());  // the oracle judged the build with the extra options (within Harris's bound)
+  }
+  const imagecl::Launcher l(rt, space.kernel_space(), space.config(ev.trace()[0].m.point), timing.extra_build_options);
+  CHECK(l.options().size() > timing.extra_build_options.size());
+  CHECK(l.options().substr(l.options().size() - timing.extra_build_options.size()) == timing.extra_build_options);
+  // A build option the compiler refuses fails the build, recorded as such.
+  timing.extra_build_options = "-cl-no-such-option";
+  tuner::ImageclSpace bad(&rt, rt.device.info, "harris_response", &sub, timing);
+  tuner::EvalCache memory2("", tuner::cache_header(bad, {}));
+  tuner::Evaluator ev2(bad, memory2);
+  tuner::run_strategy("exhaustive", ev2, 0, 1);
+  REQUIRE(!ev2.trace().empty());
+  CHECK_FALSE(ev2.trace()[0].m.valid());
 }
 
 TEST_CASE("a configuration beyond the device's limits is recorded as a constraint without running") {
