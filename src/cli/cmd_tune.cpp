@@ -143,8 +143,7 @@ Command add_tune(CLI::App& app) {
       "With --strategy exhaustive on a device: i/N, every N-th valid point from the i-th (merge with tune-merge)");
   c_tune->add_option("--extra-build-options", tune.extra_build_options,
                      "ImageCL spaces: OpenCL build options appended to every configuration's -D switches (e.g. "
-                     "-cl-nv-maxrregcount=64 on NVIDIA); checked by the oracle like the rest, recorded in the cache's "
-                     "setup");
+                     "-cl-mad-enable); checked by the oracle like the rest, recorded in the cache's setup");
   return {c_tune, [args] { return cmd_tune(*args); }};
 }
 

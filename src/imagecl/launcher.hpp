@@ -30,8 +30,8 @@ inline Arg scalar_arg(double v) { return Arg{nullptr, {}, v, 1}; }
 
 class Launcher {
  public:
-  // `extra_options` are appended to the configuration's -D switches (e.g. a vendor's register cap,
-  // -cl-nv-maxrregcount=64); options() reports them with the switches.
+  // `extra_options` are appended to the configuration's -D switches (a compiler flag under
+  // measurement, e.g. -cl-mad-enable); options() reports them with the switches.
   Launcher(ocl::Runtime& rt, const KernelSpace& space, const Config& config, const std::string& extra_options = "");
 
   // Uploads the inputs, allocates the outputs and sets every kernel argument. Pixel values must be

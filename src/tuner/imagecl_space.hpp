@@ -24,8 +24,9 @@ struct TimingSetup {
   // The side of the image every configuration is checked on; 0: the timed image. An odd side
   // leaves partial work-groups and coarsening blocks at both edges.
   int check_side = 0;
-  // Appended to every configuration's -D switches (Launcher), e.g. -cl-nv-maxrregcount=64 to measure
-  // whether register-limited occupancy binds; part of setup(), so its caches are its own.
+  // Appended to every configuration's -D switches (Launcher) to measure a compiler flag; part of
+  // setup(), so its caches are its own. (NVIDIA's driver 580 accepts -cl-nv-maxrregcount=N and
+  // ignores it: ptxas reports the same registers.)
   std::string extra_build_options = "";
 };
 // The check image: the timed one when it is at most 1031 pixels wide, else 1031 x 1031 (the
