@@ -115,69 +115,57 @@ void print_summary(const nlohmann::json& rows, const std::string& device, const 
       bw0.split_GBps, 100.0 * bw0.split_GBps / bw.best_GBps());
 }
 
-}  // namespace
-
-std::string run_scharr_gradient_variants(const ocl::Device& device, const GradientVariantsConfig& cfg) {
-  const auto& dev = device.info;
-  const int scale = choose_scale(dev, cfg.scale);
-  const int reps = choose_repetitions(dev, cfg.repetitions);
-  if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
+// This study's storages: images (the article's) and the buffer (ours); the storage study has the others.
+std::vector<GradientVariant> measured_variants(const ocl::DeviceInfo& dev, const std::string& filter) {
   std::vector<GradientVariant> variants;
-  // This study's storages: images (the article's) and the buffer (ours); the storage study has the others.
-  for (const auto& v : find_scharr_variants(cfg.variants))
+  for (const auto& v : find_scharr_variants(filter))
     if ((v.storage == Storage::Buffer || (v.storage == Storage::Images && dev.image_support)) &&
         !v.storage_study_only())
       variants.push_back(v);
   if (!dev.image_support)
     std::cerr << "[" << kExperiment << "] " << dev.name << " has no image support: measuring buffer variants only\n";
   if (variants.empty()) throw Error("no variant to measure on " + dev.name, "choose buffer variants with --variants");
-  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
-  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
+  return variants;
+}
 
-  std::cerr << "[" << kExperiment << "] " << dev.name << ": loading " << cfg.base_image << "\n";
-  const auto input = load_pyramid(cfg.base_image, scale);
-  // Input, two outputs and the separable temporary, per storage type.
-  std::map<Storage, int> storages;
-  for (const auto& v : variants) storages[v.storage] = 1;
-  ocl::check_total_memory(dev, 4ull * storages.size() * store_bytes(input.shapes),
-                          "the pyramid, two outputs and a temporary per storage type");
-
-  ocl::Runtime rt(device);
-  std::cerr << "[" << kExperiment << "] measuring copy bandwidth\n";
-  const auto bw = ocl::measure_copy_bandwidth(rt);
-  std::cerr << "[" << kExperiment << "] copy bandwidth " << bw.best_GBps() << " GB/s\n";
-  // The same probe at level 0's size (its input bytes): how much of the roofline a pure stream of
-  // that size reaches, the ceiling beside the level-0 figure.
-  const auto bw0 =
-      ocl::measure_copy_bandwidth(rt, sizeof(float) * static_cast<std::uint64_t>(input.shapes.front().width) *
-                                          static_cast<std::uint64_t>(input.shapes.front().height));
-
+// The input pyramid, two outputs per storage type the variants use (the separable temporary is
+// the runner's), uploaded.
+std::map<Storage, std::unique_ptr<Stores>> allocate_stores(ocl::Runtime& rt,
+                                                           const std::vector<GradientVariant>& variants,
+                                                           const PyramidInput& input) {
   std::map<Storage, std::unique_ptr<Stores>> stores;
-  for (const auto& [st, unused] : storages) {
-    auto s = std::make_unique<Stores>();
+  for (const auto& v : variants) stores[v.storage] = nullptr;
+  ocl::check_total_memory(rt.device.info, 4ull * stores.size() * store_bytes(input.shapes),
+                          "the pyramid, two outputs and a temporary per storage type");
+  for (auto& [st, s] : stores) {
+    s = std::make_unique<Stores>();
     s->in = allocate_levels(rt, st, input.shapes, "the pyramid");
     s->out_x = allocate_levels(rt, st, input.shapes, "the d/dx pyramid");
     s->out_y = allocate_levels(rt, st, input.shapes, "the d/dy pyramid");
     upload_levels(rt, s->in, input.levels);
-    stores[st] = std::move(s);
   }
+  return stores;
+}
+
+// Every variant built and judged by the oracle on every level before anything is timed.
+std::vector<Config> verified_configs(ocl::Runtime& rt, const std::vector<GradientVariant>& variants,
+                                     std::map<Storage, std::unique_ptr<Stores>>& stores, const PyramidInput& input,
+                                     ref::Border border) {
   std::vector<Config> configs;
   for (const auto& v : variants) {
     std::cerr << "[" << kExperiment << "] building " << v.id() << "          \r" << std::flush;
     Config c;
     c.variant = v;
-    c.runner = std::make_unique<GradientRunner>(rt, v, cfg.border);
+    c.runner = std::make_unique<GradientRunner>(rt, v, border);
     c.stores = stores[v.storage].get();
     configs.push_back(std::move(c));
   }
   std::cerr << "\n";
-
-  // The oracle judges every configuration before anything is timed.
   std::map<int, bool> sizes;
   for (const auto& v : variants) sizes[v.ksize] = true;
   for (const auto& [k, unused] : sizes) {
     std::cerr << "[" << kExperiment << "] oracle for k" << k << "\n";
-    const auto oracle = oracle_for(input, k, cfg.border);
+    const auto oracle = oracle_for(input, k, border);
     for (auto& c : configs) {
       if (c.variant.ksize != k) continue;
       std::cerr << "[" << kExperiment << "] verifying " << c.variant.id() << "          \r" << std::flush;
@@ -185,29 +173,41 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
     }
     std::cerr << "\n";
   }
+  return configs;
+}
 
-  auto sample = [&](Config& c, ocl::Samples& into) {
-    const bool alone = c.runner->level0_launched_alone(c.stores->in);
-    ocl::take_sample(
-        rt.queue, [&] { return c.runner->enqueue_both(c.stores->in, c.stores->out_x, c.stores->out_y); }, into,
-        alone ? c.runner->launch_count(c.stores->in, 1) : 0);  // level 0's launches come first
-    if (alone) return;
-    // Level 0 shares its launches with other levels (an octave, or every level): it is timed in
-    // an enqueue of its own.
-    ocl::Samples level0;
-    ocl::take_sample(
-        rt.queue, [&] { return c.runner->enqueue_both(c.stores->in, c.stores->out_x, c.stores->out_y, 1); }, level0, 0);
-    into.leading_kernel_ms.push_back(level0.kernel_ms.front());
-  };
-  measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, kExperiment, false}, sample);
+// Both derivatives of the whole pyramid, level 0's launches first; where level 0 shares its
+// launches with other levels (an octave, or every level) it is timed in an enqueue of its own.
+void sample_both(ocl::Runtime& rt, Config& c, ocl::Samples& into) {
+  const bool alone = c.runner->level0_launched_alone(c.stores->in);
+  ocl::take_sample(
+      rt.queue, [&] { return c.runner->enqueue_both(c.stores->in, c.stores->out_x, c.stores->out_y); }, into,
+      alone ? c.runner->launch_count(c.stores->in, 1) : 0);
+  if (alone) return;
+  ocl::Samples level0;
+  ocl::take_sample(
+      rt.queue, [&] { return c.runner->enqueue_both(c.stores->in, c.stores->out_x, c.stores->out_y, 1); }, level0, 0);
+  into.leading_kernel_ms.push_back(level0.kernel_ms.front());
+}
 
+nlohmann::json gradient_row(const Config& c, const PyramidInput& input, double GBps) {
+  const std::uint64_t bytes_min = kBytesPerPixel * input.pixels;
+  const auto launches = c.runner->launch_count(c.stores->in);
+  auto row = timing_row(c.variant, c.runner->options(), launches, bytes_min, GBps, c.samples);
+  row["copy_pattern"] = copy_pattern_name(c.variant.copy_pattern());
+  row["outputs"] = 2;
+  row["kernel_program_sha256"] = c.runner->source().sha256;
+  row["level0"] = level0_json(c, input, GBps, c.runner->level0_launched_alone(c.stores->in));
+  return row;
+}
+
+nlohmann::json gradient_provenance(const ocl::DeviceInfo& dev, const GradientVariantsConfig& cfg,
+                                   const std::vector<Config>& configs, const PyramidInput& input, int reps,
+                                   const ocl::Bandwidth& bw, const ocl::Bandwidth& bw0) {
   // Every kernel file any configuration used, with its hash.
   std::vector<const ocl::ProgramSource*> used;
   for (const auto& c : configs) used.push_back(&c.runner->source());
-  const auto all_sources = per_row_sources(used);
-  nlohmann::json result;
-  add_result_head(result, "filterlab.result", kExperiment);
-  auto prov = provenance(dev, all_sources, "per row (rows[].build_options)");
+  auto prov = provenance(dev, per_row_sources(used), "per row (rows[].build_options)");
   add_pyramid_provenance(prov, input, cfg.warmup, reps, cfg.seed);
   prov["border"] = std::string(ref::border_name(cfg.border));
   prov["local_size"] = {16, 16};
@@ -221,19 +221,41 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   for (const auto& f : scharr_families()) family_names.push_back(f.name);
   prov["families"] = family_names;
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
-  result["provenance"] = prov;
+  return prov;
+}
 
-  const std::uint64_t bytes_min = kBytesPerPixel * input.pixels;
+}  // namespace
+
+std::string run_scharr_gradient_variants(const ocl::Device& device, const GradientVariantsConfig& cfg) {
+  const auto& dev = device.info;
+  const int scale = choose_scale(dev, cfg.scale);
+  const int reps = choose_repetitions(dev, cfg.repetitions);
+  if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
+  const auto variants = measured_variants(dev, cfg.variants);
+  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
+  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
+
+  std::cerr << "[" << kExperiment << "] " << dev.name << ": loading " << cfg.base_image << "\n";
+  const auto input = load_pyramid(cfg.base_image, scale);
+  ocl::Runtime rt(device);
+  std::cerr << "[" << kExperiment << "] measuring copy bandwidth\n";
+  const auto bw = ocl::measure_copy_bandwidth(rt);
+  std::cerr << "[" << kExperiment << "] copy bandwidth " << bw.best_GBps() << " GB/s\n";
+  // The same probe at level 0's size (its input bytes): how much of the roofline a pure stream of
+  // that size reaches, the ceiling beside the level-0 figure.
+  const auto bw0 =
+      ocl::measure_copy_bandwidth(rt, sizeof(float) * static_cast<std::uint64_t>(input.shapes.front().width) *
+                                          static_cast<std::uint64_t>(input.shapes.front().height));
+  auto stores = allocate_stores(rt, variants, input);
+  auto configs = verified_configs(rt, variants, stores, input, cfg.border);
+  measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, kExperiment, false},
+                           [&](Config& c, ocl::Samples& into) { sample_both(rt, c, into); });
+
+  nlohmann::json result;
+  add_result_head(result, "filterlab.result", kExperiment);
+  result["provenance"] = gradient_provenance(dev, cfg, configs, input, reps, bw, bw0);
   nlohmann::json rows = nlohmann::json::array();
-  for (const auto& c : configs) {
-    const auto launches = c.runner->launch_count(c.stores->in);
-    auto row = timing_row(c.variant, c.runner->options(), launches, bytes_min, bw.best_GBps(), c.samples);
-    row["copy_pattern"] = copy_pattern_name(c.variant.copy_pattern());
-    row["outputs"] = 2;
-    row["kernel_program_sha256"] = c.runner->source().sha256;
-    row["level0"] = level0_json(c, input, bw.best_GBps(), c.runner->level0_launched_alone(c.stores->in));
-    rows.push_back(row);
-  }
+  for (const auto& c : configs) rows.push_back(gradient_row(c, input, bw.best_GBps()));
   result["rows"] = rows;
   write_result(out_path, result, "rows");
   std::cerr << "[" << kExperiment << "] wrote " << out_path << "\n";
