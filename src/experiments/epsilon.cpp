@@ -82,47 +82,15 @@ nlohmann::json crop_json(const ref::Plane8& before, const ref::Plane8& after) {
   return {{"x", best_x}, {"y", best_y}, {"width", w}, {"height", h}, {"before", b}, {"after", a}};
 }
 
-}  // namespace
+using Runners = std::map<std::string, std::unique_ptr<EpsilonRunner>>;
+using Images = std::map<bool, EpsilonImages>;  // float (CL_R) and packed inputs, one output each
 
-std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) {
-  const auto& dev = device.info;
-  const int scale = cfg.scale != 0 ? cfg.scale : (dev.is_cpu() ? 2 : 1);
-  if (scale != 1 && scale != 2 && scale != 4)
-    throw Error("scale " + std::to_string(scale) + " is not supported", "use 1, 2 or 4 (centre crop per side)");
-  const int reps = choose_repetitions(dev, cfg.repetitions);
-  if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
-  if (cfg.threshold < 0 || cfg.threshold > 255) throw Error("the threshold must lie in 0..255");
-  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
-  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
-
-  std::cerr << "[" << kExperiment << "] " << dev.name << ": loading " << cfg.base_image << "\n";
-  int full_w = 0, full_h = 0;
-  std::string sha;
-  const auto img = load_plane(cfg.base_image, scale, full_w, full_h, sha);
-  const std::uint64_t pixels = static_cast<std::uint64_t>(img.width) * static_cast<std::uint64_t>(img.height);
-
-  ocl::Runtime rt(device);
-  std::cerr << "[" << kExperiment << "] measuring copy bandwidth\n";
-  const auto bw = ocl::measure_copy_bandwidth(rt);
-
-  std::vector<Config> configs;
-  for (const auto& v : registered_epsilon_variants()) configs.push_back({v, cfg.threshold, false, {}});
-  for (const auto& step : cfg.sweep_steps)
-    for (int t : cfg.sweep_thresholds)
-      if (t != cfg.threshold) configs.push_back({epsilon_variant(step), t, true, {}});
-
-  std::map<std::string, std::unique_ptr<EpsilonRunner>> runners;
-  std::map<bool, EpsilonImages> images;  // float (CL_R) and packed inputs, one output each
-  for (auto& c : configs) {
-    auto& r = runners[c.variant.step];
-    if (!r) r = std::make_unique<EpsilonRunner>(rt, c.variant);
-    const bool fl = c.variant.traits().float_math;
-    if (!images.count(fl)) images[fl] = r->upload(img);
-  }
-
-  // The oracle judges every configuration on the image before anything is timed.
+// Every configuration judged by the oracle on the image, its output poisoned first, before anything
+// is timed; returns the oracle per threshold.
+std::map<int, ref::Plane8> verify_configs(const std::vector<Config>& configs, Runners& runners, Images& images,
+                                          const ref::Plane8& img) {
   std::map<int, ref::Plane8> oracle;
-  for (auto& c : configs) {
+  for (const auto& c : configs) {
     if (!oracle.count(c.threshold)) {
       std::cerr << "[" << kExperiment << "] oracle at T=" << c.threshold << "\n";
       oracle[c.threshold] = ref::epsilon_filter(img, c.threshold);
@@ -142,45 +110,44 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
     std::cerr << "[" << kExperiment << "] verified " << c.variant.id() << " T=" << c.threshold << " (" << cmp.differing
               << " pixels within the float rule)\n";
   }
+  return oracle;
+}
 
-  auto sample = [&](Config& c, ocl::Samples& into) {
-    auto& r = *runners[c.variant.step];
-    const auto& im = images[c.variant.traits().float_math];
-    ocl::take_sample(
-        rt.queue, [&] { return std::vector<cl::Event>{r.enqueue(im, c.threshold)}; }, into);
-  };
-  measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, kExperiment, false}, sample);
-
-  // Minimum traffic: every input pixel read once and every output pixel written once, 1 byte each.
+// Minimum traffic: every input pixel read once and every output pixel written once, 1 byte each.
+nlohmann::json epsilon_row(const Config& c, std::uint64_t pixels, double GBps) {
   const std::uint64_t bytes_min = 2ull * pixels;
-  const double floor = floor_ms(bytes_min, bw.best_GBps());
-  nlohmann::json rows = nlohmann::json::array(), sweep = nlohmann::json::array();
-  for (const auto& c : configs) {
-    const auto& t = c.variant.traits();
-    const auto k = summarize(c.samples.kernel_ms);
-    nlohmann::json row = {{"step", t.name},
-                          {"label", t.label},
-                          {"description", t.description},
-                          {"outputs_per_item", t.outputs_per_item},
-                          {"local_size", {c.variant.local_w, c.variant.local_h}},
-                          {"threshold", c.threshold},
-                          {"build_options", c.variant.build_options()},
-                          {"bytes_min", bytes_min},
-                          {"floor_ms", floor},
-                          {"roofline_fraction", floor / k.median}};
-    row.update(measure::timing_fields(c.samples));
-    add_row_keys(row, c.variant.family(), c.variant.id(), "t" + std::to_string(c.threshold));
-    (c.sweep ? sweep : rows).push_back(row);
-  }
-  nlohmann::json result;
-  add_result_head(result, "filterlab.epsilon", kExperiment);
+  const double floor = floor_ms(bytes_min, GBps);
+  const auto& t = c.variant.traits();
+  const auto k = summarize(c.samples.kernel_ms);
+  nlohmann::json row = {{"step", t.name},
+                        {"label", t.label},
+                        {"description", t.description},
+                        {"outputs_per_item", t.outputs_per_item},
+                        {"local_size", {c.variant.local_w, c.variant.local_h}},
+                        {"threshold", c.threshold},
+                        {"build_options", c.variant.build_options()},
+                        {"bytes_min", bytes_min},
+                        {"floor_ms", floor},
+                        {"roofline_fraction", floor / k.median}};
+  row.update(measure::timing_fields(c.samples));
+  add_row_keys(row, c.variant.family(), c.variant.id(), "t" + std::to_string(c.threshold));
+  return row;
+}
+
+struct InputFacts {
+  int full_w = 0, full_h = 0, scale = 1;
+  std::string sha;
+};
+
+nlohmann::json epsilon_provenance(const ocl::DeviceInfo& dev, const EpsilonRunConfig& cfg, const Runners& runners,
+                                  const ref::Plane8& img, const InputFacts& in, int reps, const ocl::Bandwidth& bw) {
   auto prov =
       provenance(dev, runners.begin()->second->source(), "-cl-std=CL1.2 -DFL_EPS_FLOAT=<0|1> -DFL_EPS_N=<n> ...");
   prov["base_image"] = cfg.base_image;
-  prov["base_image_sha256"] = sha;
-  prov["base_width"] = full_w;
-  prov["base_height"] = full_h;
-  prov["scale"] = scale;
+  prov["base_image_sha256"] = in.sha;
+  prov["base_width"] = in.full_w;
+  prov["base_height"] = in.full_h;
+  prov["scale"] = in.scale;
   prov["width"] = img.width;
   prov["height"] = img.height;
   prov["threshold"] = cfg.threshold;
@@ -191,7 +158,59 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
   prov["copy_bandwidth_GBps"] = bw.best_GBps();
   prov["copy_bandwidth"] = bandwidth_json(bw);
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
-  result["provenance"] = prov;
+  return prov;
+}
+
+}  // namespace
+
+std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) {
+  const auto& dev = device.info;
+  InputFacts in;
+  in.scale = cfg.scale != 0 ? cfg.scale : (dev.is_cpu() ? 2 : 1);
+  if (in.scale != 1 && in.scale != 2 && in.scale != 4)
+    throw Error("scale " + std::to_string(in.scale) + " is not supported", "use 1, 2 or 4 (centre crop per side)");
+  const int reps = choose_repetitions(dev, cfg.repetitions);
+  if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
+  if (cfg.threshold < 0 || cfg.threshold > 255) throw Error("the threshold must lie in 0..255");
+  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
+  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
+
+  std::cerr << "[" << kExperiment << "] " << dev.name << ": loading " << cfg.base_image << "\n";
+  const auto img = load_plane(cfg.base_image, in.scale, in.full_w, in.full_h, in.sha);
+  const std::uint64_t pixels = static_cast<std::uint64_t>(img.width) * static_cast<std::uint64_t>(img.height);
+
+  ocl::Runtime rt(device);
+  std::cerr << "[" << kExperiment << "] measuring copy bandwidth\n";
+  const auto bw = ocl::measure_copy_bandwidth(rt);
+
+  std::vector<Config> configs;
+  for (const auto& v : registered_epsilon_variants()) configs.push_back({v, cfg.threshold, false, {}});
+  for (const auto& step : cfg.sweep_steps)
+    for (int t : cfg.sweep_thresholds)
+      if (t != cfg.threshold) configs.push_back({epsilon_variant(step), t, true, {}});
+  Runners runners;
+  Images images;
+  for (auto& c : configs) {
+    auto& r = runners[c.variant.step];
+    if (!r) r = std::make_unique<EpsilonRunner>(rt, c.variant);
+    const bool fl = c.variant.traits().float_math;
+    if (!images.count(fl)) images[fl] = r->upload(img);
+  }
+  auto oracle = verify_configs(configs, runners, images, img);
+
+  auto sample = [&](Config& c, ocl::Samples& into) {
+    auto& r = *runners[c.variant.step];
+    const auto& im = images[c.variant.traits().float_math];
+    ocl::take_sample(
+        rt.queue, [&] { return std::vector<cl::Event>{r.enqueue(im, c.threshold)}; }, into);
+  };
+  measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, kExperiment, false}, sample);
+
+  nlohmann::json rows = nlohmann::json::array(), sweep = nlohmann::json::array();
+  for (const auto& c : configs) (c.sweep ? sweep : rows).push_back(epsilon_row(c, pixels, bw.best_GBps()));
+  nlohmann::json result;
+  add_result_head(result, "filterlab.epsilon", kExperiment);
+  result["provenance"] = epsilon_provenance(dev, cfg, runners, img, in, reps, bw);
   result["rows"] = rows;
   result["sweep"] = sweep;
   result["crop"] = crop_json(img, oracle[cfg.threshold]);
