@@ -56,6 +56,85 @@ struct Timed {
   cl::NDRange global;  // the launch's global size, read while the arguments are bound
 };
 
+// What the timed configurations are: per kernel the tuned one first, its exact twin second, then
+// the samples; the IDs of the tuned ones and of the twins, and the space's record.
+struct Selection {
+  std::vector<std::vector<imagecl::Config>> per_kernel;
+  std::set<std::string> tuned_ids, twin_ids;
+};
+
+Selection select_configs(const imagecl::Benchmark& b, const ImageclRunConfig& cfg, const ocl::DeviceInfo& dev,
+                         const nlohmann::json& tuning, nlohmann::json& spaces) {
+  Selection sel;
+  for (const auto& k : b.kernels) {
+    const auto& space = imagecl::kernel_space(k);
+    auto configs = imagecl::sample_configs(space, cfg.samples, cfg.seed, dev);
+    spaces[k] = {{"configurations", space.configurations}, {"sampled", configs.size()}};
+    // The tuned configuration first: pipeline 0 is every kernel at its tuned configuration.
+    const auto t = tuned_config(tuning, k, space);
+    spaces[k]["tuned"] = t.record;
+    if (!t.config.empty()) {
+      configs.erase(std::remove(configs.begin(), configs.end(), t.config), configs.end());
+      configs.insert(configs.begin(), t.config);
+      sel.tuned_ids.insert(imagecl::config_id(space, t.config));
+      // Its exact twin second (pipeline 1 runs every kernel's twin): the same kernel with every
+      // float operation rounded, timed beside the one tuned under OpenCL's default contraction.
+      if (const auto twin = exact_twin(space, t.config)) {
+        configs.erase(std::remove(configs.begin(), configs.end(), *twin), configs.end());
+        configs.insert(configs.begin() + 1, *twin);
+        sel.twin_ids.insert(imagecl::config_id(space, *twin));
+      }
+    }
+    sel.per_kernel.push_back(std::move(configs));
+  }
+  return sel;
+}
+
+// Every pipeline verified first, on the image it is timed on (a wrong result stops the run; a
+// device limit skips the pipeline, recorded in `skipped`); each kernel configuration timed once.
+std::vector<Timed> verified_pipelines(ocl::Runtime& rt, const imagecl::Benchmark& b, const Selection& sel, int side,
+                                      const ref::Image& input, const ref::Image& oracle, nlohmann::json& skipped) {
+  std::vector<Timed> timed;
+  std::size_t rows_here = 0;
+  for (const auto& s : sel.per_kernel) rows_here = std::max(rows_here, s.size());
+  for (std::size_t i = 0; i < rows_here; ++i) {
+    std::vector<imagecl::Config> configs;
+    for (const auto& s : sel.per_kernel) configs.push_back(s[i % s.size()]);
+    std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2: verifying pipeline " << i + 1 << "/"
+              << rows_here << "\n";
+    try {
+      const auto o = imagecl::check_benchmark(rt, b, configs, input, oracle);
+      if (!o.passed)
+        throw Error(o.ids.front() + " ... disagrees with the oracle at " + o.where,
+                    "this is a compiler or kernel bug; nothing was timed");
+    } catch (const Unsupported& e) {
+      skipped.push_back({{"benchmark", b.name}, {"pipeline", i}, {"unsupported", e.what()}});
+      continue;
+    }
+    for (std::size_t k = 0; k < b.kernels.size(); ++k) {
+      if (i >= sel.per_kernel[k].size()) continue;
+      Timed t;
+      t.benchmark = b.name, t.kernel = b.kernels[k], t.config = configs[k];
+      t.launcher = std::make_unique<imagecl::Launcher>(rt, imagecl::kernel_space(t.kernel), t.config);
+      timed.push_back(std::move(t));
+    }
+  }
+  return timed;
+}
+
+nlohmann::json imagecl_row(ocl::Runtime& rt, const Timed& t, const Selection& sel, int side) {
+  const auto& space = imagecl::kernel_space(t.kernel);
+  auto row = launch_row(t, side);
+  // The kernel is the family; a configuration of it is a variant, timed on one image size.
+  add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(), std::to_string(side) + "x" + std::to_string(side));
+  row["tuned"] = sel.tuned_ids.count(t.launcher->id()) > 0;
+  row["exact_twin"] = sel.twin_ids.count(t.launcher->id()) > 0;
+  for (std::size_t p = 0; p < space.params.size(); ++p)
+    if (space.params[p].name == "exact") row["exact"] = t.config[p];
+  if (row["tuned"] || row["exact_twin"]) row["resources"] = resources_json(rt, *t.launcher, t.kernel);
+  return row;
+}
+
 }  // namespace
 
 std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) {
@@ -73,76 +152,18 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
   nlohmann::json rows = nlohmann::json::array(), skipped = nlohmann::json::array(), spaces = nlohmann::json::object();
   const std::string tuning_path = cfg.results_dir + "/tuning/" + dev.slug + ".json";
   const nlohmann::json tuning = read_tuning(tuning_path);
-  std::set<std::string> tuned_ids, twin_ids;
   std::vector<ocl::GeneratedSource> sources;
   for (const auto& b : imagecl::benchmarks()) {
     if (b.name.find(cfg.benchmarks) == std::string::npos) continue;
     const int side = paper_side(imagecl::computes(b)) / scale;  // a fused pipeline: its unfused benchmark's size
     const auto input = imagecl::benchmark_input(side, side, cfg.seed);
     const auto oracle = imagecl::benchmark_oracle(b, input);
-    std::vector<std::vector<imagecl::Config>> samples;
-    for (const auto& k : b.kernels) {
-      const auto& space = imagecl::kernel_space(k);
-      auto configs = imagecl::sample_configs(space, cfg.samples, cfg.seed, dev);
-      spaces[k] = {{"configurations", space.configurations}, {"sampled", configs.size()}};
-      // The tuned configuration first: pipeline 0 is every kernel at its tuned configuration.
-      const auto t = tuned_config(tuning, k, space);
-      spaces[k]["tuned"] = t.record;
-      if (!t.config.empty()) {
-        configs.erase(std::remove(configs.begin(), configs.end(), t.config), configs.end());
-        configs.insert(configs.begin(), t.config);
-        tuned_ids.insert(imagecl::config_id(space, t.config));
-        // Its exact twin second (pipeline 1 runs every kernel's twin): the same kernel with every
-        // float operation rounded, timed beside the one tuned under OpenCL's default contraction.
-        if (const auto twin = exact_twin(space, t.config)) {
-          configs.erase(std::remove(configs.begin(), configs.end(), *twin), configs.end());
-          configs.insert(configs.begin() + 1, *twin);
-          twin_ids.insert(imagecl::config_id(space, *twin));
-        }
-      }
-      samples.push_back(std::move(configs));
-      sources.push_back({"imagecl/" + k + ".cl", space.opencl});
-    }
-    // Verify every pipeline first, on the image it is timed on; a wrong result stops the run.
-    std::vector<Timed> timed;
-    std::size_t rows_here = 0;
-    for (const auto& s : samples) rows_here = std::max(rows_here, s.size());
-    for (std::size_t i = 0; i < rows_here; ++i) {
-      std::vector<imagecl::Config> configs;
-      for (const auto& s : samples) configs.push_back(s[i % s.size()]);
-      std::cerr << "[" << kExperiment << "] " << b.name << " " << side << "^2: verifying pipeline " << i + 1 << "/"
-                << rows_here << "\n";
-      try {
-        const auto o = imagecl::check_benchmark(rt, b, configs, input, oracle);
-        if (!o.passed)
-          throw Error(o.ids.front() + " ... disagrees with the oracle at " + o.where,
-                      "this is a compiler or kernel bug; nothing was timed");
-      } catch (const Unsupported& e) {
-        skipped.push_back({{"benchmark", b.name}, {"pipeline", i}, {"unsupported", e.what()}});
-        continue;
-      }
-      for (std::size_t k = 0; k < b.kernels.size(); ++k) {
-        if (i >= samples[k].size()) continue;  // each kernel configuration is timed once
-        Timed t;
-        t.benchmark = b.name, t.kernel = b.kernels[k], t.config = configs[k];
-        t.launcher = std::make_unique<imagecl::Launcher>(rt, imagecl::kernel_space(t.kernel), t.config);
-        timed.push_back(std::move(t));
-      }
-    }
+    const auto sel = select_configs(b, cfg, dev, tuning, spaces);
+    for (const auto& k : b.kernels) sources.push_back({"imagecl/" + k + ".cl", imagecl::kernel_space(k).opencl});
+    auto timed = verified_pipelines(rt, b, sel, side, input, oracle, skipped);
     time_launchers(rt, timed, side, input, dev.global_mem_bytes, cfg.warmup, reps, cfg.seed,
                    std::string(kExperiment) + " " + b.name);
-    for (const auto& t : timed) {
-      const auto& space = imagecl::kernel_space(t.kernel);
-      auto row = launch_row(t, side);
-      // The kernel is the family; a configuration of it is a variant, timed on one image size.
-      add_row_keys(row, "imagecl." + t.kernel, t.launcher->id(), std::to_string(side) + "x" + std::to_string(side));
-      row["tuned"] = tuned_ids.count(t.launcher->id()) > 0;
-      row["exact_twin"] = twin_ids.count(t.launcher->id()) > 0;
-      for (std::size_t p = 0; p < space.params.size(); ++p)
-        if (space.params[p].name == "exact") row["exact"] = t.config[p];
-      if (row["tuned"] || row["exact_twin"]) row["resources"] = resources_json(rt, *t.launcher, t.kernel);
-      rows.push_back(row);
-    }
+    for (const auto& t : timed) rows.push_back(imagecl_row(rt, t, sel, side));
   }
   nlohmann::json result;
   add_result_head(result, "filterlab.result", kExperiment);
