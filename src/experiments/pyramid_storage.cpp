@@ -58,27 +58,12 @@ void print_summary(const std::vector<Config>& configs, const std::string& device
   }
 }
 
-}  // namespace
+using StoreMap = std::map<Storage, std::unique_ptr<Stores>>;
 
-std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageConfig& cfg) {
-  const auto& dev = device.info;
-  const int scale = choose_scale(dev, cfg.scale);
-  const int reps = choose_repetitions(dev, cfg.repetitions);
-  if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
-  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
-  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
-
-  log(dev.name + ": loading " + cfg.base_image);
-  const auto input = load_pyramid(cfg.base_image, scale);
-  ocl::check_total_memory(dev, 2ull * 4ull * store_bytes(input.shapes),
-                          "the pyramid in four storage types (input and output)");
-  ocl::Runtime rt(device);
-  log("measuring copy bandwidth");
-  const auto bw = ocl::measure_copy_bandwidth(rt);
-
-  // Every storage x configuration the device allows; the others are listed with the reason.
-  nlohmann::json unsupported = nlohmann::json::array();
-  std::map<Storage, std::unique_ptr<Stores>> stores;
+// Every storage x configuration the device allows, its stores allocated and the input uploaded;
+// the others are listed in `unsupported` with the reason.
+std::vector<Config> runnable_configs(ocl::Runtime& rt, const PyramidInput& input, ref::Border border, StoreMap& stores,
+                                     nlohmann::json& unsupported) {
   std::vector<Config> configs;
   for (Storage s : kAllStorages) {
     const auto name = std::string(storage_name(s));
@@ -97,7 +82,7 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
       try {
         Config c;
         c.variant = v;
-        c.runner = std::make_unique<GradientRunner>(rt, v, cfg.border);
+        c.runner = std::make_unique<GradientRunner>(rt, v, border);
         c.stores = stores[s].get();
         configs.push_back(std::move(c));
       } catch (const Unsupported& e) {  // a work-group or local memory beyond the device's limits
@@ -107,29 +92,41 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
       }
     }
   }
-  if (configs.empty()) throw Error("no storage type could hold the pyramid on " + dev.name, "see the messages above");
+  return configs;
+}
 
-  // The oracle judges every configuration before anything is timed.
+// The oracle judges every configuration, both derivatives, before anything is timed.
+void verify_configs(ocl::Runtime& rt, std::vector<Config>& configs, const PyramidInput& input, ref::Border border) {
   for (int k : {3, 5, 7, 9})
     for (ref::Axis axis : {ref::Axis::X, ref::Axis::Y}) {
       log("verifying k" + std::to_string(k) + (axis == ref::Axis::X ? " d/dx" : " d/dy"));
-      const auto oracle = octave_oracle(input, k, axis, cfg.border);
+      const auto oracle = octave_oracle(input, k, axis, border);
       for (auto& c : configs)
         if (c.variant.ksize == k)
           verify_pyramid(rt, *c.runner, c.stores->in, c.stores->out, axis, input.levels, oracle,
                          scharr_tolerance(k, axis));
     }
+}
 
-  auto sample = [&](Config& c, ocl::Samples& into) {
-    ocl::take_sample(
-        rt.queue, [&] { return enqueue_each_axis(*c.runner, c.stores->in, c.stores->out); }, into);
-  };
-  measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, kExperiment, false}, sample);
+// Minimum traffic per sample: each derivative reads every pixel once and writes it once.
+nlohmann::json storage_row(const Config& c, const PyramidInput& input, double GBps) {
+  const std::uint64_t bytes_min = 2ull * 2ull * sizeof(float) * input.pixels;
+  auto row =
+      timing_row(c.variant, c.runner->options(), c.runner->launch_count(c.stores->in), bytes_min, GBps, c.samples);
+  const auto [wg_size, wg_multiple] = c.runner->work_group_info();
+  row["default_local_size"] = c.variant.default_local_size();
+  row["kernel_work_group_size"] = wg_size;
+  row["preferred_work_group_size_multiple"] = wg_multiple;
+  row["kernel_program_sha256"] = c.runner->source().sha256;
+  return row;
+}
 
+nlohmann::json storage_provenance(const ocl::DeviceInfo& dev, const PyramidStorageConfig& cfg,
+                                  const std::vector<Config>& configs, const PyramidInput& input, int reps,
+                                  const ocl::Bandwidth& bw, const nlohmann::json& unsupported) {
   std::vector<const ocl::ProgramSource*> used;
   for (const auto& c : configs) used.push_back(&c.runner->source());
-  const auto all_sources = per_row_sources(used);
-  auto prov = provenance(dev, all_sources, "per row (rows[].build_options)");
+  auto prov = provenance(dev, per_row_sources(used), "per row (rows[].build_options)");
   add_pyramid_provenance(prov, input, cfg.warmup, reps, cfg.seed);
   prov["border"] = std::string(ref::border_name(cfg.border));
   prov["copy_bandwidth_GBps"] = bw.best_GBps();
@@ -144,23 +141,42 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
   prov["storage_table"] = table;
   prov["unsupported"] = unsupported;
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
+  return prov;
+}
 
-  // Minimum traffic per sample: each derivative reads every pixel once and writes it once.
-  const std::uint64_t bytes_min = 2ull * 2ull * sizeof(float) * input.pixels;
+}  // namespace
+
+std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageConfig& cfg) {
+  const auto& dev = device.info;
+  const int scale = choose_scale(dev, cfg.scale);
+  const int reps = choose_repetitions(dev, cfg.repetitions);
+  if (cfg.warmup < 0) throw Error("warm-up count must not be negative");
+  io::ensure_directory(cfg.results_dir + "/" + kExperiment);
+  const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
+
+  log(dev.name + ": loading " + cfg.base_image);
+  const auto input = load_pyramid(cfg.base_image, scale);
+  ocl::check_total_memory(dev, 2ull * 4ull * store_bytes(input.shapes),
+                          "the pyramid in four storage types (input and output)");
+  ocl::Runtime rt(device);
+  log("measuring copy bandwidth");
+  const auto bw = ocl::measure_copy_bandwidth(rt);
+  nlohmann::json unsupported = nlohmann::json::array();
+  StoreMap stores;
+  auto configs = runnable_configs(rt, input, cfg.border, stores, unsupported);
+  if (configs.empty()) throw Error("no storage type could hold the pyramid on " + dev.name, "see the messages above");
+  verify_configs(rt, configs, input, cfg.border);
+  auto sample = [&](Config& c, ocl::Samples& into) {
+    ocl::take_sample(
+        rt.queue, [&] { return enqueue_each_axis(*c.runner, c.stores->in, c.stores->out); }, into);
+  };
+  measure::measure_configs(configs, {cfg.warmup, reps, true, cfg.seed, kExperiment, false}, sample);
+
   nlohmann::json rows = nlohmann::json::array();
-  for (const auto& c : configs) {
-    auto row = timing_row(c.variant, c.runner->options(), c.runner->launch_count(c.stores->in), bytes_min,
-                          bw.best_GBps(), c.samples);
-    const auto [wg_size, wg_multiple] = c.runner->work_group_info();
-    row["default_local_size"] = c.variant.default_local_size();
-    row["kernel_work_group_size"] = wg_size;
-    row["preferred_work_group_size_multiple"] = wg_multiple;
-    row["kernel_program_sha256"] = c.runner->source().sha256;
-    rows.push_back(row);
-  }
+  for (const auto& c : configs) rows.push_back(storage_row(c, input, bw.best_GBps()));
   nlohmann::json result;
   add_result_head(result, "filterlab.result", kExperiment);
-  result["provenance"] = prov;
+  result["provenance"] = storage_provenance(dev, cfg, configs, input, reps, bw, unsupported);
   result["rows"] = rows;
   write_result(out_path, result, "rows");
   log("wrote " + out_path);
