@@ -88,9 +88,6 @@ int cmd_tune(const TuneArgs& a) {
   settings.cpu_divisor = a.cpu_divisor;
   settings.repetitions = a.repetitions;
   settings.extra_build_options = a.extra_build_options;
-  if (!a.extra_build_options.empty() && a.space.rfind("imagecl.", 0) != 0)
-    throw Error("--extra-build-options applies to the ImageCL spaces only, not to " + a.space,
-                "give --space imagecl.<kernel>[:kind]");
   auto space = tuner::make_space(a.space, rt, settings);
   nlohmann::json extra = {{"device", devices.front().info.name}, {"commit", kCommit}, {"commit_dirty", kCommitDirty}};
   std::vector<tuner::Point> points;

@@ -24,6 +24,10 @@ TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, con
 }
 
 std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, const SpaceSettings& s) {
+  // Only the ImageCL spaces build with them (timing_for); another space would silently drop them.
+  if (!s.extra_build_options.empty() && name.rfind("imagecl.", 0) != 0)
+    throw Error("extra build options apply to the ImageCL spaces only, not to " + name,
+                "give an imagecl.<kernel>[:kind] space");
   for (const auto& f : filter_families())
     if (auto space = f->tuning_space(name, rt, s)) return space;
   std::string names;

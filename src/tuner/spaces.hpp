@@ -23,6 +23,7 @@ TimingSetup default_timing(const ocl::DeviceInfo& dev, const SpaceSettings& s);
 // default_timing with the image side of an ImageCL space ("imagecl.<kernel>[:kind]").
 TimingSetup timing_for(const std::string& space, const ocl::DeviceInfo& dev, const SpaceSettings& s);
 
+// Throws for an unknown name, and for extra build options given to a space that is not ImageCL's.
 std::unique_ptr<Space> make_space(const std::string& name, ocl::Runtime& rt, const SpaceSettings& s);
 // The `run tuning` set: the sub-spaces, the wide sub-spaces and the hand-written spaces.
 std::vector<std::string> space_names();

@@ -39,6 +39,13 @@ tuner::SubSpace small_harris() {
            {"vector_dy", 1},
            {"vector_dst", 1}}};
 }
+// Every point of `space` evaluated once (an exhaustive search kept in memory): the trace.
+std::vector<tuner::Step> exhaustive_trace(tuner::Space& space) {
+  tuner::EvalCache memory("", tuner::cache_header(space, {}));
+  tuner::Evaluator ev(space, memory);
+  tuner::run_strategy("exhaustive", ev, 0, 1);
+  return ev.trace();
+}
 }  // namespace
 
 TEST_CASE("a small ImageCL sub-space is evaluated end to end on the device") {
@@ -46,18 +53,16 @@ TEST_CASE("a small ImageCL sub-space is evaluated end to end on the device") {
   const auto sub = small_harris();
   tuner::ImageclSpace space(&rt, rt.device.info, "harris_response", &sub, {37, 1, 2});
   CHECK(space.setup() == "37x37 warmup 1 repetitions 2");
-  tuner::EvalCache memory("", tuner::cache_header(space, {}));
-  tuner::Evaluator ev(space, memory);
-  tuner::run_strategy("exhaustive", ev, 0, 1);
-  REQUIRE(ev.trace().size() == 4);
-  for (const auto& s : ev.trace()) {
+  const auto trace = exhaustive_trace(space);
+  REQUIRE(trace.size() == 4);
+  for (const auto& s : trace) {
     INFO(s.id << ": " << s.m.reason);
     CHECK(s.m.valid());
     CHECK(s.m.time_ms > 0.0);
     CHECK(s.m.samples_ms.size() == 2);
     CHECK(s.id == imagecl::config_id(space.kernel_space(), space.config(s.m.point)));
   }
-  CHECK(ev.trace()[3].id ==
+  CHECK(trace[3].id ==
         "imagecl.harris_response/wg16x4/c2x1/il1/image_dx0/image_dy0/image_dst0/local_dx1/local_dy1/unroll_0x2/"
         "unroll_1x2");
 }
@@ -69,25 +74,25 @@ TEST_CASE("extra build options reach every build and the check, and name the set
   timing.extra_build_options = "-DFILTERLAB_EXTRA_PROBE=1 -cl-mad-enable";
   tuner::ImageclSpace space(&rt, rt.device.info, "harris_response", &sub, timing);
   CHECK(space.setup() == "37x37 warmup 1 repetitions 2 build options -DFILTERLAB_EXTRA_PROBE=1 -cl-mad-enable");
-  tuner::EvalCache memory("", tuner::cache_header(space, {}));
-  tuner::Evaluator ev(space, memory);
-  tuner::run_strategy("exhaustive", ev, 0, 1);
-  REQUIRE(ev.trace().size() == 4);
-  for (const auto& s : ev.trace()) {
+  const auto trace = exhaustive_trace(space);
+  REQUIRE(trace.size() == 4);
+  for (const auto& s : trace) {
     INFO(s.id << ": " << s.m.reason);
     CHECK(s.m.valid());  // the oracle judged the build with the extra options (within Harris's bound)
   }
-  const imagecl::Launcher l(rt, space.kernel_space(), space.config(ev.trace()[0].m.point), timing.extra_build_options);
+  const imagecl::Launcher l(rt, space.kernel_space(), space.config(trace[0].m.point), timing.extra_build_options);
   CHECK(l.options().size() > timing.extra_build_options.size());
   CHECK(l.options().substr(l.options().size() - timing.extra_build_options.size()) == timing.extra_build_options);
   // A build option the compiler refuses fails the build, recorded as such.
   timing.extra_build_options = "-cl-no-such-option";
   tuner::ImageclSpace bad(&rt, rt.device.info, "harris_response", &sub, timing);
-  tuner::EvalCache memory2("", tuner::cache_header(bad, {}));
-  tuner::Evaluator ev2(bad, memory2);
-  tuner::run_strategy("exhaustive", ev2, 0, 1);
-  REQUIRE(!ev2.trace().empty());
-  CHECK_FALSE(ev2.trace()[0].m.valid());
+  const auto refused = exhaustive_trace(bad);
+  REQUIRE(!refused.empty());
+  CHECK_FALSE(refused[0].m.valid());
+  // A hand-written space takes none: make_space refuses them rather than drop them.
+  tuner::SpaceSettings settings;
+  settings.extra_build_options = "-cl-mad-enable";
+  CHECK_THROWS_WITH(tuner::make_space(tuner::kTiledSpace, rt, settings), Catch::Contains("ImageCL spaces only"));
 }
 
 TEST_CASE("a configuration beyond the device's limits is recorded as a constraint without running") {
