@@ -7,8 +7,10 @@
 
 #include "build_info.hpp"
 #include "error.hpp"
-#include "ocl/bandwidth.hpp"
+#include "measure/bandwidth.hpp"
+#include "measure/protocol.hpp"
 #include "ocl/errors.hpp"
+#include "stats.hpp"
 
 namespace filterlab::bench {
 namespace {
@@ -16,13 +18,19 @@ namespace {
 // Untimed runs before every measurement: clocks, caches, lazily allocated temporaries.
 constexpr int kWarmupRuns = 2;
 
-// The device time of one filtering: the first event's start to the last event's end (an in-order
-// queue: the launches run one after another, and gaps between them count).
-double span_seconds(const std::vector<cl::Event>& events) {
-  const auto start = events.front().getProfilingInfo<CL_PROFILING_COMMAND_START>();
-  const auto end = events.back().getProfilingInfo<CL_PROFILING_COMMAND_END>();
-  return static_cast<double>(end - start) * 1e-9;
-}
+// A registered variant's timed run as a case of the timing protocol: a sample is one filtering,
+// timed by its launches' profiling events as every experiment times it; check() asks the oracle.
+class TimedRunCase : public measure::LaunchCase {
+ public:
+  TimedRunCase(cl::CommandQueue& queue, TimedRun& run, const std::string& name)
+      : LaunchCase(
+            queue, [&run] { return run.enqueue(); }, name),
+        run_(run) {}
+  std::string check() override { return run_.check(); }
+
+ private:
+  TimedRun& run_;
+};
 
 std::string message_of(const std::exception_ptr& error) {
   try {
@@ -99,7 +107,7 @@ void Suite::open(Slot& slot) {
   if (slot.rt) return;
   auto rt = std::make_unique<ocl::Runtime>(slot.device);
   std::cerr << "filterlab-bench: " << slot.device.info.name << ": measuring copy bandwidth\n";
-  slot.copy_GBps = ocl::measure_copy_bandwidth(*rt, options_.bandwidth_bytes).best_GBps();
+  slot.copy_GBps = measure::measure_copy_bandwidth(*rt, options_.bandwidth_bytes).best_GBps();
   slot.rt = std::move(rt);  // only once the roofline is known (a failed probe is tried again)
 }
 
@@ -110,7 +118,9 @@ void Suite::open_devices(const std::string& benchmark_filter) {
   for (const auto& [w, h] : options_.sizes)
     sizes += (sizes.empty() ? "" : ",") + std::to_string(w) + "x" + std::to_string(h);
   benchmark::AddCustomContext("filterlab_sizes", sizes);
-  benchmark::AddCustomContext("filterlab_time", "device time: first profiling event's start to last event's end");
+  benchmark::AddCustomContext("filterlab_time",
+                              "device time: the sum of one filtering's launches' profiling-event durations; "
+                              "counters from the median of the kept samples");
   for (std::size_t s = 0; s < slots_.size(); ++s) {
     auto& slot = slots_[s];
     const bool used = std::any_of(cases_.begin(), cases_.end(), [&](const auto& c) {
@@ -165,28 +175,41 @@ void Suite::run(benchmark::State& state, const Case& c) {
   const auto what = timed.describe();
   if (!what.empty()) state.SetLabel(what);
   auto& slot = slots_[c.slot];
-  double seconds = 0.0;
+  // The protocol's warm-up; then each of the library's iterations is one protocol sample, and the
+  // oracle judges the output once more after the last (a run that changed is not reported).
+  TimedRunCase timed_case(slot.rt->queue, timed, c.name);
+  std::string wrong;
   try {
-    for (int i = 0; i < kWarmupRuns; ++i) timed.enqueue();
-    slot.rt->queue.finish();
+    measure::Protocol warm_up;
+    warm_up.warmup = kWarmupRuns;
+    warm_up.rounds = 0;
+    warm_up.check_after = false;
+    measure::measure({&timed_case}, warm_up);
     for (auto _ : state) {
-      const auto events = timed.enqueue();
-      events.back().wait();
-      const double s = span_seconds(events);
-      state.SetIterationTime(s);
-      seconds += s;
+      timed_case.sample(timed_case.samples);
+      state.SetIterationTime(timed_case.samples.kernel_ms.back() * 1e-3);
     }
-    slot.rt->queue.finish();
+    wrong = timed_case.check();
   } catch (...) {
     prepared_.error = message_of(std::current_exception());
     prepared_.run.reset();
     state.SkipWithError(prepared_.error.c_str());
     return;
   }
-  const double mean = seconds / static_cast<double>(state.iterations());
-  const double bytes_per_second = timed.min_bytes() / mean;
+  if (!wrong.empty()) {
+    prepared_.error = "differed from the oracle after it was timed (times not kept): " + wrong;
+    prepared_.run.reset();
+    state.SkipWithError(prepared_.error.c_str());
+    return;
+  }
+  const Summary kernel = summarize(timed_case.samples.kernel_ms);
+  const double median_s = kernel.median * 1e-3;
+  const double bytes_per_second = timed.min_bytes() / median_s;
+  state.counters["kernel_ms_median"] = kernel.median;
+  state.counters["kernel_ms_ci95_low"] = kernel.ci95_low;
+  state.counters["kernel_ms_ci95_high"] = kernel.ci95_high;
   state.counters["bytes_per_second"] = bytes_per_second;
-  state.counters["pixels_per_second"] = timed.pixels() / mean;
+  state.counters["pixels_per_second"] = timed.pixels() / median_s;
   state.counters["roofline"] = bytes_per_second / (slot.copy_GBps * 1e9);
   state.counters["min_bytes"] = timed.min_bytes();
   state.counters["copy_GBps"] = slot.copy_GBps;

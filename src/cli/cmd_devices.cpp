@@ -6,7 +6,7 @@
 #include "cli/commands.hpp"
 #include "families/family.hpp"
 #include "families/program_check.hpp"
-#include "ocl/bandwidth.hpp"
+#include "measure/bandwidth.hpp"
 #include "ocl/device.hpp"
 
 namespace filterlab::cli {
@@ -39,7 +39,7 @@ int cmd_devices(const DevicesArgs& a) {
     if (a.bandwidth) {
       std::cerr << "measuring copy bandwidth on " << i.name << " ...\n";
       ocl::Runtime rt(d);
-      const auto bw = ocl::measure_copy_bandwidth(rt);
+      const auto bw = measure::measure_copy_bandwidth(rt);
       row("copy bandwidth (GB/s)", std::to_string(bw.best_GBps()) + "  (read+write; kernel " +
                                        std::to_string(bw.kernel_GBps) + ", clEnqueueCopyBuffer " +
                                        std::to_string(bw.enqueue_GBps) + ", " +

@@ -99,7 +99,7 @@ PyramidInput load_pyramid(const std::string& base_image, int scale) {
   return in;
 }
 
-nlohmann::json bandwidth_json(const ocl::Bandwidth& bw) {
+nlohmann::json bandwidth_json(const measure::Bandwidth& bw) {
   return {{"bytes_per_copy", bw.bytes_per_copy},
           {"kernel_GBps", bw.kernel_GBps},
           {"enqueue_copy_GBps", bw.enqueue_GBps},

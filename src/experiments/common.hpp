@@ -12,7 +12,7 @@
 #include "families/gradient/gradient_variant.hpp"
 #include "families/gradient/level_store.hpp"
 #include "measure/protocol.hpp"
-#include "ocl/bandwidth.hpp"
+#include "measure/bandwidth.hpp"
 #include "ocl/device.hpp"
 #include "ocl/runtime.hpp"
 #include "reference/image.hpp"
@@ -47,7 +47,7 @@ struct PyramidInput {
 PyramidInput load_pyramid(const std::string& base_image, int scale);
 
 using measure::summary_json;
-nlohmann::json bandwidth_json(const ocl::Bandwidth& bw);
+nlohmann::json bandwidth_json(const measure::Bandwidth& bw);
 // The time a traffic of `bytes` takes at `GBps`, in ms: the roofline floor.
 double floor_ms(std::uint64_t bytes, double GBps);
 // A result row's common fields: the variant's ID and description, its build options, launches per

@@ -18,7 +18,7 @@
 #include "families/epsilon/epsilon_verify.hpp"
 #include "io/atomic_file.hpp"
 #include "io/netpbm.hpp"
-#include "ocl/bandwidth.hpp"
+#include "measure/bandwidth.hpp"
 #include "ocl/limits.hpp"
 #include "ocl/sha256.hpp"
 #include "reference/epsilon.hpp"
@@ -140,7 +140,7 @@ struct InputFacts {
 };
 
 nlohmann::json epsilon_provenance(const ocl::DeviceInfo& dev, const EpsilonRunConfig& cfg, const Runners& runners,
-                                  const ref::Plane8& img, const InputFacts& in, int reps, const ocl::Bandwidth& bw) {
+                                  const ref::Plane8& img, const InputFacts& in, int reps, const measure::Bandwidth& bw) {
   auto prov =
       provenance(dev, runners.begin()->second->source(), "-cl-std=CL1.2 -DFL_EPS_FLOAT=<0|1> -DFL_EPS_N=<n> ...");
   prov["base_image"] = cfg.base_image;
@@ -181,7 +181,7 @@ std::string run_epsilon(const ocl::Device& device, const EpsilonRunConfig& cfg) 
 
   ocl::Runtime rt(device);
   std::cerr << "[" << kExperiment << "] measuring copy bandwidth\n";
-  const auto bw = ocl::measure_copy_bandwidth(rt);
+  const auto bw = measure::measure_copy_bandwidth(rt);
 
   std::vector<Config> configs;
   for (const auto& v : registered_epsilon_variants()) configs.push_back({v, cfg.threshold, false, {}});

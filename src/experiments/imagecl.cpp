@@ -15,7 +15,7 @@
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "io/atomic_file.hpp"
-#include "ocl/bandwidth.hpp"
+#include "measure/bandwidth.hpp"
 #include "ocl/kernel_resources.hpp"
 #include "ocl/runtime.hpp"
 #include "stats.hpp"
@@ -148,7 +148,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
 
   // The roofline beside every time: the device's copy bandwidth (bytes read plus written).
   std::cerr << "[" << kExperiment << "] " << dev.name << ": measuring copy bandwidth\n";
-  const auto bw = ocl::measure_copy_bandwidth(rt);
+  const auto bw = measure::measure_copy_bandwidth(rt);
   nlohmann::json rows = nlohmann::json::array(), skipped = nlohmann::json::array(), spaces = nlohmann::json::object();
   const std::string tuning_path = cfg.results_dir + "/tuning/" + dev.slug + ".json";
   const nlohmann::json tuning = read_tuning(tuning_path);

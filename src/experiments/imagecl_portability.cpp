@@ -14,7 +14,7 @@
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "io/atomic_file.hpp"
-#include "ocl/bandwidth.hpp"
+#include "measure/bandwidth.hpp"
 #include "ocl/runtime.hpp"
 #include "stats.hpp"
 
@@ -188,7 +188,7 @@ nlohmann::json portability_row(const Timed& t, const Source& src, const std::str
 nlohmann::json portability_provenance(const ocl::DeviceInfo& dev, const ImageclPortabilityRunConfig& cfg,
                                       const std::vector<Source>& sources, const nlohmann::json& skipped_files,
                                       const std::vector<ocl::GeneratedSource>& kernel_files, int scale, int reps,
-                                      const ocl::Bandwidth& bw) {
+                                      const measure::Bandwidth& bw) {
   auto all = ocl::load_program_source({}, kernel_files);
   all.sha256 = "per row (rows[].program_sha256)";
   auto prov = provenance(dev, all, "per row (-D switches of the configuration)");
@@ -235,7 +235,7 @@ std::string run_imagecl_portability(const ocl::Device& device, const ImageclPort
 
   std::cerr << "[" << kExperiment << "] " << dev.name << ": " << sources.size()
             << " source device(s); measuring copy bandwidth\n";
-  const auto bw = ocl::measure_copy_bandwidth(rt);
+  const auto bw = measure::measure_copy_bandwidth(rt);
   nlohmann::json rows = nlohmann::json::array();
   PairOutcomes outcomes;
   std::vector<ocl::GeneratedSource> kernel_files;

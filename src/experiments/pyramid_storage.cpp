@@ -123,7 +123,7 @@ nlohmann::json storage_row(const Config& c, const PyramidInput& input, double GB
 
 nlohmann::json storage_provenance(const ocl::DeviceInfo& dev, const PyramidStorageConfig& cfg,
                                   const std::vector<Config>& configs, const PyramidInput& input, int reps,
-                                  const ocl::Bandwidth& bw, const nlohmann::json& unsupported) {
+                                  const measure::Bandwidth& bw, const nlohmann::json& unsupported) {
   std::vector<const ocl::ProgramSource*> used;
   for (const auto& c : configs) used.push_back(&c.runner->source());
   auto prov = provenance(dev, per_row_sources(used), "per row (rows[].build_options)");
@@ -160,7 +160,7 @@ std::string run_pyramid_storage(const ocl::Device& device, const PyramidStorageC
                           "the pyramid in four storage types (input and output)");
   ocl::Runtime rt(device);
   log("measuring copy bandwidth");
-  const auto bw = ocl::measure_copy_bandwidth(rt);
+  const auto bw = measure::measure_copy_bandwidth(rt);
   nlohmann::json unsupported = nlohmann::json::array();
   StoreMap stores;
   auto configs = runnable_configs(rt, input, cfg.border, stores, unsupported);

@@ -17,7 +17,7 @@ namespace {
 
 constexpr const char* kExperiment = "roofline";
 
-nlohmann::json sizes_json(const ocl::RooflineSizes& s) {
+nlohmann::json sizes_json(const measure::RooflineSizes& s) {
   return {{"global_size", s.global},
           {"local_size", s.wg},
           {"chains", s.chains},
@@ -29,12 +29,12 @@ nlohmann::json sizes_json(const ocl::RooflineSizes& s) {
           {"tile_elements", s.tile_elements()}};
 }
 
-nlohmann::json args_json(const ocl::RooflineArgs& a) {
+nlohmann::json args_json(const measure::RooflineArgs& a) {
   return {{"exact_mul", a.exact_mul}, {"exact_add", a.exact_add}, {"fma_mul", a.fma_mul},      {"fma_add", a.fma_add},
           {"cvt_step", a.cvt_step},   {"f2u_step", a.f2u_step},   {"local_step", a.local_step}};
 }
 
-nlohmann::json copy_json(const ocl::Bandwidth& bw) {
+nlohmann::json copy_json(const measure::Bandwidth& bw) {
   auto j = bandwidth_json(bw);
   j["GBps"] = bw.best_GBps();
   j["samples_kernel_ms"] = bw.kernel_copy_samples_ms;
@@ -45,7 +45,7 @@ nlohmann::json copy_json(const ocl::Bandwidth& bw) {
 
 }  // namespace
 
-nlohmann::json roofline_rows(const ocl::Roofline& r) {
+nlohmann::json roofline_rows(const measure::Roofline& r) {
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& p : r.probes) {
     const bool local = p.name.rfind("local_", 0) == 0, fp = p.name.rfind("fp32_", 0) == 0;
@@ -103,12 +103,12 @@ std::string run_roofline(const ocl::Device& device, const RooflineRunConfig& cfg
   const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
 
   ocl::Runtime rt(device);
-  std::cerr << "[" << kExperiment << "] " << dev.name << ": copy bandwidth and " << ocl::roofline_probe_names().size()
+  std::cerr << "[" << kExperiment << "] " << dev.name << ": copy bandwidth and " << measure::roofline_probe_names().size()
             << " probes, " << reps << " repetitions\n";
-  ocl::RooflineOptions options;
+  measure::RooflineOptions options;
   options.repetitions = reps;
   options.warmup = cfg.warmup;
-  const auto r = ocl::measure_roofline(rt, options);
+  const auto r = measure::measure_roofline(rt, options);
 
   nlohmann::json result;
   add_result_head(result, "filterlab.roofline", kExperiment);

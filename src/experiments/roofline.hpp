@@ -1,14 +1,14 @@
 #pragma once
-// Experiment "roofline": the device's ceilings, measured: copy bandwidth (ocl::measure_copy_bandwidth),
+// Experiment "roofline": the device's ceilings, measured: copy bandwidth (measure::measure_copy_bandwidth),
 // FP32 issue rate without and with contraction, conversion rates and local-memory bandwidth
-// (ocl::measure_roofline), plus every embedded ImageCL kernel's per-pixel operation counts, so that
+// (measure::measure_roofline), plus every embedded ImageCL kernel's per-pixel operation counts, so that
 // the analysis derives each kernel's floors on each device without a device
 // (experiments/analysis/filterlab_analysis/roofline.py).
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "ocl/device.hpp"
-#include "ocl/roofline.hpp"
+#include "measure/roofline.hpp"
 
 namespace filterlab {
 
@@ -22,7 +22,7 @@ struct RooflineRunConfig {
 std::string run_roofline(const ocl::Device& device, const RooflineRunConfig& config);
 
 // One result row per probe (family "roofline.<probe>"), with its rate, interval and raw samples.
-nlohmann::json roofline_rows(const ocl::Roofline& r);
+nlohmann::json roofline_rows(const measure::Roofline& r);
 // Every embedded ImageCL kernel's OpCounts as recorded (`known` false where the compiler gave none).
 nlohmann::json imagecl_counts_json();
 

@@ -89,8 +89,8 @@ nlohmann::json level0_json(const Config& c, const PyramidInput& in, double GBps,
           {"timed_with_pyramid", with_pyramid}};  // true: sample i is part of the pyramid's sample i
 }
 
-void print_summary(const nlohmann::json& rows, const std::string& device, const ocl::Bandwidth& bw,
-                   const ocl::Bandwidth& bw0) {
+void print_summary(const nlohmann::json& rows, const std::string& device, const measure::Bandwidth& bw,
+                   const measure::Bandwidth& bw0) {
   const nlohmann::json* best = nullptr;
   const nlohmann::json* best0 = nullptr;
   for (const auto& r : rows) {
@@ -203,7 +203,7 @@ nlohmann::json gradient_row(const Config& c, const PyramidInput& input, double G
 
 nlohmann::json gradient_provenance(const ocl::DeviceInfo& dev, const GradientVariantsConfig& cfg,
                                    const std::vector<Config>& configs, const PyramidInput& input, int reps,
-                                   const ocl::Bandwidth& bw, const ocl::Bandwidth& bw0) {
+                                   const measure::Bandwidth& bw, const measure::Bandwidth& bw0) {
   // Every kernel file any configuration used, with its hash.
   std::vector<const ocl::ProgramSource*> used;
   for (const auto& c : configs) used.push_back(&c.runner->source());
@@ -239,12 +239,12 @@ std::string run_scharr_gradient_variants(const ocl::Device& device, const Gradie
   const auto input = load_pyramid(cfg.base_image, scale);
   ocl::Runtime rt(device);
   std::cerr << "[" << kExperiment << "] measuring copy bandwidth\n";
-  const auto bw = ocl::measure_copy_bandwidth(rt);
+  const auto bw = measure::measure_copy_bandwidth(rt);
   std::cerr << "[" << kExperiment << "] copy bandwidth " << bw.best_GBps() << " GB/s\n";
   // The same probe at level 0's size (its input bytes): how much of the roofline a pure stream of
   // that size reaches, the ceiling beside the level-0 figure.
   const auto bw0 =
-      ocl::measure_copy_bandwidth(rt, sizeof(float) * static_cast<std::uint64_t>(input.shapes.front().width) *
+      measure::measure_copy_bandwidth(rt, sizeof(float) * static_cast<std::uint64_t>(input.shapes.front().width) *
                                           static_cast<std::uint64_t>(input.shapes.front().height));
   auto stores = allocate_stores(rt, variants, input);
   auto configs = verified_configs(rt, variants, stores, input, cfg.border);

@@ -12,7 +12,7 @@
 #include "experiments/row_keys.hpp"
 #include "families/gradient/gradient_runner.hpp"
 #include "io/atomic_file.hpp"
-#include "ocl/bandwidth.hpp"
+#include "measure/bandwidth.hpp"
 #include "ocl/limits.hpp"
 #include "reference/scharr.hpp"
 #include "reference/tolerances.hpp"
@@ -55,7 +55,7 @@ std::string run_scharr_single_storage(const ocl::Device& device, const ScharrSto
 
   ocl::Runtime rt(device);
   std::cerr << "[" << kExperiment << "] measuring copy bandwidth\n";
-  const auto bw = ocl::measure_copy_bandwidth(rt);
+  const auto bw = measure::measure_copy_bandwidth(rt);
   std::cerr << "[" << kExperiment << "] copy bandwidth " << bw.best_GBps() << " GB/s\n";
 
   std::vector<std::unique_ptr<LevelStore>> stores;

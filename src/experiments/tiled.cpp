@@ -17,7 +17,7 @@
 #include "families/tiled/tiled_runner.hpp"
 #include "families/tiled/tiled_verify.hpp"
 #include "io/atomic_file.hpp"
-#include "ocl/bandwidth.hpp"
+#include "measure/bandwidth.hpp"
 #include "ocl/errors.hpp"
 #include "ocl/limits.hpp"
 #include "reference/tolerances.hpp"
@@ -221,7 +221,7 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
 
   ocl::Runtime rt(device);
   std::cerr << "[" << kExperiment << "] " << dev.name << ": measuring copy bandwidth\n";
-  const auto bw = ocl::measure_copy_bandwidth(rt);
+  const auto bw = measure::measure_copy_bandwidth(rt);
   const double GBps = bw.best_GBps();
   std::cerr << "[" << kExperiment << "] copy bandwidth " << GBps << " GB/s\n";
   Runners runners;
@@ -237,7 +237,7 @@ std::string run_tiled(const ocl::Device& device, const TiledRunConfig& cfg) {
     sizes_run.push_back(n);
     // A copy of this image's size: the ceiling a one-read-one-write kernel meets at this size (below
     // the 1-GiB roofline on small images: launch and tail effects). Recorded beside, not the floor.
-    const auto copy_here = ocl::measure_copy_bandwidth(rt, bytes);
+    const auto copy_here = measure::measure_copy_bandwidth(rt, bytes);
     copies[std::to_string(n)] = bandwidth_json(copy_here);
     std::cerr << "[" << kExperiment << "] " << n << "x" << n << ": verifying\n";
     const ref::Image src = integer_image(n, cfg.seed + static_cast<unsigned>(n));

@@ -45,7 +45,8 @@ struct FilterRequest {
 class TimedRun {
  public:
   virtual ~TimedRun() = default;
-  // Enqueues one complete filtering and returns its profiling events (their span is the time).
+  // Enqueues one complete filtering and returns its profiling events (the sum of their durations is
+  // the time, measure/protocol.hpp).
   virtual std::vector<cl::Event> enqueue() = 0;
   // After an enqueue: "" when the output equals the oracle's (within the family's tolerance), else
   // what differed.

@@ -19,7 +19,7 @@
 #include "experiments/result_file.hpp"
 #include "experiments/row_keys.hpp"
 #include "io/atomic_file.hpp"
-#include "ocl/bandwidth.hpp"
+#include "measure/bandwidth.hpp"
 #include "peers/halide_context.hpp"
 #include "peers/halide_peer.hpp"
 #include "peers/halide_sources.hpp"
@@ -178,7 +178,7 @@ struct RunFacts {
   double load_start;
   int scale, reps;
   const std::vector<std::string>& workloads_run;
-  const ocl::Bandwidth& bw;
+  const measure::Bandwidth& bw;
 };
 
 nlohmann::json peers_provenance(const ocl::DeviceInfo& dev, const PeersRunConfig& cfg, const RunFacts& f) {
@@ -247,7 +247,7 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
     ~ReleaseHalide() { release_halide_opencl(); }
   } release_halide;  // destroyed before rt
   std::cerr << "[" << kExperiment << "] " << dev.name << ": measuring copy bandwidth\n";
-  const auto bw = ocl::measure_copy_bandwidth(rt);
+  const auto bw = measure::measure_copy_bandwidth(rt);
   const double GBps = bw.best_GBps();
 
   std::vector<std::function<std::unique_ptr<Peer>()>> makers = {

@@ -99,7 +99,12 @@ def smoke(exe, out_dir):
                 fail(f"{b['name']}: {b.get('error_message')}")
             if b["time_unit"] != "us" or not b["real_time"] > 0 or b["iterations"] < 1:
                 fail(f"{b['name']}: time {b['real_time']} {b['time_unit']} over {b['iterations']} iterations")
-            seconds = b["real_time"] * 1e-6  # the mean device time per iteration (manual time)
+            # The counters come from the median of the repetition's samples, beside its interval.
+            median_ms = b.get("kernel_ms_median")
+            low, high = b.get("kernel_ms_ci95_low"), b.get("kernel_ms_ci95_high")
+            if median_ms is None or low is None or high is None or not 0 < low <= median_ms <= high:
+                fail(f"{b['name']}: median {median_ms} ms outside its 95 % interval [{low}, {high}]")
+            seconds = median_ms * 1e-3
             copy = float(ctx[f"device.{case_of(b['name'])[2]}.copy_GBps"])
             checks = {
                 "pixels_per_second": WIDTH * HEIGHT / seconds,

@@ -7,15 +7,15 @@
 
 #include "error.hpp"
 #include "ocl/program.hpp"
-#include "ocl/roofline.hpp"
+#include "measure/roofline.hpp"
 #include "opencl_fixture.hpp"
 
 using namespace filterlab;
 
 namespace {
 
-ocl::RooflineOptions tiny() {
-  ocl::RooflineOptions o;
+measure::RooflineOptions tiny() {
+  measure::RooflineOptions o;
   o.sizes.global = 512;
   o.sizes.wg = 64;
   o.sizes.chains = 4;
@@ -36,7 +36,7 @@ std::string mutant_error(const std::string& from, const std::string& to) {
   ocl::set_kernel_dir(dir.string());
   std::string message;
   try {
-    ocl::measure_roofline(test::runtime(), tiny());
+    measure::measure_roofline(test::runtime(), tiny());
   } catch (const Error& e) {
     message = e.what();
   }
@@ -49,17 +49,17 @@ std::string mutant_error(const std::string& from, const std::string& to) {
 
 TEST_CASE("every roofline probe passes its host check and gives a finite positive rate", "[roofline]") {
   const auto o = tiny();
-  const auto r = ocl::measure_roofline(test::runtime(), o);
+  const auto r = measure::measure_roofline(test::runtime(), o);
   CHECK(r.copy.best_GBps() > 0);
   CHECK(r.copy.kernel_copy_samples_ms.size() == 3);
   CHECK_THAT(r.build_options,
              Catch::StartsWith("-cl-std=CL1.2") && Catch::Contains("-DFL_CHAINS=4") && !Catch::Contains("mad-enable"));
   CHECK(r.program_sha256.size() == 64);
-  REQUIRE(r.probes.size() == ocl::roofline_probe_names().size());
+  REQUIRE(r.probes.size() == measure::roofline_probe_names().size());
   for (std::size_t i = 0; i < r.probes.size(); ++i) {
     const auto& p = r.probes[i];
     INFO(p.name);
-    CHECK(p.name == ocl::roofline_probe_names()[i]);
+    CHECK(p.name == measure::roofline_probe_names()[i]);
     CHECK_THAT(p.check, Catch::Contains("equal the host's exact replay"));
     CHECK(std::isfinite(p.rate));
     CHECK(p.rate > 0);

@@ -4,10 +4,10 @@
 #include <cmath>
 
 #include "error.hpp"
-#include "ocl/roofline_probes.hpp"
+#include "measure/roofline_probes.hpp"
 
 using namespace filterlab;
-using namespace filterlab::ocl;
+using namespace filterlab::measure;
 
 namespace {
 

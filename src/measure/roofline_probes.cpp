@@ -1,11 +1,11 @@
-#include "ocl/roofline_probes.hpp"
+#include "measure/roofline_probes.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "error.hpp"
 
-namespace filterlab::ocl {
+namespace filterlab::measure {
 namespace {
 
 std::string define(const char* name, std::size_t value) {
@@ -152,4 +152,4 @@ std::vector<std::uint32_t> sampled_work_items(std::size_t global, std::size_t co
   return g;
 }
 
-}  // namespace filterlab::ocl
+}  // namespace filterlab::measure

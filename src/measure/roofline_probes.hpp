@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace filterlab::ocl {
+namespace filterlab::measure {
 
 struct RooflineSizes {
   std::size_t global = 0;       // work-items of every probe, a multiple of wg
@@ -53,4 +53,4 @@ std::vector<std::uint8_t> local_tile_source(const RooflineSizes& s);
 // The work-items the host replays: the first, the last and evenly spaced ones between.
 std::vector<std::uint32_t> sampled_work_items(std::size_t global, std::size_t count = 33);
 
-}  // namespace filterlab::ocl
+}  // namespace filterlab::measure

@@ -1,4 +1,4 @@
-#include "ocl/roofline.hpp"
+#include "measure/roofline.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,11 +9,12 @@
 #include <vector>
 
 #include "error.hpp"
+#include "measure/protocol.hpp"
 #include "ocl/errors.hpp"
 #include "ocl/limits.hpp"
 #include "ocl/program.hpp"
 
-namespace filterlab::ocl {
+namespace filterlab::measure {
 namespace {
 
 constexpr std::uint32_t kPoison = 0xFFFFFFFFu;  // a NaN as float; no probe's integer sum reaches it
@@ -41,7 +42,8 @@ std::string number(double v) {
 
 // The device's output against the replay at the sampled work-items, and every output written
 // (finite floats; no integer left at the poison). Returns what was checked; throws if wrong.
-std::string verify(Runtime& rt, const Probe& p, const cl::Buffer& out, std::size_t global, const std::string& device) {
+std::string verify(ocl::Runtime& rt, const Probe& p, const cl::Buffer& out, std::size_t global,
+                   const std::string& device) {
   std::vector<std::uint32_t> bits(global);
   rt.queue.enqueueReadBuffer(out, CL_TRUE, 0, global * sizeof(std::uint32_t), bits.data());
   auto value = [&](std::uint32_t g) {
@@ -79,7 +81,7 @@ const std::vector<std::string>& roofline_probe_names() {
   return names;
 }
 
-RooflineSizes default_roofline_sizes(const DeviceInfo& dev) {
+RooflineSizes default_roofline_sizes(const ocl::DeviceInfo& dev) {
   RooflineSizes s;
   // GPUs: several waves even where a compute unit holds 2048 work-items (so the last wave's tail is
   // small); CPUs: PoCL runs a work-group per thread, and fewer work-items keep a probe well under a second.
@@ -95,7 +97,7 @@ const ProbeRate& Roofline::probe(const std::string& name) const {
   throw Error("no roofline probe '" + name + "'");
 }
 
-Roofline measure_roofline(Runtime& rt, const RooflineOptions& o) {
+Roofline measure_roofline(ocl::Runtime& rt, const RooflineOptions& o) {
   const auto& info = rt.device.info;
   if (o.repetitions <= 0 || o.warmup < 0)
     throw Error("roofline probes: repetitions must be positive and warm-up not negative");
@@ -108,8 +110,8 @@ Roofline measure_roofline(Runtime& rt, const RooflineOptions& o) {
   if (a.local_step >= s.tile)  // the kernels wrap the offset once per step
     throw Error("roofline probe sizes: the tile (" + std::to_string(s.tile) + ") must exceed the local step (" +
                 std::to_string(a.local_step) + ")");
-  check_allocation(info, s.global * sizeof(std::uint32_t), "the roofline probes' output");
-  check_local_memory(info, s.tile_elements() * sizeof(float), "the local-memory probe's tile");
+  ocl::check_allocation(info, s.global * sizeof(std::uint32_t), "the roofline probes' output");
+  ocl::check_local_memory(info, s.tile_elements() * sizeof(float), "the local-memory probe's tile");
 
   r.copy = measure_copy_bandwidth(rt, o.copy_bytes, o.repetitions);
   r.build_options = roofline_build_options(s);
@@ -118,9 +120,9 @@ Roofline measure_roofline(Runtime& rt, const RooflineOptions& o) {
   const double chain_ops = static_cast<double>(s.global) * s.chains;
   const double local_ops = static_cast<double>(s.global) * s.local_chains * s.local_iters;
   try {
-    const auto source = load_program_source({"probe/roofline.cl"});
+    const auto source = ocl::load_program_source({"probe/roofline.cl"});
     r.program_sha256 = source.sha256;
-    const auto program = build_program(rt.context, rt.device, source, r.build_options);
+    const auto program = ocl::build_program(rt.context, rt.device, source, r.build_options);
     cl::Buffer out(rt.context, CL_MEM_READ_WRITE, s.global * sizeof(std::uint32_t));
     cl::Buffer src32(rt.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, tile32.size() * sizeof(float),
                      const_cast<float*>(tile32.data()));
@@ -140,7 +142,7 @@ Roofline measure_roofline(Runtime& rt, const RooflineOptions& o) {
       p.kernel = cl::Kernel(program, name.c_str());
       p.float_out = float_out;
       p.replay = std::move(replay);
-      check_work_group(info, rt.device.device, p.kernel, s.wg, 1, "the roofline probe " + name);
+      ocl::check_work_group(info, rt.device.device, p.kernel, s.wg, 1, "the roofline probe " + name);
       probes.push_back(std::move(p));
       return probes.back().kernel;
     };
@@ -177,16 +179,21 @@ Roofline measure_roofline(Runtime& rt, const RooflineOptions& o) {
       launch(p);
       p.rate.check = verify(rt, p, out, s.global, info.name);
     }
-    auto sample = [&](Probe& p, Samples& into) {
-      const auto enqueue = [&] { return launch(p); };
-      take_sample(rt.queue, enqueue, into);
-    };
-    for (auto& p : probes) {
-      Samples ignore;
-      for (int i = 0; i < o.warmup; ++i) sample(p, ignore);
-    }
-    for (int i = 0; i < o.repetitions; ++i)  // interleaved so that drift (clocks, heat) affects all alike
-      for (auto& p : probes) sample(p, p.rate.samples);
+    // Timed through the protocol: warm-up launches of every probe, then rounds in a shuffled order,
+    // so that drift (clocks, heat) affects all alike. Each probe was verified above.
+    std::vector<LaunchCase> cases;
+    cases.reserve(probes.size());
+    for (auto& p : probes)
+      cases.emplace_back(
+          rt.queue, [&launch, &p] { return launch(p); }, p.rate.name);
+    std::vector<MeasuredCase*> timed;
+    for (auto& c : cases) timed.push_back(&c);
+    Protocol protocol;
+    protocol.warmup = o.warmup;
+    protocol.rounds = o.repetitions;
+    protocol.check_after = false;
+    measure(timed, protocol);
+    for (std::size_t i = 0; i < probes.size(); ++i) probes[i].rate.samples = cases[i].samples;
     for (auto& p : probes) {
       auto& pr = p.rate;
       pr.kernel_ms = summarize(pr.samples.kernel_ms);
@@ -202,9 +209,9 @@ Roofline measure_roofline(Runtime& rt, const RooflineOptions& o) {
       r.probes.push_back(pr);
     }
   } catch (const cl::Error& e) {
-    rethrow(e, "measuring the roofline probes on " + info.name);
+    ocl::rethrow(e, "measuring the roofline probes on " + info.name);
   }
   return r;
 }
 
-}  // namespace filterlab::ocl
+}  // namespace filterlab::measure

@@ -1,27 +1,28 @@
-#include "ocl/bandwidth.hpp"
+#include "measure/bandwidth.hpp"
 
 #include <algorithm>
 #include <vector>
 
+#include "measure/protocol.hpp"
 #include "ocl/errors.hpp"
 #include "ocl/limits.hpp"
 #include "ocl/program.hpp"
 
-namespace filterlab::ocl {
+namespace filterlab::measure {
 
-Bandwidth measure_copy_bandwidth(Runtime& rt, std::uint64_t bytes, int reps) {
+Bandwidth measure_copy_bandwidth(ocl::Runtime& rt, std::uint64_t bytes, int reps) {
   const auto& info = rt.device.info;
   if (bytes == 0) {
     bytes = info.is_cpu() ? (128ull << 20) : (1ull << 30);
     bytes = std::min<std::uint64_t>(bytes, info.max_alloc_bytes / 2);
   }
   bytes -= bytes % (16 * 1024);  // whole float4s and whole work-groups
-  check_allocation(info, bytes, "the bandwidth probe's buffer");
-  check_total_memory(info, 3 * bytes, "the bandwidth probe");
+  ocl::check_allocation(info, bytes, "the bandwidth probe's buffer");
+  ocl::check_total_memory(info, 3 * bytes, "the bandwidth probe");
   Bandwidth bw;
   bw.bytes_per_copy = bytes;
   try {
-    const auto program = build_program(rt.context, rt.device, load_program_source({"probe/copy.cl"}), "");
+    const auto program = ocl::build_program(rt.context, rt.device, ocl::load_program_source({"probe/copy.cl"}), "");
     cl::Kernel kernel(program, "copy_float4");
     cl::Kernel split(program, "copy_split_float4");
     cl::Buffer src(rt.context, CL_MEM_READ_WRITE, bytes), dst(rt.context, CL_MEM_READ_WRITE, bytes);
@@ -35,7 +36,6 @@ Bandwidth measure_copy_bandwidth(Runtime& rt, std::uint64_t bytes, int reps) {
     split.setArg(1, dst);
     split.setArg(2, dst2);
     const cl::NDRange global(bytes / 16);
-    Samples k, c, sp;
     auto run_kernel = [&] {
       cl::Event e;
       rt.queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, cl::NullRange, nullptr, &e);
@@ -51,25 +51,25 @@ Bandwidth measure_copy_bandwidth(Runtime& rt, std::uint64_t bytes, int reps) {
       rt.queue.enqueueNDRangeKernel(split, cl::NullRange, global, cl::NullRange, nullptr, &e);
       return std::vector<cl::Event>{e};
     };
-    for (int i = 0; i < 3; ++i) {  // warm-up: compilation, first touch, clocks
-      Samples ignore;
-      take_sample(rt.queue, run_kernel, ignore);
-      take_sample(rt.queue, run_copy, ignore);
-      take_sample(rt.queue, run_split, ignore);
-    }
-    for (int i = 0; i < reps; ++i) {  // interleaved so that drift affects all alike
-      take_sample(rt.queue, run_kernel, k);
-      take_sample(rt.queue, run_copy, c);
-      take_sample(rt.queue, run_split, sp);
-    }
-    bw.kernel_copy_ms = summarize(k.kernel_ms);
-    bw.enqueue_copy_ms = summarize(c.kernel_ms);
-    bw.split_copy_ms = summarize(sp.kernel_ms);
-    bw.kernel_copy_samples_ms = k.kernel_ms;
-    bw.enqueue_copy_samples_ms = c.kernel_ms;
-    bw.split_copy_samples_ms = sp.kernel_ms;
+    LaunchCase k(rt.queue, run_kernel), c(rt.queue, run_copy), sp(rt.queue, run_split);
+    // Warm-up: compilation, first touch, clocks. Rounds in a shuffled order, so that drift affects
+    // all three alike. Copies have no oracle: the byte counts are the measurement.
+    Protocol protocol;
+    protocol.warmup = 3;
+    protocol.rounds = reps;
+    protocol.check_after = false;
+    measure({&k, &c, &sp}, protocol);
+    const auto& k_ms = k.samples.kernel_ms;
+    const auto& c_ms = c.samples.kernel_ms;
+    const auto& sp_ms = sp.samples.kernel_ms;
+    bw.kernel_copy_ms = summarize(k_ms);
+    bw.enqueue_copy_ms = summarize(c_ms);
+    bw.split_copy_ms = summarize(sp_ms);
+    bw.kernel_copy_samples_ms = k_ms;
+    bw.enqueue_copy_samples_ms = c_ms;
+    bw.split_copy_samples_ms = sp_ms;
   } catch (const cl::Error& e) {
-    rethrow(e, "measuring copy bandwidth on " + info.name);
+    ocl::rethrow(e, "measuring copy bandwidth on " + info.name);
   }
   const double moved = 2.0 * static_cast<double>(bytes);
   bw.kernel_GBps = moved / (bw.kernel_copy_ms.median * 1e-3) / 1e9;
@@ -78,4 +78,4 @@ Bandwidth measure_copy_bandwidth(Runtime& rt, std::uint64_t bytes, int reps) {
   return bw;
 }
 
-}  // namespace filterlab::ocl
+}  // namespace filterlab::measure

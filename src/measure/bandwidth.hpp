@@ -7,7 +7,7 @@
 #include "ocl/runtime.hpp"
 #include "stats.hpp"
 
-namespace filterlab::ocl {
+namespace filterlab::measure {
 
 struct Bandwidth {
   std::uint64_t bytes_per_copy = 0;  // size of the buffer copied
@@ -24,7 +24,8 @@ struct Bandwidth {
 };
 
 // Copies a buffer of `bytes` (0: a size chosen from the device: 1 GiB on GPUs, 128 MiB on CPUs,
-// within the allocation limit) `reps` times after a warm-up; GB/s from the median times.
-Bandwidth measure_copy_bandwidth(Runtime& rt, std::uint64_t bytes = 0, int reps = 20);
+// within the allocation limit) through the timing protocol (measure/protocol.hpp): 3 warm-up and
+// `reps` kept launches of each copy, rounds shuffled; GB/s from the median times.
+Bandwidth measure_copy_bandwidth(ocl::Runtime& rt, std::uint64_t bytes = 0, int reps = 20);
 
-}  // namespace filterlab::ocl
+}  // namespace filterlab::measure

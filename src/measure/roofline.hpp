@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "ocl/bandwidth.hpp"
-#include "ocl/roofline_probes.hpp"
+#include "measure/bandwidth.hpp"
+#include "measure/roofline_probes.hpp"
 #include "ocl/runtime.hpp"
 #include "stats.hpp"
 
-namespace filterlab::ocl {
+namespace filterlab::measure {
 
 struct ProbeRate {
   std::string name;           // the kernel in roofline.cl, e.g. "fp32_fma"
@@ -22,7 +22,7 @@ struct ProbeRate {
   std::string rate_unit;      // "GFLOP/s", "Gconv/s" or "GB/s": 1e9 work units per second
   double ops_per_launch = 0;  // operations (instructions: multiply, add, fma, conversion, load)
   double work_per_op = 0;     // work units per operation: 2 flops per fma, 4 bytes per float load
-  Samples samples;            // raw kernel and wall times (ms)
+  ocl::Samples samples;       // raw kernel and wall times (ms)
   Summary kernel_ms, wall_ms;
   double rate = 0, rate_ci95_low = 0, rate_ci95_high = 0;  // from the median and its interval's ends
   std::string check;                                       // what the host verified before timing
@@ -52,13 +52,13 @@ struct RooflineOptions {
 const std::vector<std::string>& roofline_probe_names();
 // Loop counts from RooflineSizes' defaults (a launch of about 1-20 ms on a GPU); work-items
 // compute units x 16384 on GPUs, x 512 on CPUs (PoCL: a probe well under a second).
-RooflineSizes default_roofline_sizes(const DeviceInfo& dev);
+RooflineSizes default_roofline_sizes(const ocl::DeviceInfo& dev);
 // The build options of the probe program: -cl-std=CL1.2 and the sizes' -D switches.
 std::string roofline_build_options(const RooflineSizes& sizes);
 
 // Copy bandwidth (measure_copy_bandwidth) and every probe: each verified once against the host's
-// replay, then warmed up and timed in interleaved rounds. Throws filterlab::Error naming the probe
-// when a device result is wrong (nothing is timed then).
-Roofline measure_roofline(Runtime& rt, const RooflineOptions& options = {});
+// replay, then warmed up and timed through the protocol (measure/protocol.hpp) in shuffled rounds. Throws
+// filterlab::Error naming the probe when a device result is wrong (nothing is timed then).
+Roofline measure_roofline(ocl::Runtime& rt, const RooflineOptions& options = {});
 
-}  // namespace filterlab::ocl
+}  // namespace filterlab::measure
