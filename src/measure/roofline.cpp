@@ -73,6 +73,64 @@ std::string verify(ocl::Runtime& rt, const Probe& p, const cl::Buffer& out, std:
          std::to_string(sampled.size()) + " work-items equal the host's exact replay";
 }
 
+// Throws filterlab::Error naming the size that the probe kernels, their exact checks or the
+// device cannot take, before anything is allocated.
+void check_sizes(const ocl::DeviceInfo& info, const RooflineSizes& s, const RooflineArgs& a) {
+  s.check();
+  if (a.local_step >= s.tile)  // the kernels wrap the offset once per step
+    throw Error("roofline probe sizes: the tile (" + std::to_string(s.tile) + ") must exceed the local step (" +
+                std::to_string(a.local_step) + ")");
+  ocl::check_allocation(info, s.global * sizeof(std::uint32_t), "the roofline probes' output");
+  ocl::check_local_memory(info, s.tile_elements() * sizeof(float), "the local-memory probe's tile");
+}
+
+// Every probe verified against the host's replay, then timed through the protocol: warm-up
+// launches of every probe, then rounds in a shuffled order, so that drift (clocks, heat) affects
+// all alike. Returns the rates in the probes' order.
+std::vector<ProbeRate> verify_and_time(ocl::Runtime& rt, std::vector<Probe>& probes, const cl::Buffer& out,
+                                       const RooflineSizes& s, const RooflineOptions& o) {
+  const auto& info = rt.device.info;
+  auto launch = [&](Probe& p) {
+    cl::Event e;
+    rt.queue.enqueueNDRangeKernel(p.kernel, cl::NullRange, cl::NDRange(s.global), cl::NDRange(s.wg), nullptr, &e);
+    return std::vector<cl::Event>{e};
+  };
+  for (auto& p : probes) {  // every probe verified before anything is timed
+    rt.queue.enqueueFillBuffer(out, kPoison, 0, s.global * sizeof(std::uint32_t));
+    launch(p);
+    p.rate.check = verify(rt, p, out, s.global, info.name);
+  }
+  std::vector<LaunchCase> cases;
+  cases.reserve(probes.size());
+  for (auto& p : probes)
+    cases.emplace_back(
+        rt.queue, [&launch, &p] { return launch(p); }, p.rate.name);
+  std::vector<MeasuredCase*> timed;
+  for (auto& c : cases) timed.push_back(&c);
+  Protocol protocol;
+  protocol.warmup = o.warmup;
+  protocol.rounds = o.repetitions;
+  protocol.check_after = false;
+  measure(timed, protocol);
+  for (std::size_t i = 0; i < probes.size(); ++i) probes[i].rate.samples = cases[i].samples;
+  std::vector<ProbeRate> rates;
+  for (auto& p : probes) {
+    auto& pr = p.rate;
+    pr.kernel_ms = summarize(pr.samples.kernel_ms);
+    pr.wall_ms = summarize(pr.samples.wall_ms);
+    const double work = pr.work_per_launch() / 1e9;
+    pr.rate = work / (pr.kernel_ms.median * 1e-3);
+    pr.rate_ci95_low = work / (pr.kernel_ms.ci95_high * 1e-3);
+    pr.rate_ci95_high = work / (pr.kernel_ms.ci95_low * 1e-3);
+    if (!(std::isfinite(pr.rate) && pr.rate > 0))
+      throw Error("the roofline probe " + pr.name + " on " + info.name + " gave no finite positive rate (median " +
+                      number(pr.kernel_ms.median) + " ms)",
+                  "the device's profiling timer reported no time; nothing was written");
+    rates.push_back(pr);
+  }
+  return rates;
+}
+
 }  // namespace
 
 const std::vector<std::string>& roofline_probe_names() {
@@ -104,14 +162,9 @@ Roofline measure_roofline(ocl::Runtime& rt, const RooflineOptions& o) {
   Roofline r;
   r.sizes = o.sizes;
   if (r.sizes.global == 0) r.sizes.global = default_roofline_sizes(info).global;
-  r.sizes.check();
   const RooflineSizes& s = r.sizes;
   const RooflineArgs& a = r.args;
-  if (a.local_step >= s.tile)  // the kernels wrap the offset once per step
-    throw Error("roofline probe sizes: the tile (" + std::to_string(s.tile) + ") must exceed the local step (" +
-                std::to_string(a.local_step) + ")");
-  ocl::check_allocation(info, s.global * sizeof(std::uint32_t), "the roofline probes' output");
-  ocl::check_local_memory(info, s.tile_elements() * sizeof(float), "the local-memory probe's tile");
+  check_sizes(info, s, a);
 
   r.copy = measure_copy_bandwidth(rt, o.copy_bytes, o.repetitions);
   r.build_options = roofline_build_options(s);
@@ -169,45 +222,7 @@ Roofline measure_roofline(ocl::Runtime& rt, const RooflineOptions& o) {
                  [&](std::uint32_t g) { return replay_local_u8(s, a, tile8, g); }),
              src8, out, a.local_step);
 
-    auto launch = [&](Probe& p) {
-      cl::Event e;
-      rt.queue.enqueueNDRangeKernel(p.kernel, cl::NullRange, cl::NDRange(s.global), cl::NDRange(s.wg), nullptr, &e);
-      return std::vector<cl::Event>{e};
-    };
-    for (auto& p : probes) {  // every probe verified before anything is timed
-      rt.queue.enqueueFillBuffer(out, kPoison, 0, s.global * sizeof(std::uint32_t));
-      launch(p);
-      p.rate.check = verify(rt, p, out, s.global, info.name);
-    }
-    // Timed through the protocol: warm-up launches of every probe, then rounds in a shuffled order,
-    // so that drift (clocks, heat) affects all alike. Each probe was verified above.
-    std::vector<LaunchCase> cases;
-    cases.reserve(probes.size());
-    for (auto& p : probes)
-      cases.emplace_back(
-          rt.queue, [&launch, &p] { return launch(p); }, p.rate.name);
-    std::vector<MeasuredCase*> timed;
-    for (auto& c : cases) timed.push_back(&c);
-    Protocol protocol;
-    protocol.warmup = o.warmup;
-    protocol.rounds = o.repetitions;
-    protocol.check_after = false;
-    measure(timed, protocol);
-    for (std::size_t i = 0; i < probes.size(); ++i) probes[i].rate.samples = cases[i].samples;
-    for (auto& p : probes) {
-      auto& pr = p.rate;
-      pr.kernel_ms = summarize(pr.samples.kernel_ms);
-      pr.wall_ms = summarize(pr.samples.wall_ms);
-      const double work = pr.work_per_launch() / 1e9;
-      pr.rate = work / (pr.kernel_ms.median * 1e-3);
-      pr.rate_ci95_low = work / (pr.kernel_ms.ci95_high * 1e-3);
-      pr.rate_ci95_high = work / (pr.kernel_ms.ci95_low * 1e-3);
-      if (!(std::isfinite(pr.rate) && pr.rate > 0))
-        throw Error("the roofline probe " + pr.name + " on " + info.name + " gave no finite positive rate (median " +
-                        number(pr.kernel_ms.median) + " ms)",
-                    "the device's profiling timer reported no time; nothing was written");
-      r.probes.push_back(pr);
-    }
+    r.probes = verify_and_time(rt, probes, out, s, o);
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "measuring the roofline probes on " + info.name);
   }
