@@ -47,8 +47,8 @@ unsigned length(const SourceManager& sm, SourceRange r) { return offset(sm, r.ge
 
 class Emitter {
  public:
-  Emitter(ASTContext& ctx, const Analysis& a)
-      : ctx_(ctx), a_(a), m_(a.model), rw_(ctx.getSourceManager(), ctx.getLangOpts()) {}
+  Emitter(ASTContext& ctx, const Analysis& a, bool row_split = false)
+      : ctx_(ctx), a_(a), m_(a.model), rw_(ctx.getSourceManager(), ctx.getLangOpts()), row_split_(row_split) {}
 
   std::string run() {
     rewrite_body();
@@ -89,7 +89,11 @@ class Emitter {
 
   void defaults(std::ostream& o) {
     for (const auto& p : m_.tuning)
-      o << "#ifndef " << p.define << "\n#define " << p.define << " " << p.values.front() << "\n#endif\n";
+      if (row_split_ || p.define != "ICL_ROW_SPLIT")
+        o << "#ifndef " << p.define << "\n#define " << p.define << " " << p.values.front() << "\n#endif\n";
+    if (row_split_)
+      o << "#if ICL_ROW_SPLIT && ICL_INTERLEAVED\n#error ICL_ROW_SPLIT needs ICL_INTERLEAVED 0 (a work-item's "
+           "outputs of a row must be consecutive pixels)\n#endif\n";
     o << "#define ICL_ANY_LOCAL (0";
     for (const auto& img : m_.images)
       if (tunable("ICL_LOCAL_" + img.name)) o << " + ICL_LOCAL_" << img.name;
@@ -542,14 +546,49 @@ class Emitter {
       if (vstore(img))
         o << "#if ICL_VECTOR_" << img.name << " > 1\n    " << img.pixel << " icl_row_" << img.name
           << "[ICL_CX];\n#endif\n";
+    if (checked && row_split_ && !vol) {
+      o << "#if ICL_ROW_SPLIT\n";
+      row_split(o);
+      o << "#else\n";
+    }
     o << unroll
       << "    for (int icl_i = 0; icl_i < ICL_CX; ++icl_i) {\n"
          "      const int idx = ICL_IDX(icl_i);\n      ";
     if (checked) o << "if (idx < icl_grid_w && idy < icl_grid_h" << (vol ? " && idz < icl_grid_d" : "") << ") ";
     o << body_ << "\n    }\n";
+    if (checked && row_split_ && !vol) o << "#endif\n";
     for (const auto& img : m_.images)
       if (vstore(img)) row_store(o, img, checked);
     o << "  }\n" << (vol ? "  }\n" : "") << "  }\n";
+  }
+
+  // The row interior split (row_split) of a checked block's output row idy: the logical threads
+  // [icl_lo, icl_hi) of the row, whose pixels lie in the grid and whose stencils lie inside every
+  // read Image with a known stencil, run the body with ICL_CHECKED 0 (no boundary or bound tests);
+  // the head [0, icl_lo) and the tail [icl_hi, ICL_CX) run it checked. A row whose stencil rows
+  // leave an Image, or that lies below the grid, is all head.
+  void row_split(std::ostream& o) {
+    o << "    int icl_lo = ICL_CX, icl_hi = ICL_CX;\n    if (idy < icl_grid_h";
+    std::string left = "0", right = "icl_grid_w";
+    for (const auto& img : m_.images) {
+      if (!(img.read && img.stencil_known && img.dims == 2)) continue;
+      o << " && idy + (" << img.min_y << ") >= 0 && idy + (" << img.max_y << ") < " << img.name << "_h";
+      left = "max(" + left + ", " + std::to_string(-img.min_x) + ")";
+      right = "min(" + right + ", " + img.name + "_w - (" + std::to_string(img.max_x) + "))";
+    }
+    o << ") {\n      const int icl_x0 = ICL_IDX(0);\n"
+      << "      icl_lo = clamp(" << left << " - icl_x0, 0, ICL_CX);\n"
+      << "      icl_hi = clamp(" << right << " - icl_x0, icl_lo, ICL_CX);\n    }\n";
+    const auto loop = [&](const char* from, const char* to, bool checked) {
+      o << "    for (int icl_i = " << from << "; icl_i < " << to << "; ++icl_i) {\n"
+        << "      const int idx = ICL_IDX(icl_i);\n      "
+        << (checked ? "if (idx < icl_grid_w && idy < icl_grid_h) " : "") << body_ << "\n    }\n";
+    };
+    loop("0", "icl_lo", true);
+    o << "#undef ICL_CHECKED\n#define ICL_CHECKED 0\n";
+    loop("icl_lo", "icl_hi", false);
+    o << "#undef ICL_CHECKED\n#define ICL_CHECKED 1\n";
+    loop("icl_hi", "ICL_CX", true);
   }
 
   // A row of outputs from the buffer: N-pixel vector stores where the row lies in the grid and
@@ -697,11 +736,13 @@ class Emitter {
   Rewriter rw_;
   std::string body_;
   std::vector<std::string> helpers_;  // the helper functions' text, after the builtins' casts
+  bool row_split_ = false;            // emitting the row split's second source
 };
 
 }  // namespace
 
 std::string generate_opencl(ASTContext& ctx, const Analysis& a) { return Emitter(ctx, a).run(); }
+std::string generate_row_split_opencl(ASTContext& ctx, const Analysis& a) { return Emitter(ctx, a, true).run(); }
 std::string rewritten_body(ASTContext& ctx, const Analysis& a) { return Emitter(ctx, a).body(); }
 
 }  // namespace filterlab::imagecl

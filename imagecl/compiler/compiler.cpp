@@ -117,7 +117,19 @@ CompileResult compile(const std::string& path, const std::string& text) {
     if (!ok) return;
     out.opencl = generate_opencl(ctx, a);
     out.reference = generate_reference(ctx, a);
-    out.space = space_json(a.model).dump(2) + "\n";
+    auto space = space_json(a.model);
+    if (std::any_of(a.model.tuning.begin(), a.model.tuning.end(),
+                    [](const TuningParam& t) { return t.define == "ICL_ROW_SPLIT"; })) {
+      space["row_split"] = {{"define", "ICL_ROW_SPLIT"},
+                            {"opencl_file", a.model.name + ".rows.cl"},
+                            {"opencl", generate_row_split_opencl(ctx, a)}};
+      space["constraints"].push_back(
+          {{"kind", "row_split"},
+           {"rule",
+            "row_split 1 needs interleaved 0; its kernels are built from row_split.opencl (the kernel's source "
+            "with the row interior split), the others from the kernel's .cl file"}});
+    }
+    out.space = space.dump(2) + "\n";
     out.ok = true;
   };
   const bool ran = analyse_kernel_source(path, text, generate, out.diagnostics, &out.expanded);

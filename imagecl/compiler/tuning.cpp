@@ -114,6 +114,14 @@ void build_tuning(KernelModel& m) {
   // Last, so that every earlier ID keeps its meaning: the kernels were always built under OpenCL's
   // default contraction, which exact 0 (left out of IDs) names.
   if (contractible(m.counts)) m.tuning.push_back(exact_param());
+  // After exact: the row split's source is a second one (space JSON row_split), so the kernel's own
+  // source and every earlier configuration's program stay what they were.
+  if (m.interior_eligible && m.grid_dims == 2)
+    m.tuning.push_back(param("row_split", "ICL_ROW_SPLIT", "Row interior split (CPU code path)", {0, 1},
+                             "work-groups outside the interior split run each output row as a checked head, an "
+                             "unchecked middle (the x range whose stencil lies inside every Image) and a checked "
+                             "tail: long blocks along x keep boundary tests off their interior pixels; needs "
+                             "blocked mapping"));
 }
 
 }  // namespace filterlab::imagecl

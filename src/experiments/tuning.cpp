@@ -186,7 +186,7 @@ namespace {
 nlohmann::json exhaustive_space(ocl::Runtime& rt, const TuningRunConfig& cfg, const std::string& name,
                                 const std::string& cache_dir, const nlohmann::json& cache_extra) {
   const auto& dev = rt.device.info;
-  const bool wide = tuner::is_large_subspace(name);
+  const bool wide = tuner::is_large_subspace(name), cpu_path = tuner::is_cpu_subspace(name);
   if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
     return {
         {"skipped", cfg.wide == 0
@@ -194,6 +194,10 @@ nlohmann::json exhaustive_space(ocl::Runtime& rt, const TuningRunConfig& cfg, co
                         : "wide, regs, slide, staged, private and window sub-spaces run on GPUs by default (--wide 1 "
                           "runs them here)"}};
   }
+  if (cpu_path && (cfg.wide == 0 || (cfg.wide < 0 && !dev.is_cpu())))
+    return {{"skipped", cfg.wide == 0 ? "the rows sub-spaces were switched off (--wide 0)"
+                                      : "the rows sub-spaces (a CPU code path) run on CPUs by default (--wide 1 "
+                                        "runs them here)"}};
   auto space = tuner::make_space(name, rt, cfg.settings);
   const auto path = tuner::cache_path(cache_dir, name);
   const auto t0 = std::chrono::steady_clock::now();

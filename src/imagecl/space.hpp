@@ -55,6 +55,13 @@ struct FillWindow {
   std::string opencl_file, opencl;
 };
 
+// A kernel's row interior split (row_split): its switch and the source its kernels are built from
+// (the kernel's source with the split; the kernel's own .cl file has no trace of the switch).
+struct RowSplit {
+  std::string define;  // "" when the kernel has no such switch
+  std::string opencl_file, opencl;
+};
+
 struct ConstantUse {
   std::string array, define;
   long bytes = 0;
@@ -107,6 +114,7 @@ struct KernelSpace {
   std::vector<VectorStore> vector_store;
   PrivateTile private_tile;
   FillWindow fill_window;
+  RowSplit row_split;
   double configurations = 0;  // product of the value counts, before device constraints
   OpCounts counts;            // per logical thread (see OpCounts)
   // The float builtins the kernel calls that OpenCL lets a device compute inexactly: name -> the
@@ -135,9 +143,11 @@ std::string config_id(const KernelSpace& s, const Config& c);
 // Parses a config_id back; throws filterlab::Error naming what does not match the space.
 Config parse_config_id(const KernelSpace& s, const std::string& id);
 std::string build_options(const KernelSpace& s, const Config& c);  // "-DICL_WG_X=16 -DICL_WG_Y=4 ..."
-// The program a configuration is built from: the kernel's source, or with fill_window 1 the source
-// with the register window (fill_window.opencl); and the file name its provenance records.
+// The program a configuration is built from: the kernel's source, with fill_window 1 the source
+// with the register window (fill_window.opencl), with row_split 1 the source with the row split
+// (row_split.opencl); and the file name its provenance records.
 bool uses_fill_window(const KernelSpace& s, const Config& c);
+bool uses_row_split(const KernelSpace& s, const Config& c);
 const std::string& program_text(const KernelSpace& s, const Config& c);
 std::string program_file(const KernelSpace& s, const Config& c);
 

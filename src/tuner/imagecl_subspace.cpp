@@ -215,10 +215,44 @@ std::vector<SubSpace> fill_windows() {
   return v;
 }
 
+// The row interior split (row_split), a CPU code path: PoCL vectorises a work-item's loop along x,
+// not across work-items, so a work-item takes a long row segment (coarsen_x 64..256) of 2 or 8 rows
+// in small work-groups; interior work-groups skip every test, and with row_split the others skip
+// them on each row's interior pixels too. row_split 0 and 1 both searched, each point beside its
+// twin in one run: 48 points a kernel. Buffers, constant weights, full unrolling; local memory,
+// windows and vector accesses off (each slower on PoCL than this shape, 2026-11-28 exploration).
+std::vector<SubSpace> row_splits() {
+  const std::vector<SubParam> shape{{"wg_x", {"wg_x"}, {1, 4}},
+                                    {"wg_y", {"wg_y"}, {1, 4}},
+                                    {"coarsen_x", {"coarsen_x"}, {64, 128, 256}},
+                                    {"coarsen_y", {"coarsen_y"}, {2, 8}},
+                                    {"row_split", {"row_split"}, {0, 1}}};
+  std::vector<SubSpace> v;
+  for (const char* kernel : {"sepconv_row", "sepconv_col", "conv2d_u8"}) {
+    SubSpace s{"rows",
+               kernel,
+               "row interior split (CPU code path): long row segments per work-item, boundary tests only on each "
+               "row's head and tail",
+               shape,
+               {{"interleaved", 0},
+                {"interior", 1},
+                {"image_in", 0},
+                {"local_in", 0},
+                {"image_out", 0},
+                {"constant_k", 1},
+                {"unroll_0", -1}}};
+    if (std::string(kernel) == "conv2d_u8") s.fixed.push_back({"unroll_1", -1});
+    for (auto& f : off({"in"}, {"out"}))
+      if (f.param != "interior") s.fixed.push_back(f);
+    v.push_back(s);
+  }
+  return v;
+}
+
 const std::vector<SubSpace>& all(const std::string& kind) {
   static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true)), regs = registers(),
                                      split = splits(), slide = slides(), stage = staged(), priv = private_tiles(),
-                                     window = fill_windows();
+                                     window = fill_windows(), rows = row_splits();
   return kind == "wide"      ? widened
          : kind == "regs"    ? regs
          : kind == "split"   ? split
@@ -226,14 +260,21 @@ const std::vector<SubSpace>& all(const std::string& kind) {
          : kind == "staged"  ? stage
          : kind == "private" ? priv
          : kind == "window"  ? window
+         : kind == "rows"    ? rows
                              : sub;
 }
 
 }  // namespace
 
 const std::vector<std::string>& subspace_kinds() {
-  static const std::vector<std::string> k = {"sub", "wide", "regs", "split", "slide", "staged", "private", "window"};
+  static const std::vector<std::string> k = {"sub",    "wide",    "regs",   "split", "slide",
+                                             "staged", "private", "window", "rows"};
   return k;
+}
+
+bool is_cpu_subspace(const std::string& space_name) {
+  const auto colon = space_name.rfind(':');
+  return colon != std::string::npos && space_name.substr(colon + 1) == "rows";
 }
 
 bool is_large_subspace(const std::string& space_name) {
@@ -248,7 +289,7 @@ const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& k
   const auto& kinds = subspace_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
     throw Error("unknown sub-space kind '" + kind + "'",
-                "use sub, wide, regs, split, slide, staged, private or window");
+                "use sub, wide, regs, split, slide, staged, private, window or rows");
   std::string names;
   for (const auto& s : all(kind)) {
     if (s.kernel == kernel) return s;

@@ -45,9 +45,12 @@ struct SubSpace {
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind = "sub");
 // Whether `kernel` has a sub-space of that kind (the fused kernels have no wide one, only conv2d_u8 a regs one).
 bool has_imagecl_subspace(const std::string& kernel, const std::string& kind);
-const std::vector<std::string>& subspace_kinds();  // {"sub", "wide", "regs", "split", "slide", "staged"}
+const std::vector<std::string>& subspace_kinds();  // {"sub", "wide", "regs", ..., "window", "rows"}
 // Whether a space name ("imagecl.<kernel>:<kind>") is one of the larger sub-spaces (wide, regs,
 // slide, staged), whose exhaustive search runs on GPUs by default.
 bool is_large_subspace(const std::string& space_name);
+// Whether a space name is a CPU code path's sub-space (rows), whose exhaustive search runs on CPUs
+// by default (on GPUs with --wide 1; never with --wide 0).
+bool is_cpu_subspace(const std::string& space_name);
 
 }  // namespace filterlab::tuner

@@ -127,8 +127,9 @@ double mutated_conv2d(const std::map<std::string, long>& values, const std::stri
   auto& rt = filterlab::test::runtime();
   auto s = kernel_space("conv2d_u8");
   REQUIRE(s.opencl.find(from) != std::string::npos);
-  for (auto at = s.opencl.find(from); at != std::string::npos; at = s.opencl.find(from, at + to.size()))
-    s.opencl.replace(at, from.size(), to);
+  for (auto* text : {&s.opencl, &s.row_split.opencl})  // the row split's source holds the kernel's too
+    for (auto at = text->find(from); at != std::string::npos; at = text->find(from, at + to.size()))
+      text->replace(at, from.size(), to);
   const auto c = with(s, base_config(s), values);
   REQUIRE(violation(s, c, rt.device.info).empty());
   const auto input = benchmark_input(256, 48, 4);
@@ -211,6 +212,12 @@ TEST_CASE("mutations of the window, vector and interior paths are caught (those 
   // ... and without the split the same mutation is never used.
   CHECK(mutated_conv2d({{"interior", 0}}, "ICL_LOAD_in(in, in_w, (x), (y))", "ICL_LOAD_in(in, in_w, (x) + 1, (y))") ==
         0.0);
+  // The row split's unchecked middle loads one column off: caught with the split (the middle ran
+  // in border work-groups), never used without it.
+  CHECK(mutated_conv2d({{"row_split", 1}}, "ICL_LOAD_in(in, in_w, (x), (y))", "ICL_LOAD_in(in, in_w, (x) + 1, (y))") >
+        0.0);
+  CHECK(mutated_conv2d({{"row_split", 1}, {"interior", 1}}, "ICL_LOAD_in(in, in_w, (x), (y))",
+                       "ICL_LOAD_in(in, in_w, (x) + 1, (y))") > 0.0);
   // The row's vector stores in reverse order (inside the work-item's own row: a mutation must not
   // write outside the buffer, which is host memory on PoCL): caught ...
   CHECK(mutated_conv2d({{"vector_out", 4}, {"interior", 1}}, "(size_t)(icl_x0 + icl_v * ICL_VECTOR_out)",
@@ -221,6 +228,63 @@ TEST_CASE("mutations of the window, vector and interior paths are caught (those 
   // ... and with vector stores off the buffer's macro is never used.
   CHECK(mutated_conv2d({{"vector_out", 1}}, "icl_row_out[icl_i] = (uchar)(v)", "icl_row_out[icl_i] = (uchar)(v + 1)") ==
         0.0);
+}
+
+TEST_CASE("the row interior split computes the benchmarks' oracle at any size and row segment",
+          "[imagecl][opencl][xform]") {
+  auto& rt = filterlab::test::runtime();
+  const std::vector<std::pair<int, int>> sizes{{128, 40}, {64, 21}, {1, 37}, {37, 1}, {2, 3}, {33, 17}, {300, 9}};
+  // Row segments of one pixel, of 16 and of 64 (longer than some images), blocks of one and two rows,
+  // with and without the work-group interior split.
+  const std::vector<std::map<std::string, long>> shapes{
+      {{"wg_x", 8}, {"wg_y", 2}, {"coarsen_x", 1}, {"coarsen_y", 1}},
+      {{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 16}, {"coarsen_y", 2}},
+      {{"wg_x", 1}, {"wg_y", 1}, {"coarsen_x", 64}, {"coarsen_y", 2}}};
+  for (const auto* name : {"sepconv", "conv2d_u8", "harris"}) {
+    const auto& b = benchmark(name);
+    for (const auto& shape : shapes)
+      for (long interior : {0L, 1L}) {
+        std::vector<Config> configs;
+        for (const auto& k : b.kernels) {
+          const auto& s = kernel_space(k);
+          REQUIRE(!s.row_split.define.empty());
+          auto values = shape;
+          values["row_split"] = 1;
+          values["interior"] = interior;
+          configs.push_back(with(s, base_config(s), values));
+          INFO(config_id(s, configs.back()));
+          REQUIRE(uses_row_split(s, configs.back()));
+          REQUIRE(violation(s, configs.back(), rt.device.info).empty());
+        }
+        for (const auto& [w, h] : sizes) {
+          const auto input = benchmark_input(w, h, 5);
+          const auto o = check_benchmark(rt, b, configs, input);
+          INFO(w << "x" << h << " " << o.ids.front() << ": " << o.where);
+          CHECK(o.max_diff <= o.tolerance);
+        }
+      }
+  }
+}
+
+TEST_CASE("the row split: its own source, left out of IDs and options when off, blocked mapping only",
+          "[imagecl][xform]") {
+  const auto& s = kernel_space("conv2d_u8");
+  REQUIRE(s.row_split.opencl.find("#if ICL_ROW_SPLIT") != std::string::npos);
+  CHECK(s.opencl.find("ICL_ROW_SPLIT") == std::string::npos);  // the kernel's own program is unchanged
+  const auto off = base_config(s), on = with(s, off, {{"row_split", 1}});
+  CHECK(config_id(s, off).find("row_split") == std::string::npos);
+  CHECK(build_options(s, off).find("ICL_ROW_SPLIT") == std::string::npos);
+  CHECK(config_id(s, on).find("/row_split1") != std::string::npos);
+  CHECK(build_options(s, on).find("-DICL_ROW_SPLIT=1") != std::string::npos);
+  CHECK(parse_config_id(s, config_id(s, on)) == on);
+  CHECK(program_file(s, on) == "imagecl/conv2d_u8.rows.cl");
+  CHECK(program_text(s, on) == s.row_split.opencl);
+  filterlab::ocl::DeviceInfo dev;
+  dev.max_work_group_size = 1024;
+  dev.local_mem_bytes = 1 << 16;
+  dev.constant_mem_bytes = 1 << 16;
+  CHECK(violation(s, with(s, on, {{"interleaved", 1}}), dev).find("row_split 1 needs interleaved 0") !=
+        std::string::npos);
 }
 
 TEST_CASE("the space's constraints on interior, window and vector", "[imagecl][xform]") {

@@ -144,6 +144,10 @@ TEST_CASE("the documented sub-spaces hold a few hundred valid configurations, th
       // 2 x 3 work-groups, 4 x 3 coarsenings, the fill's window off and on: every point's tiles and
       // windows fit
       CHECK(n == 144);
+    } else if (name.size() > 5 && name.compare(name.size() - 5, 5, ":rows") == 0) {
+      // 2 x 2 work-groups of at most 16 work-items, 3 x 2 coarsenings, the row split off and on:
+      // blocked mapping and buffers, nothing a device limits
+      CHECK(n == 48);
     } else {
       CHECK(n == 192);
     }
@@ -193,4 +197,14 @@ TEST_CASE("the larger sub-spaces, run on GPUs by default, are known by their kin
   for (const char* name :
        {"imagecl.conv2d_u8:sub", "imagecl.sepconv_fused:split", "imagecl.conv2d_u8", "study4.tiled_k5"})
     CHECK_FALSE(tuner::is_large_subspace(name));
+}
+
+TEST_CASE("the rows sub-spaces, run on CPUs by default, are known by their kind") {
+  for (const char* name : {"imagecl.conv2d_u8:rows", "imagecl.sepconv_row:rows", "imagecl.sepconv_col:rows"}) {
+    CHECK(tuner::is_cpu_subspace(name));
+    CHECK_FALSE(tuner::is_large_subspace(name));
+  }
+  for (const char* name : {"imagecl.conv2d_u8:regs", "imagecl.conv2d_u8", "study4.tiled_k5"})
+    CHECK_FALSE(tuner::is_cpu_subspace(name));
+  CHECK_FALSE(tuner::has_imagecl_subspace("sepconv_fused", "rows"));  // fused kernels have no row split
 }

@@ -22,8 +22,8 @@ Experiment tuning_experiment() {
                           -1, 1000000000L),
       OptionSpec::integer(
           "--wide",
-          "Exhaustive search of the wide, regs, slide, staged, private and window sub-spaces: -1 on GPUs "
-          "only, 0 never, 1 always",
+          "Exhaustive search of the wide, regs, slide, staged, private and window sub-spaces (-1: on GPUs only) "
+          "and of the rows sub-spaces (-1: on CPUs only): 0 never, 1 always",
           -1, -1, 1),
       OptionSpec::number("--time-limit",
                          "Seconds after the first live full-space run started after which no other starts (0: none)", 0,
