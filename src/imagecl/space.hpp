@@ -41,25 +41,23 @@ struct PrivateTile {
   long max_elements = 0;
 };
 
-// A fused kernel's register window of the interior fill (fill_window): its switch, the switches it
-// needs, each input Image's window per work-item, and the source its kernels are built from (the
-// kernel's source with the window; the kernel's own .cl file has no trace of the switch).
-struct FillWindow {
+// A second source of the kernel, built for the configurations with its switch on (fill_window,
+// row_split): the kernel's source with that transformation, so the kernel's own .cl file (and every
+// program of the configurations with the switch off) has no trace of it.
+struct SecondSource {
+  std::string define;  // "" when the kernel has no such switch
+  std::string opencl_file, opencl;
+};
+
+// A fused kernel's register window of the interior fill (fill_window): its switch and source, the
+// switches it needs, and each input Image's window per work-item.
+struct FillWindow : SecondSource {
   struct Image {
     std::string image;
     int halo_x = 0, halo_y = 0, element_bytes = 4;  // (coarsen_x + halo_x) x (coarsen_y + halo_y) elements
   };
-  std::string define;  // "" when the kernel has no such switch
   std::vector<std::string> requires_on;
   std::vector<Image> windows;
-  std::string opencl_file, opencl;
-};
-
-// A kernel's row interior split (row_split): its switch and the source its kernels are built from
-// (the kernel's source with the split; the kernel's own .cl file has no trace of the switch).
-struct RowSplit {
-  std::string define;  // "" when the kernel has no such switch
-  std::string opencl_file, opencl;
 };
 
 struct ConstantUse {
@@ -114,7 +112,7 @@ struct KernelSpace {
   std::vector<VectorStore> vector_store;
   PrivateTile private_tile;
   FillWindow fill_window;
-  RowSplit row_split;
+  SecondSource row_split;     // the row interior split (row_split)
   double configurations = 0;  // product of the value counts, before device constraints
   OpCounts counts;            // per logical thread (see OpCounts)
   // The float builtins the kernel calls that OpenCL lets a device compute inexactly: name -> the
@@ -143,9 +141,10 @@ std::string config_id(const KernelSpace& s, const Config& c);
 // Parses a config_id back; throws filterlab::Error naming what does not match the space.
 Config parse_config_id(const KernelSpace& s, const std::string& id);
 std::string build_options(const KernelSpace& s, const Config& c);  // "-DICL_WG_X=16 -DICL_WG_Y=4 ..."
-// The program a configuration is built from: the kernel's source, with fill_window 1 the source
-// with the register window (fill_window.opencl), with row_split 1 the source with the row split
-// (row_split.opencl); and the file name its provenance records.
+// Whether a configuration switches a second source on; the program it is built from: the kernel's
+// source, or the second source it switches on (fill_window.opencl, row_split.opencl); and the file
+// name its provenance records.
+bool uses(const KernelSpace& s, const Config& c, const SecondSource& source);
 bool uses_fill_window(const KernelSpace& s, const Config& c);
 bool uses_row_split(const KernelSpace& s, const Config& c);
 const std::string& program_text(const KernelSpace& s, const Config& c);

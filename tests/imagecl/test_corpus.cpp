@@ -18,6 +18,7 @@
 #include "imagecl/reference_runner.hpp"
 #include "imagecl/space.hpp"
 #include "imagecl/user_check.hpp"
+#include "mutate_sources.hpp"
 #include "opencl_fixture.hpp"
 
 using namespace filterlab::imagecl;
@@ -119,19 +120,10 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
   INFO(r.diagnostics);
   REQUIRE(r.ok);
   REQUIRE(r.kernel == name);
-  std::string opencl = r.opencl;
-  if (!from.empty()) {
-    REQUIRE(opencl.find(from) != std::string::npos);  // the mutation must apply
-    // Every occurrence: the interior split emits the body twice.
-    for (auto at = opencl.find(from); at != std::string::npos; at = opencl.find(from, at + to.size()))
-      opencl.replace(at, from.size(), to);
-  }
   // Contraction off on the device as on the host: the comparison then only sees builtin ulps.
-  auto s = parse_space(r.space, "#pragma OPENCL FP_CONTRACT OFF\n" + opencl);
-  if (!from.empty())  // the row split's source holds the kernel's too: mutated alike
-    for (auto at = s.row_split.opencl.find(from); at != std::string::npos;
-         at = s.row_split.opencl.find(from, at + to.size()))
-      s.row_split.opencl.replace(at, from.size(), to);
+  auto s = parse_space(r.space, "#pragma OPENCL FP_CONTRACT OFF\n" + r.opencl);
+  // Every occurrence in every program (the interior split emits the body twice); it must apply.
+  if (!from.empty()) REQUIRE(filterlab::test::mutate_programs(s, from, to) > 0);
   const auto setup = setup_of(name);
 
   // Inputs, and the reference's outputs.

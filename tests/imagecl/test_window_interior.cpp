@@ -12,6 +12,7 @@
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
+#include "mutate_sources.hpp"
 #include "opencl_fixture.hpp"
 
 using namespace filterlab::imagecl;
@@ -126,10 +127,7 @@ namespace {
 double mutated_conv2d(const std::map<std::string, long>& values, const std::string& from, const std::string& to) {
   auto& rt = filterlab::test::runtime();
   auto s = kernel_space("conv2d_u8");
-  REQUIRE(s.opencl.find(from) != std::string::npos);
-  for (auto* text : {&s.opencl, &s.row_split.opencl})  // the row split's source holds the kernel's too
-    for (auto at = text->find(from); at != std::string::npos; at = text->find(from, at + to.size()))
-      text->replace(at, from.size(), to);
+  REQUIRE(filterlab::test::mutate_programs(s, from, to) > 0);
   const auto c = with(s, base_config(s), values);
   REQUIRE(violation(s, c, rt.device.info).empty());
   const auto input = benchmark_input(256, 48, 4);
