@@ -69,11 +69,14 @@ int cmd_imagecl_check(const ImageclCheckArgs& a) {
       std::size_t rows = 0;
       for (const auto& k : b.kernels) {
         const auto& space = imagecl::kernel_space(k);
-        samples.push_back(imagecl::sample_configs(space, a.samples, a.seed, dev.info));
+        samples.push_back(imagecl::sample_configs(space, a.samples, a.seed, dev.info, a.max_unrolled));
         rows = std::max(rows, samples.back().size());
         std::cout << "  " << k << ": " << static_cast<long long>(space.configurations)
                   << " configurations in the space, " << samples.back().size() << " checked ("
-                  << (a.samples == 0 ? "all valid on this device" : "sampled") << ")\n";
+                  << (a.samples == 0 ? "all valid on this device" : "sampled")
+                  << (a.max_unrolled > 0 ? ", bodies unrolled at most " + std::to_string(a.max_unrolled) + " times"
+                                         : "")
+                  << ")\n";
       }
       const auto oracle = imagecl::benchmark_oracle(b, input);
       for (std::size_t i = 0; i < rows; ++i) {
@@ -120,6 +123,11 @@ Command add_imagecl_check(CLI::App& app) {
                    "Image size WIDTHxHEIGHT (integer-valued pixels 0..255; at most 268435456 pixels, 1048576 per side)")
       ->capture_default_str();
   add_integer(c_icl, "--seed", icl.seed, 0, kMaxSeed, "Seed of the sampling and of the input image", true);
+  add_integer(c_icl, "--max-unrolled", icl.max_unrolled, 0, 1 << 20,
+              "Sample only configurations whose work-item repeats its body at most N times (verify and the tests "
+              "use " +
+                  std::to_string(imagecl::kCheckMaxUnrolled) + "; 0: no limit)",
+              true);
   return {c_icl, [args] { return cmd_imagecl_check(*args); }};
 }
 

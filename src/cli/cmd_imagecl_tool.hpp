@@ -10,6 +10,7 @@ struct ImageclToolArgs {
   std::string source, out_dir, device, configs = "16", strategy = "guided", cache, db, config = "best", output_size;
   std::vector<std::string> inputs, args, outputs;
   std::size_t budget = 50;
+  long max_unrolled = 0;
   unsigned seed = 1;
   int warmup = 2, repetitions = 0;
   double tolerance = -1;

@@ -101,6 +101,7 @@ struct ImageclCheckArgs {
   std::string device, benchmark = "all", size = "1021x767";
   std::size_t samples = 16;  // per kernel; 0: every configuration valid on the device
   unsigned seed = 20261122;
+  long max_unrolled = 0;  // 0: no cap (imagecl::kCheckMaxUnrolled)
 };
 int cmd_imagecl_check(const ImageclCheckArgs& a);
 

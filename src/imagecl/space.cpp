@@ -476,11 +476,25 @@ std::vector<Config> all_configs(const KernelSpace& s) {
   }
 }
 
-std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned seed, const ocl::DeviceInfo& dev) {
+long unrolled_outputs(const KernelSpace& s, const Config& c) {
+  bool unrolls = !s.private_tile.define.empty() && switched_on(s, c, s.private_tile.define);
+  unrolls = unrolls || uses_fill_window(s, c);
+  for (const auto& w : s.window) unrolls = unrolls || switched_on(s, c, w.define);
+  for (const auto& v : s.vector_store) unrolls = unrolls || value_of(s, c, v.define) > 1;
+  if (!unrolls) return 1;
+  return value_of(s, c, "coarsen_x") * value_of(s, c, "coarsen_y") *
+         (s.grid_dims == 3 ? value_of(s, c, "coarsen_z") : 1);
+}
+
+std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned seed, const ocl::DeviceInfo& dev,
+                                   long max_unrolled) {
+  const auto allowed = [&](const Config& c) {
+    return violation(s, c, dev).empty() && (max_unrolled <= 0 || unrolled_outputs(s, c) <= max_unrolled);
+  };
   if (n == 0 || static_cast<double>(n) >= s.configurations) {
     std::vector<Config> valid;
     for (auto& c : all_configs(s))
-      if (violation(s, c, dev).empty()) valid.push_back(std::move(c));
+      if (allowed(c)) valid.push_back(std::move(c));
     return valid;
   }
   std::mt19937 rng(seed);
@@ -512,7 +526,7 @@ std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned
         order.push_back(i);
       }
       std::shuffle(order.begin(), order.end(), rng);
-      for (std::size_t k = 0; k < order.size() && !violation(s, c, dev).empty(); ++k) {
+      for (std::size_t k = 0; k < order.size() && !allowed(c); ++k) {
         const std::size_t i = order[k];
         const long was = c[i];
         std::vector<long> values = s.params[i].values;
@@ -520,11 +534,11 @@ std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned
         bool fixed = false;
         for (long v : values) {
           c[i] = v;
-          if ((fixed = violation(s, c, dev).empty())) break;
+          if ((fixed = allowed(c))) break;
         }
         if (!fixed) c[i] = was;
       }
-      if (!violation(s, c, dev).empty() || seen.count(c)) continue;
+      if (!allowed(c) || seen.count(c)) continue;
       ++candidates;
       long score = 0;
       for (std::size_t i = 0; i < c.size(); ++i)

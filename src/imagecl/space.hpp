@@ -159,10 +159,22 @@ long window_elements(const KernelSpace& s, const Config& c, const WindowUse& w);
 // CL_KERNEL_WORK_GROUP_SIZE or on image sizes): "" when `c` satisfies them, else why not.
 std::string violation(const KernelSpace& s, const Config& c, const ocl::DeviceInfo& dev);
 
+// The outputs per work-item whose bodies the generated code repeats: coarsen_x x coarsen_y (x
+// coarsen_z on 3-D grids) where a register window, a vector store, a private tile or the fill
+// window unrolls the coarsening loops (their indices must fold to constants), else 1 (loops).
+long unrolled_outputs(const KernelSpace& s, const Config& c);
+// The cap on unrolled_outputs of the configurations that correctness checks sample (verify, the
+// tests, `imagecl check --max-unrolled`); the tuner and the experiments search the whole space.
+// PoCL 3.1 takes minutes to compile a body unrolled 512 to 2,048 times (20 minutes for four
+// such pipelines on a 2-core EPYC); the loops it unrolls are the ones a 64-output body runs, and
+// every parameter value stays reachable (coarsen_x 256 without unrolling, vector widths up to 16).
+constexpr long kCheckMaxUnrolled = 64;
 // `n` distinct configurations that satisfy violation() on `dev`, seeded, in which every value of
 // every parameter appears at least once when n and the device allow it (parameters lean towards
-// values not yet drawn). n == 0 or n >= the space size: every valid configuration.
-std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned seed, const ocl::DeviceInfo& dev);
+// values not yet drawn). n == 0 or n >= the space size: every valid configuration. max_unrolled > 0
+// also leaves out configurations whose unrolled_outputs exceed it (kCheckMaxUnrolled says why).
+std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned seed, const ocl::DeviceInfo& dev,
+                                   long max_unrolled = 0);
 // Every configuration of the space (product order).
 std::vector<Config> all_configs(const KernelSpace& s);
 

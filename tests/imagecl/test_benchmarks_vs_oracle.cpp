@@ -16,7 +16,8 @@ void check_tiny(const std::string& bench) {
   auto& rt = filterlab::test::runtime();
   const auto& b = benchmark(bench);
   std::vector<std::vector<Config>> samples;
-  for (const auto& k : b.kernels) samples.push_back(sample_configs(kernel_space(k), 4, 99, rt.device.info));
+  for (const auto& k : b.kernels)
+    samples.push_back(sample_configs(kernel_space(k), 4, 99, rt.device.info, kCheckMaxUnrolled));
   for (const auto& [w, h] : {std::pair<int, int>{1, 1}, {2, 3}}) {
     const auto input = benchmark_input(w, h, 11);
     for (std::size_t i = 0; i < 4; ++i) {
@@ -35,7 +36,7 @@ void check_samples(const std::string& bench) {
   std::vector<std::vector<Config>> samples;
   for (const auto& k : b.kernels) {
     const auto& space = kernel_space(k);
-    samples.push_back(sample_configs(space, kSamples, 20261122, rt.device.info));
+    samples.push_back(sample_configs(space, kSamples, 20261122, rt.device.info, kCheckMaxUnrolled));
     REQUIRE(samples.back().size() == kSamples);
     for (std::size_t p = 0; p < space.params.size(); ++p)  // every value of every parameter is checked
       for (long v : space.params[p].values) {

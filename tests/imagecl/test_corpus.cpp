@@ -191,7 +191,7 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
   auto& rt = filterlab::test::runtime();
   std::size_t most = 1;
   for (const auto& p : s.params) most = std::max(most, p.values.size());
-  auto configs = sample_configs(s, most, 20261123, rt.device.info);
+  auto configs = sample_configs(s, most, 20261123, rt.device.info, kCheckMaxUnrolled);
   for (std::size_t p = 0; p < s.params.size() && limit == 0; ++p)  // every value of every parameter is checked
     for (long v : s.params[p].values) {
       bool seen = false;

@@ -102,7 +102,7 @@ void check_sampled(const std::string& bench) {
   auto& rt = filterlab::test::runtime();
   const auto& b = benchmark(bench);
   const auto& space = kernel_space(b.kernels.front());
-  const auto samples = sample_configs(space, 12, 20261124, rt.device.info);
+  const auto samples = sample_configs(space, 12, 20261124, rt.device.info, kCheckMaxUnrolled);
   REQUIRE(samples.size() == 12);
   for (std::size_t p = 0; p < space.params.size(); ++p)
     for (long v : space.params[p].values) {

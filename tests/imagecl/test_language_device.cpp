@@ -53,7 +53,7 @@ void on_device(const std::string& path, const Args& args, std::size_t configs,
   const auto s = parse_space(r.space, "#pragma OPENCL FP_CONTRACT OFF\n" + r.opencl);
   auto& rt = test::runtime();
   std::size_t ran = 0;
-  for (const auto& c : sample_configs(s, configs, 20261127, rt.device.info)) {
+  for (const auto& c : sample_configs(s, configs, 20261127, rt.device.info, kCheckMaxUnrolled)) {
     INFO(config_id(s, c));
     check(run_on_device(rt, s, c, args));
     ++ran;

@@ -107,6 +107,47 @@ TEST_CASE("samples respect a device's limits and cover every parameter value", "
   }
 }
 
+TEST_CASE("the checks' cap on unrolled bodies holds and leaves every parameter value reachable", "[imagecl]") {
+  filterlab::ocl::DeviceInfo small;
+  small.max_work_group_size = 256;
+  small.local_mem_bytes = 16384;
+  small.constant_mem_bytes = 65536;
+  small.image_support = true;
+  for (const auto& name : kernel_names()) {
+    const auto& s = kernel_space(name);
+    const auto capped = sample_configs(s, 16, 7, small, kCheckMaxUnrolled);
+    REQUIRE(capped.size() == 16);
+    for (std::size_t p = 0; p < s.params.size(); ++p)
+      for (long v : s.params[p].values) {
+        bool seen = false;
+        for (const auto& c : capped) seen = seen || c[p] == v;
+        INFO(name << " " << s.params[p].name << " = " << v);
+        CHECK(seen);
+      }
+    for (const auto& c : capped) {
+      INFO(config_id(s, c));
+      CHECK(unrolled_outputs(s, c) <= kCheckMaxUnrolled);
+    }
+  }
+  // What the cap counts: a register window or a vector store unrolls the work-item's outputs; a
+  // plain loop over them does not.
+  const auto& s = kernel_space("conv2d_u8");
+  Config c;
+  for (const auto& p : s.params) c.push_back(p.values.front());
+  const auto set = [&](const std::string& name, long v) {
+    for (std::size_t i = 0; i < s.params.size(); ++i)
+      if (s.params[i].name == name) c[i] = v;
+  };
+  set("coarsen_x", 32);
+  set("coarsen_y", 8);
+  CHECK(unrolled_outputs(s, c) == 1);
+  set("vector_out", 4);
+  CHECK(unrolled_outputs(s, c) == 256);
+  set("vector_out", 1);
+  set("window_in", 1);
+  CHECK(unrolled_outputs(s, c) == 256);
+}
+
 TEST_CASE("the launcher refuses a work-group beyond the device's limit as Unsupported", "[imagecl][opencl]") {
   auto& rt = filterlab::test::runtime();
   const auto& s = kernel_space("harris_sobel");

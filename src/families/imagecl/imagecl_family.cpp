@@ -34,7 +34,7 @@ double pixel_bytes(const std::string& type) {
 }
 
 // The benchmark suite's timed form: the benchmark's kernels in turn, one configuration each (the
-// first that imagecl::sample_configs draws for the device with verify's seed), on an
+// first that imagecl::sample_configs draws for the device with verify's seed and cap), on an
 // integer-valued input. Between kernels the images pass through the host as
 // imagecl::check_benchmark passes them: the later kernel is bound, once, to what the earlier one
 // computed in the preparing run, so that each enqueue times both launches on the right data.
@@ -46,7 +46,7 @@ class ImageclTimedRun : public TimedRun {
       throw Error("internal: " + b.name + " is not a chain of one or two kernels");
     for (const auto& k : b.kernels) {
       const auto& space = imagecl::kernel_space(k);
-      const auto configs = imagecl::sample_configs(space, 1, kVerifySeed, rt.device.info);
+      const auto configs = imagecl::sample_configs(space, 1, kVerifySeed, rt.device.info, imagecl::kCheckMaxUnrolled);
       if (configs.empty()) throw Unsupported("no configuration of " + k + " is valid on " + rt.device.info.name);
       launchers_.push_back(std::make_unique<imagecl::Launcher>(rt, space, configs.front()));
     }
@@ -132,7 +132,8 @@ class ImageclBenchmarkVariant : public FilterVariant {
     std::vector<std::vector<imagecl::Config>> samples;
     std::size_t rows = 0;
     for (const auto& k : b.kernels) {
-      samples.push_back(imagecl::sample_configs(imagecl::kernel_space(k), kVerifySamples, kVerifySeed, rt.device.info));
+      samples.push_back(imagecl::sample_configs(imagecl::kernel_space(k), kVerifySamples, kVerifySeed, rt.device.info,
+                                                imagecl::kCheckMaxUnrolled));
       rows = std::max(rows, samples.back().size());
     }
     // A sampled pipeline the device cannot run (a work-group over the compiled kernel's limit,
