@@ -486,6 +486,20 @@ long unrolled_outputs(const KernelSpace& s, const Config& c) {
          (s.grid_dims == 3 ? value_of(s, c, "coarsen_z") : 1);
 }
 
+namespace {
+// Brings a drawn point under the cap by coarsening less along y (then z), before any random repair:
+// the values drawn for x, the vector widths and the switches stay, so the cap costs coverage least.
+void fit_unrolled(const KernelSpace& s, Config& c, long max_unrolled) {
+  for (const char* name : {"coarsen_y", "coarsen_z"})
+    for (std::size_t i = 0; i < s.params.size(); ++i) {
+      if (s.params[i].name != name) continue;
+      const auto& values = s.params[i].values;  // ascending
+      auto at = std::find(values.begin(), values.end(), c[i]);
+      while (unrolled_outputs(s, c) > max_unrolled && at != values.end() && at != values.begin()) c[i] = *--at;
+    }
+}
+}  // namespace
+
 std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned seed, const ocl::DeviceInfo& dev,
                                    long max_unrolled) {
   const auto allowed = [&](const Config& c) {
@@ -526,6 +540,7 @@ std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned
         order.push_back(i);
       }
       std::shuffle(order.begin(), order.end(), rng);
+      if (max_unrolled > 0) fit_unrolled(s, c, max_unrolled);
       for (std::size_t k = 0; k < order.size() && !allowed(c); ++k) {
         const std::size_t i = order[k];
         const long was = c[i];
