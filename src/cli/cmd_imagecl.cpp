@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/number_options.hpp"
+#include "cli/sample_cap_option.hpp"
 #include "error.hpp"
 #include "imagecl/check.hpp"
 #include "io/netpbm.hpp"
@@ -73,9 +74,7 @@ int cmd_imagecl_check(const ImageclCheckArgs& a) {
         rows = std::max(rows, samples.back().size());
         std::cout << "  " << k << ": " << static_cast<long long>(space.configurations)
                   << " configurations in the space, " << samples.back().size() << " checked ("
-                  << (a.samples == 0 ? "all valid on this device" : "sampled")
-                  << (a.max_unrolled > 0 ? ", bodies unrolled at most " + std::to_string(a.max_unrolled) + " times"
-                                         : "")
+                  << (a.samples == 0 ? "all valid on this device" : "sampled") << max_unrolled_note(a.max_unrolled)
                   << ")\n";
       }
       const auto oracle = imagecl::benchmark_oracle(b, input);
@@ -123,11 +122,7 @@ Command add_imagecl_check(CLI::App& app) {
                    "Image size WIDTHxHEIGHT (integer-valued pixels 0..255; at most 268435456 pixels, 1048576 per side)")
       ->capture_default_str();
   add_integer(c_icl, "--seed", icl.seed, 0, kMaxSeed, "Seed of the sampling and of the input image", true);
-  add_integer(c_icl, "--max-unrolled", icl.max_unrolled, 0, 1 << 20,
-              "Sample only configurations whose work-item repeats its body at most N times (verify and the tests "
-              "use " +
-                  std::to_string(imagecl::kCheckMaxUnrolled) + "; 0: no limit)",
-              true);
+  add_max_unrolled(c_icl, icl.max_unrolled);
   return {c_icl, [args] { return cmd_imagecl_check(*args); }};
 }
 

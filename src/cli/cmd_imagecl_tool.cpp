@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "cli/number_options.hpp"
+#include "cli/sample_cap_option.hpp"
 #include "error.hpp"
 #include "imagecl/host_runtime.hpp"
 #include "imagecl/pixel_layout.hpp"
@@ -142,11 +143,7 @@ ImageclTool::ImageclTool(CLI::App& app) {
   check_->add_option("--configs", a_.configs, "all, or N sampled configurations covering every parameter value")
       ->capture_default_str();
   add_integer(check_, "--seed", a_.seed, 0, kMaxSeed, "Seed of the sampling", true);
-  add_integer(check_, "--max-unrolled", a_.max_unrolled, 0, 1 << 20,
-              "Sample only configurations whose work-item repeats its body at most N times (coarsening unrolled "
-              "by register windows, vector stores, private tiles; the project's checks use " +
-                  std::to_string(imagecl::kCheckMaxUnrolled) + "; 0: no limit)",
-              true);
+  add_max_unrolled(check_, a_.max_unrolled);
   add_number(check_, "--tolerance", a_.tolerance, 0, 1,
              "Float outputs: |device - reference| <= T * max(1, |reference|), T from 0 (exact) to 1 (default 1e-5)");
 
@@ -223,8 +220,7 @@ int cmd_imagecl_tool_check(const ImageclToolArgs& a) {
     std::cout << "device: " << dev.info.platform << " / " << dev.info.name << "\n"
               << "kernel " << k.space.kernel << " on " << inputs.describe << ": "
               << static_cast<long long>(k.space.configurations) << " configurations in the space, " << configs.size()
-              << " checked (" << (n == 0 ? "all valid on this device" : "sampled")
-              << (a.max_unrolled > 0 ? ", bodies unrolled at most " + std::to_string(a.max_unrolled) + " times" : "")
+              << " checked (" << (n == 0 ? "all valid on this device" : "sampled") << max_unrolled_note(a.max_unrolled)
               << ", " << coverage(k.space, configs) << ")\n";
     if (!k.space.inexact_builtins.empty()) {
       std::cout << "inexact builtins (OpenCL's bound):";

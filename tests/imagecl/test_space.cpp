@@ -78,25 +78,38 @@ TEST_CASE("configuration IDs are stable, unique and parse back; options carry ev
   CHECK(local_bytes(s, c) == static_cast<std::uint64_t>((256 * 16 + 4) * (64 * 8 + 0) * 4));
 }
 
-TEST_CASE("samples respect a device's limits and cover every parameter value", "[imagecl]") {
+namespace {
+// A device with a small work-group, local and constant memory (images supported).
+filterlab::ocl::DeviceInfo small_device() {
   filterlab::ocl::DeviceInfo small;
   small.max_work_group_size = 256;
   small.local_mem_bytes = 16384;
   small.constant_mem_bytes = 65536;
   small.image_support = true;
+  return small;
+}
+
+// Every value of every parameter of `s` occurs in `samples`.
+void check_covers_every_value(const std::string& name, const KernelSpace& s, const std::vector<Config>& samples) {
+  for (std::size_t p = 0; p < s.params.size(); ++p)
+    for (long v : s.params[p].values) {
+      bool seen = false;
+      for (const auto& c : samples) seen = seen || c[p] == v;
+      INFO(name << " " << s.params[p].name << " = " << v);
+      CHECK(seen);
+    }
+}
+}  // namespace
+
+TEST_CASE("samples respect a device's limits and cover every parameter value", "[imagecl]") {
+  auto small = small_device();
   for (const auto& name : kernel_names()) {
     const auto& s = kernel_space(name);
     // 16: the imagecl experiment's default, enough for the 9 work-group widths and 9 coarsening
     // factors along x beside each other.
     const auto samples = sample_configs(s, 16, 7, small);
     REQUIRE(samples.size() == 16);
-    for (std::size_t p = 0; p < s.params.size(); ++p)
-      for (long v : s.params[p].values) {
-        bool seen = false;
-        for (const auto& c : samples) seen = seen || c[p] == v;
-        INFO(name << " " << s.params[p].name << " = " << v);
-        CHECK(seen);
-      }
+    check_covers_every_value(name, s, samples);
     for (const auto& c : samples) CHECK(violation(s, c, small).empty());
   }
   small.image_support = false;
@@ -108,22 +121,12 @@ TEST_CASE("samples respect a device's limits and cover every parameter value", "
 }
 
 TEST_CASE("the checks' cap on unrolled bodies holds and leaves every parameter value reachable", "[imagecl]") {
-  filterlab::ocl::DeviceInfo small;
-  small.max_work_group_size = 256;
-  small.local_mem_bytes = 16384;
-  small.constant_mem_bytes = 65536;
-  small.image_support = true;
+  const auto small = small_device();
   for (const auto& name : kernel_names()) {
     const auto& s = kernel_space(name);
     const auto capped = sample_configs(s, 16, 7, small, kCheckMaxUnrolled);
     REQUIRE(capped.size() == 16);
-    for (std::size_t p = 0; p < s.params.size(); ++p)
-      for (long v : s.params[p].values) {
-        bool seen = false;
-        for (const auto& c : capped) seen = seen || c[p] == v;
-        INFO(name << " " << s.params[p].name << " = " << v);
-        CHECK(seen);
-      }
+    check_covers_every_value(name, s, capped);
     for (const auto& c : capped) {
       INFO(config_id(s, c));
       CHECK(unrolled_outputs(s, c) <= kCheckMaxUnrolled);
