@@ -165,9 +165,10 @@ std::string violation(const KernelSpace& s, const Config& c, const ocl::DeviceIn
 long unrolled_outputs(const KernelSpace& s, const Config& c);
 // The cap on unrolled_outputs of the configurations that correctness checks sample (verify, the
 // tests, `imagecl check --max-unrolled`); the tuner and the experiments search the whole space.
-// PoCL 3.1 takes minutes to compile a body unrolled 512 to 2,048 times (20 minutes for four
-// such pipelines on a 2-core EPYC); the loops it unrolls are the ones a 64-output body runs, and
-// every parameter value stays reachable (coarsen_x 256 without unrolling, vector widths up to 16).
+// PoCL 3.1 takes minutes to compile a body unrolled 512 to 2,048 times (on a 2-core EPYC, a test
+// of 12 sampled pipelines took 20 minutes uncapped, 2 under the cap); the loops it unrolls are the
+// ones a 64-output body runs, and every parameter value stays reachable (coarsen_x 256 without
+// unrolling, vector widths up to 16).
 constexpr long kCheckMaxUnrolled = 64;
 // `n` distinct configurations that satisfy violation() on `dev`, seeded, in which every value of
 // every parameter appears at least once when n and the device allow it (parameters lean towards
