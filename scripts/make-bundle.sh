@@ -13,7 +13,7 @@ mkdir -p "$out/bin" "$out/lib" "$out/data"
 cp "$binary" "$out/bin/"
 cp "$base" "$out/data/"
 for extra in "$@"; do cp "$extra" "$out/data/"; done
-cp scripts/run-bundle.sh scripts/run-experiments.sh "$out/"
+cp scripts/run-bundle.sh scripts/run-experiments.sh scripts/run-on-gpus.sh "$out/"
 # Everything ldd resolves except the C/C++ runtime and the ICD loader, which must be the host's own
 # (a newer libstdc++ is backward compatible; the host's loader knows the host's drivers).
 copy_libs() {

@@ -13,7 +13,9 @@
 # BENCH_BORDERS) into $out/bench<tag>.json. The peers: bin/filterlab-peers once per selected OpenCL
 # device; then, where an NVIDIA device is selected and a python3 with cupy and torch exists,
 # peers/gpu_peers.py (CuPy, PyTorch; results in peers_cuda/). PYTHON picks the interpreter.
-# Each experiment's output also goes to $out/logs<tag>/<experiment>.txt.
+# Each experiment's output also goes to $out/logs<tag>/<experiment>.txt. GPUS=N (with DEVICE naming
+# the GPUs, e.g. nvidia) spreads verify's families and the experiments over the host's first N GPUs
+# (run-on-gpus.sh): the tuner's spaces, then the experiments, one task per free GPU.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-$PWD/results}
@@ -43,7 +45,8 @@ case " $steps " in *" verify "*)
   # One process per family in parallel: building hundreds of programs dominates on CPU devices.
   families=$("$fl" variants | sed -n 's/^#   \([a-z._0-9]*\):.*/\1/p')
   mkdir -p "$out/verify-parts$tag"
-  echo "$families" | xargs -P "$jobs" -I{} sh -c "\"$fl\" verify --device \"$device\" --variants '{}/' > \"$out/verify-parts$tag/{}.txt\" 2>/dev/null"
+  # With GPUS, process slot k verifies on GPU k mod GPUS.
+  echo "$families" | xargs -P "$jobs" --process-slot-var=SLOT -I{} sh -c "${GPUS:+CUDA_VISIBLE_DEVICES=\$((SLOT % $GPUS))} \"$fl\" verify --device \"$device\" --variants '{}/' > \"$out/verify-parts$tag/{}.txt\" 2>/dev/null"
   cat "$out/verify-parts$tag"/*.txt > "$out/verify$tag.txt"
   rm -rf "$out/verify-parts$tag"
   failed=$(awk '/ passed, / {f += $3} END {print f + 0}' "$out/verify$tag.txt")
@@ -58,10 +61,12 @@ case " $steps " in *" imagecl-check "*)
   "$fl" imagecl-check --device "$device" --samples "${IMAGECL_SAMPLES:-16}" 2>&1 | tee "$out/imagecl-check$tag.txt"
   [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1 ;;
 esac
+runner=run-experiments.sh
+[ -n "${GPUS:-}" ] && runner=run-on-gpus.sh
 case " $steps " in *" run "*)
   FILTERLAB="$fl" PEERS="$here/bin/filterlab-peers" GPU_PEERS="$here/peers/gpu_peers.py" \
     BASE="$here/data/base_3866x4320.pgm" Y_PLANE="$here/data/epsilon_y_3264x2448.pgm" RESULTS="$out" \
-    DEVICE="$device" LOG_DIR="$out/logs$tag" "$here/run-experiments.sh" || rc=1 ;;
+    DEVICE="$device" LOG_DIR="$out/logs$tag" "$here/$runner" || rc=1 ;;
 esac
 # The Google Benchmark suite (filterlab-bench) over every registered variant, one size, JSON out.
 case " $steps " in *" bench "*)

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <iterator>
+#include <sstream>
 #include <thread>
 
 #include "error.hpp"
@@ -183,21 +185,26 @@ namespace {
 
 // One space searched exhaustively (resuming its cache), its replay simulated over the seeds; the
 // space's record for the result file (or why it was skipped).
+// Why `run tuning` skips the exhaustive space `name` on `dev` ("" when it searches it): the wide
+// sub-spaces are a GPU search, the rows sub-spaces a CPU code path, unless --wide says otherwise.
+std::string skip_reason(const std::string& name, const TuningRunConfig& cfg, const ocl::DeviceInfo& dev) {
+  const bool wide = tuner::is_large_subspace(name), cpu_path = tuner::is_cpu_subspace(name);
+  if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu())))
+    return cfg.wide == 0 ? "wide, regs, slide, staged, private and window sub-spaces were switched off (--wide 0)"
+                         : "wide, regs, slide, staged, private and window sub-spaces run on GPUs by default (--wide 1 "
+                           "runs them here)";
+  if (cpu_path && (cfg.wide == 0 || (cfg.wide < 0 && !dev.is_cpu())))
+    return cfg.wide == 0 ? "the rows sub-spaces were switched off (--wide 0)"
+                         : "the rows sub-spaces (a CPU code path) run on CPUs by default (--wide 1 runs them here)";
+  return "";
+}
+
+// One space searched exhaustively (resuming its cache), its replay simulated over the seeds; the
+// space's record for the result file (or why it was skipped).
 nlohmann::json exhaustive_space(ocl::Runtime& rt, const TuningRunConfig& cfg, const std::string& name,
                                 const std::string& cache_dir, const nlohmann::json& cache_extra) {
   const auto& dev = rt.device.info;
-  const bool wide = tuner::is_large_subspace(name), cpu_path = tuner::is_cpu_subspace(name);
-  if (wide && (cfg.wide == 0 || (cfg.wide < 0 && dev.is_cpu()))) {
-    return {
-        {"skipped", cfg.wide == 0
-                        ? "wide, regs, slide, staged, private and window sub-spaces were switched off (--wide 0)"
-                        : "wide, regs, slide, staged, private and window sub-spaces run on GPUs by default (--wide 1 "
-                          "runs them here)"}};
-  }
-  if (cpu_path && (cfg.wide == 0 || (cfg.wide < 0 && !dev.is_cpu())))
-    return {{"skipped", cfg.wide == 0 ? "the rows sub-spaces were switched off (--wide 0)"
-                                      : "the rows sub-spaces (a CPU code path) run on CPUs by default (--wide 1 "
-                                        "runs them here)"}};
+  if (const auto why = skip_reason(name, cfg, dev); !why.empty()) return {{"skipped", why}};
   auto space = tuner::make_space(name, rt, cfg.settings);
   const auto path = tuner::cache_path(cache_dir, name);
   const auto t0 = std::chrono::steady_clock::now();
@@ -334,6 +341,22 @@ nlohmann::json tuning_provenance(nlohmann::json prov, const TuningRunConfig& cfg
 }
 
 }  // namespace
+
+std::string tuning_plan(const ocl::Device& device, const TuningRunConfig& cfg) {
+  ocl::Runtime rt(device);
+  std::ostringstream out;
+  for (const auto& name : tuner::space_names())
+    if (selected(name, cfg.spaces) && skip_reason(name, cfg, device.info).empty())
+      out << name << "$ " << tuner::valid_points(*tuner::make_space(name, rt, cfg.settings)).size() << "\n";
+  const long full_budget = cfg.full_budget >= 0 ? cfg.full_budget : 100;
+  if (full_budget > 0)
+    for (const auto& kernel : full_space_kernels())
+      if (selected("imagecl." + kernel, cfg.spaces))
+        out << "imagecl." << kernel << "$ " << full_budget * static_cast<long>(std::size(kLiveStrategies)) << "\n";
+  auto text = out.str();
+  if (!text.empty()) text.pop_back();  // `filterlab run` ends each run's output with a newline
+  return text;
+}
 
 std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg) {
   const auto start = std::chrono::steady_clock::now();

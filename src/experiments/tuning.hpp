@@ -26,6 +26,12 @@ struct TuningRunConfig {
 
 std::string run_tuning(const ocl::Device& device, const TuningRunConfig& cfg);
 
+// What run_tuning would search on `device` with `cfg`, one line per space: its name with a trailing
+// '$' (as --spaces takes it) and its evaluations (an exhaustive space's valid points; a full space's
+// live budget times its three strategies). Runs and writes nothing; the GPU runner
+// (scripts/run-on-gpus.sh) spreads these lines over a host's GPUs.
+std::string tuning_plan(const ocl::Device& device, const TuningRunConfig& cfg);
+
 // Prints the median [IQR] fraction of the optimum per strategy at 25/50/100/400 evaluations.
 void print_efficiency(const std::string& space, const nlohmann::json& efficiency, std::size_t valid);
 

@@ -29,7 +29,11 @@ Experiment tuning_experiment() {
                          "Seconds after the first live full-space run started after which no other starts (0: none)", 0,
                          0, 1e9),
       OptionSpec::integer("--cpu-divisor", "Image sides on CPU devices divided by this", 4, 1, 1024),
-      repetitions_option("10 on GPUs, 3 on CPUs")};
+      repetitions_option("10 on GPUs, 3 on CPUs"),
+      OptionSpec::integer("--plan",
+                          "1: print the spaces this run would search (name$ and evaluations, one per line) and "
+                          "nothing else: no search, no result file",
+                          0, 0, 1)};
   e.run = [](const ocl::Device& d, const RunOptions& o) {
     TuningRunConfig cfg;
     cfg.results_dir = o.results_dir;
@@ -40,7 +44,7 @@ Experiment tuning_experiment() {
     cfg.time_limit_s = o.options.number("--time-limit");
     cfg.settings.cpu_divisor = static_cast<int>(o.options.integer("--cpu-divisor"));
     cfg.settings.repetitions = static_cast<int>(o.options.integer("--repetitions"));
-    return run_tuning(d, cfg);
+    return o.options.integer("--plan") == 1 ? tuning_plan(d, cfg) : run_tuning(d, cfg);
   };
   e.analysis = "tuning";
   e.schema = "tuning.schema.json";
