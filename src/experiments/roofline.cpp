@@ -1,6 +1,8 @@
 #include "experiments/roofline.hpp"
 
+#include <cstdint>
 #include <iostream>
+#include <map>
 
 #include "error.hpp"
 #include "experiments/common.hpp"
@@ -11,6 +13,7 @@
 #include "io/atomic_file.hpp"
 #include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
+#include "tuner/imagecl_space.hpp"
 
 namespace filterlab {
 namespace {
@@ -41,6 +44,33 @@ nlohmann::json copy_json(const measure::Bandwidth& bw) {
   j["samples_enqueue_copy_ms"] = bw.enqueue_copy_samples_ms;
   j["samples_split_copy_ms"] = bw.split_copy_samples_ms;
   return j;
+}
+
+// The sides Study 6a times the ImageCL kernels at: the paper's on GPUs, / 4 on CPU devices (the
+// imagecl experiment's default --scale), so that each copy below moves a timed kernel's bytes.
+constexpr int kImageclCpuScale = 4;
+
+// A plain copy of each ImageCL kernel's compulsory bytes at the side Study 6a times it, one
+// measurement per distinct byte count: the floor a memory-bound kernel of that size can reach, its
+// launch and the memory system's ramp included, beside the large copy of the copy ceiling.
+nlohmann::json copies_at_kernel_sizes(ocl::Runtime& rt, int reps) {
+  std::map<std::uint64_t, nlohmann::json> kernels_by_bytes;  // bytes moved (read plus written) -> kernels
+  for (const auto& name : imagecl::kernel_names()) {
+    const auto& c = imagecl::kernel_space(name).counts;
+    if (!c.known || c.compulsory_bytes <= 0) continue;
+    const int side = tuner::imagecl_side(name, rt.device.info, kImageclCpuScale);
+    const auto moved = static_cast<std::uint64_t>(c.compulsory_bytes * side * side);
+    kernels_by_bytes[moved].push_back({{"kernel", name}, {"side", side}, {"compulsory_bytes", c.compulsory_bytes}});
+  }
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& [moved, kernels] : kernels_by_bytes) {
+    const auto bw = measure::measure_copy_bandwidth(rt, moved / 2, reps);
+    auto j = copy_json(bw);
+    j["bytes_moved"] = 2 * bw.bytes_per_copy;  // moved / 2 rounded down to whole work-groups
+    j["kernels"] = kernels;
+    out.push_back(j);
+  }
+  return out;
 }
 
 }  // namespace
@@ -103,12 +133,13 @@ std::string run_roofline(const ocl::Device& device, const RooflineRunConfig& cfg
   const std::string out_path = cfg.results_dir + "/" + kExperiment + "/" + dev.slug + ".json";
 
   ocl::Runtime rt(device);
-  std::cerr << "[" << kExperiment << "] " << dev.name << ": copy bandwidth and " << measure::roofline_probe_names().size()
-            << " probes, " << reps << " repetitions\n";
+  std::cerr << "[" << kExperiment << "] " << dev.name << ": copy bandwidth and "
+            << measure::roofline_probe_names().size() << " probes, " << reps << " repetitions\n";
   measure::RooflineOptions options;
   options.repetitions = reps;
   options.warmup = cfg.warmup;
   const auto r = measure::measure_roofline(rt, options);
+  const auto copies = copies_at_kernel_sizes(rt, reps);
 
   nlohmann::json result;
   add_result_head(result, "filterlab.roofline", kExperiment);
@@ -124,10 +155,14 @@ std::string run_roofline(const ocl::Device& device, const RooflineRunConfig& cfg
   prov["peak_host_rss_mib"] = peak_host_rss_mib();
   result["provenance"] = prov;
   result["copy"] = copy_json(r.copy);
+  result["copy_at_kernel_sizes"] = copies;
   result["rows"] = roofline_rows(r);
   result["imagecl_counts"] = imagecl_counts_json();
   write_result(out_path, result, "rows");
   std::cerr << "[" << kExperiment << "] copy " << r.copy.best_GBps() << " GB/s";
+  for (const auto& c : copies)
+    std::cerr << "; copy of " << c["bytes_moved"].get<std::uint64_t>() / 1000000 << " MB " << c["GBps"].get<double>()
+              << " GB/s";
   for (const auto& p : r.probes) std::cerr << "; " << p.name << " " << p.rate << " " << p.rate_unit;
   std::cerr << "\n[" << kExperiment << "] wrote " << out_path << "\n";
   return out_path;

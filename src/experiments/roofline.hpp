@@ -1,5 +1,6 @@
 #pragma once
-// Experiment "roofline": the device's ceilings, measured: copy bandwidth (measure::measure_copy_bandwidth),
+// Experiment "roofline": the device's ceilings, measured: copy bandwidth (measure::measure_copy_bandwidth)
+// of a large buffer and of each ImageCL kernel's own bytes at the side Study 6a times it,
 // FP32 issue rate without and with contraction, conversion rates and local-memory bandwidth
 // (measure::measure_roofline), plus every embedded ImageCL kernel's per-pixel operation counts, so that
 // the analysis derives each kernel's floors on each device without a device

@@ -581,7 +581,14 @@ def pipeline_floors(roof: dict | None, fl: dict) -> dict | None:
             total[ceiling] = total.get(ceiling, 0.0) + ms
     binding = max(total, key=lambda k: total[k])
     t = fl["kernel_ms"]["median"]
-    return {"floors_ms": total, "binding": binding, "fraction": total[binding] / t, "memory_fraction": total["memory"] / t}
+    copy_ms = RL.same_bytes_copy_ms(roof, list(fl["kernels"]), int(fl["side"]))
+    return {"floors_ms": total, "binding": binding, "fraction": total[binding] / t, "memory_fraction": total["memory"] / t,
+            "copy_ms": copy_ms, "copy_fraction": copy_ms / t if copy_ms else None}
+
+
+def _copy_fields(floors: dict | None) -> dict:
+    """A floor row's same-bytes copy: its time and ImageCL's fraction of it (None where not measured)."""
+    return {"copy_ms": floors and floors["copy_ms"], "copy_fraction": floors and floors["copy_fraction"]}
 
 
 def _npp_best(w: dict) -> tuple[str, dict] | None:
@@ -619,7 +626,7 @@ def targets(summary: dict, results: Path | None = None) -> list[dict]:
                 continue
             floors = pipeline_floors(roofs.get(d["slug"]), fl)
             add(f"at least {BINDING_TARGET:.0%} of the binding roofline floor", floors and floors["fraction"], BINDING_TARGET,
-                basis="kernel", binding=floors and floors["binding"])
+                basis="kernel", binding=floors and floors["binding"], **_copy_fields(floors))
             if w["workload"] == "sepconv5":
                 best = _npp_best(w)
                 r = ratio(best[1], fl) if best else None
@@ -643,7 +650,7 @@ def targets(summary: dict, results: Path | None = None) -> list[dict]:
                 fused = fl.get("harris_fused") or {"missing": NOT_YET}
                 ff = None if "missing" in fused else pipeline_floors(roofs.get(d["slug"]), fused)
                 add(f"fused Harris at least {HARRIS_MEMORY_TARGET:.0%} of its memory floor", ff and ff["memory_fraction"],
-                    HARRIS_MEMORY_TARGET, basis="kernel", binding="memory", pipeline="harris_fused",
+                    HARRIS_MEMORY_TARGET, basis="kernel", binding="memory", pipeline="harris_fused", **_copy_fields(ff),
                     imagecl_kernel_ms=None if "missing" in fused else fused["kernel_ms"]["median"],
                     imagecl_wall_ms=None if "missing" in fused else fused["wall_ms"]["median"],
                     imagecl_id=fused.get("id", fused.get("missing")))
@@ -654,15 +661,22 @@ def _ms(v: float | None) -> str:
     return "-" if v is None else R.fmt_ms(v)
 
 
+def _copy_cell(t: dict) -> str:
+    if t.get("copy_ms") is None:
+        return "-"
+    return f"{R.fmt_ms(t['copy_ms'])} ({t['copy_fraction']:.2f})"
+
+
 def targets_md(rows: list[dict]) -> str:
-    out = ["| device | workload | target | ImageCL kernel / wall (ms) | peer (ms) | figure | bar | met | binding ceiling |",
-           "|---|---|---|---|---|---|---|---|---|"]
+    out = ["| device | workload | target | ImageCL kernel / wall (ms) | peer (ms) | figure | bar | met | binding ceiling "
+           "| copy of the same bytes: ms (fraction) |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
     for t in rows:
         fig = "-" if t["value"] is None else (f"{t['value']:.2f}" + (f" ({t['basis']})" if t["peer"] else ""))
         peer = (LABELS.get(t["peer"], t["peer"]) + H.label(t.get("schedule")) + " " + R.fmt_ms(t["peer_ms"])) if t["peer_ms"] else "-"
         out.append(f"| {t['device']} | {t['workload']} | {t['target']} | {_ms(t['imagecl_kernel_ms'])} / "
                    f"{_ms(t['imagecl_wall_ms'])} | {peer} | {fig} | {t['bar']:.2f} | {'yes' if t['met'] else 'NO'} | "
-                   f"{t['binding'] or '-'} |")
+                   f"{t['binding'] or '-'} | {_copy_cell(t)} |")
     notes = sorted({f"{LABELS.get(t['peer'], t['peer'])}, {t['workload']}: {t['handicap']}" for t in rows if t.get("handicap")})
     out.append("")
     if notes:
@@ -675,7 +689,10 @@ def targets_md(rows: list[dict]) -> str:
                f"{SEPCONV_NPP_BAR}x NPP at its best border and within {SEPCONV_TILED_SLACK - 1:.0%} of tiled.amd for the "
                f"separable 5x5, {U8_NPP_EXACT_BAR}x NPP for the 8-bit 5x5 in exact mode, {HARRIS_MEMORY_TARGET:.2f} of the "
                f"memory floor for fused Harris; CPU Halide's best CPU time (the fastest of our hand schedule and Halide's "
-               f"autoschedulers) over ImageCL's at least 1/{CPU_HALIDE_LIMIT}. ImageCL "
+               f"autoschedulers) over ImageCL's at least 1/{CPU_HALIDE_LIMIT}. The last column, beside the floors: a plain "
+               "copy of the pipeline's compulsory bytes at the same image size (the roofline experiment's "
+               "copy_at_kernel_sizes; its launch and the memory system's ramp included, and on CPUs caches as warm as the "
+               "kernel's) and ImageCL's kernel time's fraction of it; '-' where that copy was not measured. ImageCL "
                "is the fastest timed configuration of each kernel (the tuner's best known among them) of its fastest "
                "pipeline; in exact mode the fastest with FP contraction off.")
     return "\n".join(out) + "\n"
@@ -691,11 +708,12 @@ def targets_tex(rows: list[dict]) -> str:
            f"Harris's fraction of its memory floor (at least {HARRIS_MEMORY_TARGET:.2f}). CPUs: Halide CPU's best time (hand "
            f"schedule or autoscheduled) over "
            f"ImageCL's (at least $1/{CPU_HALIDE_LIMIT}$). Like for like: CUDA events against kernel events, wall clock "
-           "against wall clock (w).}",
+           "against wall clock (w). Copy: ImageCL's fraction of a plain copy of the same bytes at the same image size, "
+           "beside the floors.}",
            "\\label{tab:imagecl-targets}",
-           "\\resizebox{\\linewidth}{!}{\\begin{tabular}{@{}lllrrrrll@{}}\\toprule",
+           "\\resizebox{\\linewidth}{!}{\\begin{tabular}{@{}lllrrrrllr@{}}\\toprule",
            "Device & workload & target & \\shortstack{ImageCL\\\\kernel (ms)} & \\shortstack{ImageCL\\\\wall (ms)} & "
-           "\\shortstack{other\\\\(ms)} & figure & met & binding \\\\\\midrule"]
+           "\\shortstack{other\\\\(ms)} & figure & met & binding & copy \\\\\\midrule"]
     short = {"npp": "NPP exact", "npp_native": "NPP own border", "halide_cpu": "Halide CPU", "tiled_amd": "tiled.amd"}
     for t in rows:
         target = (f"$\\geq {t['bar']:.2f}$ vs {short.get(t['peer'], t['peer'])}" if t["peer"]
@@ -705,10 +723,11 @@ def targets_tex(rows: list[dict]) -> str:
                  target, "--" if t["imagecl_kernel_ms"] is None else f"{t['imagecl_kernel_ms']:.4f}",
                  "--" if t["imagecl_wall_ms"] is None else f"{t['imagecl_wall_ms']:.4f}",
                  f"{t['peer_ms']:.4f}" if t["peer_ms"] else "--", fig, "yes" if t["met"] else "no",
-                 R.latex_escape(t["binding"] or "--")]
+                 R.latex_escape(t["binding"] or "--"),
+                 "--" if t.get("copy_fraction") is None else f"{t['copy_fraction']:.2f}"]
         out.append(" & ".join(cells) + " \\\\")
     if not rows:
-        out.append("\\multicolumn{9}{c}{no ImageCL results beside the peers in these results} \\\\")
+        out.append("\\multicolumn{10}{c}{no ImageCL results beside the peers in these results} \\\\")
     out.append("\\bottomrule\\end{tabular}}\\end{table}")
     return "\n".join(out) + "\n"
 

@@ -187,6 +187,41 @@ def _copy(obj: dict, path: Path) -> dict:
     return {**best, "unit": "GB/s"}
 
 
+def _copies_at_kernel_sizes(entries: list, path: Path) -> dict:
+    """Each ImageCL kernel's same-bytes copy (the raw 'copy_at_kernel_sizes'): kernel -> {side,
+    bytes_moved, ms: the better of the kernel and the enqueued copy, median and its 95 % interval}."""
+    out = {}
+    for i, e in enumerate(entries):
+        R._require(e, {"bytes_moved": "int", "kernels": "list"}, f"copy_at_kernel_sizes[{i}]", path)
+        if e["bytes_moved"] != 2 * e.get("bytes_per_copy", -1):
+            raise R.ResultError(f"{path}: copy_at_kernel_sizes[{i}].bytes_moved is not twice bytes_per_copy")
+        best = _copy(e, path)
+        giga = e["bytes_moved"] / 1e9
+        ms = {"median": giga / best["median"] * 1e3, "lo": giga / best["hi"] * 1e3, "hi": giga / best["lo"] * 1e3}
+        for k in e["kernels"]:
+            R._require(k, {"kernel": "str", "side": "int", "compulsory_bytes": "number"},
+                       f"copy_at_kernel_sizes[{i}].kernels", path)
+            out[k["kernel"]] = {"side": k["side"], "bytes_moved": e["bytes_moved"], "GBps": best["median"], "ms": ms}
+    return out
+
+
+def same_bytes_copy_ms(device: dict, kernels: list[str], side: int) -> float | None:
+    """The time a plain copy of the kernels' compulsory bytes at `side` took on `device` (the kernels'
+    copies added), or None where the roofline result has no copy of that size (measured before
+    copy_at_kernel_sizes existed, or the kernels timed at another side)."""
+    copies = device.get("copies", {})
+    total = 0.0
+    for k in kernels:
+        c, n = copies.get(k), device["counts"].get(k)
+        if not c or c["side"] != side or not n:
+            return None
+        # The copy moves the kernel's bytes, rounded down to whole 16 KiB work-groups per buffer.
+        if abs(c["bytes_moved"] - n["compulsory_bytes"] * side * side) > 2 * 16384:
+            return None
+        total += c["ms"]["median"]
+    return total
+
+
 def load_device(path: Path) -> dict:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -213,10 +248,11 @@ def load_device(path: Path) -> dict:
         R._require(c, {"known": "bool", **{k: "number" for k in COUNT_KEYS}},
                    f"imagecl_counts.{name}", path)
         counts[name] = {k: c[k] for k in ("known", *COUNT_KEYS)}
+    copies = _copies_at_kernel_sizes(data.get("copy_at_kernel_sizes", []), path)
     return {"slug": prov["device_slug"], "device": prov["device"], "type": prov["device_type"],
             "host": prov["host"], "commit": prov["commit"], "commit_dirty": prov["commit_dirty"],
             "driver": prov["driver_version"], "repetitions": prov["repetitions"],
-            "probe_sizes": prov["probe_sizes"], "ceilings": ceilings, "counts": counts}
+            "probe_sizes": prov["probe_sizes"], "ceilings": ceilings, "counts": counts, "copies": copies}
 
 
 def derive(results_dir: Path) -> dict:

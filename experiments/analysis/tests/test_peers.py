@@ -135,3 +135,8 @@ def test_pipeline_floors_use_the_contracted_fp32_floor_unless_built_exact():
     assert exact["fraction"] == pytest.approx(max(exact["floors_ms"].values()) / 1.0)
     assert exact["memory_fraction"] == pytest.approx(exact["floors_ms"]["memory"] / 1.0)
     assert P.pipeline_floors(roof, _fl("sepconv", {"sepconv_row": False}, 1.0)) is None  # no counts
+    # No copy of the pipeline's bytes at its side in the roofline result: no copy figure.
+    assert loose["copy_ms"] is None and loose["copy_fraction"] is None
+    copies = {"conv2d_u8": {"side": 1000, "bytes_moved": 2 * 1000 * 1000, "GBps": 8.0, "ms": {"median": 0.25}}}
+    timed = P.pipeline_floors({**roof, "copies": copies}, _fl("conv2d_u8", {"conv2d_u8": False}, 1.0))
+    assert timed["copy_ms"] == pytest.approx(0.25) and timed["copy_fraction"] == pytest.approx(0.25)

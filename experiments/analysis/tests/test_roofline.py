@@ -320,3 +320,55 @@ def test_imagecl_pipelines_without_counts_say_so(tmp_path):
     (r,) = RL.imagecl_against_floors(tmp_path, s["devices"])
     assert r["pipeline"] == "sepconv" and "sepconv_row" in r["no_floor"] and "sepconv_col" in r["no_floor"]
     assert "operation counts unknown" in RL.imagecl_md([r])
+
+
+# ---------------------------------------------------------------------------------------------
+# a plain copy of each ImageCL kernel's own bytes (copy_at_kernel_sizes)
+
+
+def with_copies(data: dict, side: int = 1000, copy_ms: float = 0.5) -> dict:
+    """`data` with a copy of conv2d_u8's compulsory bytes (2 per pixel) at `side`, as `filterlab run
+    roofline` records it: half the bytes per buffer, read plus written, taking `copy_ms`."""
+    per_buffer = COUNTS["compulsory_bytes"] * side * side // 2
+    moved = 2 * per_buffer / 1e9
+    k = [copy_ms, copy_ms * 1.01, copy_ms * 0.99]
+    ks, es = _stats(k), _stats([copy_ms * 3] * 3)
+    entry = {"bytes_per_copy": per_buffer, "bytes_moved": 2 * per_buffer,
+             "kernel_GBps": moved / (ks["median"] * 1e-3), "enqueue_copy_GBps": moved / (es["median"] * 1e-3),
+             "kernel_ms": ks, "enqueue_copy_ms": es, "split_copy_GBps": 1.0, "split_copy_ms": ks,
+             "GBps": moved / (ks["median"] * 1e-3), "samples_kernel_ms": k, "samples_enqueue_copy_ms": [copy_ms * 3] * 3,
+             "samples_split_copy_ms": k,
+             "kernels": [{"kernel": "conv2d_u8", "side": side, "compulsory_bytes": COUNTS["compulsory_bytes"]}]}
+    return {**data, "copy_at_kernel_sizes": [entry]}
+
+
+def test_the_same_bytes_copy_is_the_faster_copy_of_the_kernels_own_bytes(tmp_path):
+    jsonschema = pytest.importorskip("jsonschema", reason="python3-jsonschema is not installed")
+    write(tmp_path, with_copies(result("gpu-a", "GPU A"), side=1000, copy_ms=0.5))
+    d = RL.derive(tmp_path)["devices"][0]
+    assert d["copies"]["conv2d_u8"]["ms"]["median"] == pytest.approx(0.5)  # the kernel copy beats the enqueued one
+    assert RL.same_bytes_copy_ms(d, ["conv2d_u8"], 1000) == pytest.approx(0.5)
+    assert RL.same_bytes_copy_ms(d, ["conv2d_u8", "conv2d_u8"], 1000) == pytest.approx(1.0)  # kernels add up
+    # No copy of that size, or of that kernel: no figure rather than a scaled one.
+    assert RL.same_bytes_copy_ms(d, ["conv2d_u8"], 2000) is None
+    assert RL.same_bytes_copy_ms(d, ["sepconv_row"], 1000) is None
+    # A result from before the copies existed loads, with none.
+    write(tmp_path, result("gpu-b", "GPU B"))
+    assert RL.derive(tmp_path)["devices"][1]["copies"] == {}
+    # The schema describes the entry, and a copy whose bytes disagree is refused.
+    store = {}
+    for p in SCHEMAS.glob("*.schema.json"):
+        s = json.loads(p.read_text(encoding="utf-8"))
+        store[s["$id"]] = s
+    schema = store["https://filterlab.invalid/schemas/roofline.schema.json"]
+    v = jsonschema.Draft202012Validator(schema, resolver=jsonschema.RefResolver.from_schema(schema, store=store))
+    good = with_copies(result("gpu-a", "GPU A"))
+    assert [e.message for e in v.iter_errors(good)] == []
+    broken = copy.deepcopy(good)
+    broken["copy_at_kernel_sizes"][0].pop("kernels")
+    assert list(v.iter_errors(broken))
+    broken = copy.deepcopy(good)
+    broken["copy_at_kernel_sizes"][0]["bytes_moved"] += 2
+    write(tmp_path, broken)
+    with pytest.raises(R.ResultError, match="bytes_moved is not twice bytes_per_copy"):
+        RL.derive(tmp_path)
