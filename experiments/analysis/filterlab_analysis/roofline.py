@@ -321,6 +321,8 @@ def imagecl_against_floors(results_dir: Path, devices: list[dict]) -> list[dict]
             pixels = float(t["side"]) ** 2
             for mode, contracted in (("as_written", False), ("contracted", True)):
                 row[mode] = _against(counts, pixels, d["rates"], contracted, t["kernel"])
+            row["copy_ms"] = same_bytes_copy_ms(d, kernels, int(t["side"]))
+            row["copy_fraction"] = row["copy_ms"] / t["kernel"]["median"] if row["copy_ms"] else None
             if pipeline in twins:
                 tw = twins[pipeline]
                 row["exact"] = {"kernel_ms": tw["kernel"], "ids": tw["ids"],
@@ -339,16 +341,16 @@ def imagecl_tex(rows: list[dict]) -> str:
         return "\n".join(lines + [r"\begin{tabular}{l}", r"\toprule",
                                   r"no roofline and Study 6a results on one device \\", r"\bottomrule",
                                   r"\end{tabular}", ""])
-    lines += [r"\begin{tabular}{llrrrrrlrrlr}", r"\toprule",
-              r" & & & \multicolumn{6}{c}{tuned (contraction allowed)} & \multicolumn{3}{c}{exact twin} \\",
-              r"\cmidrule(lr){4-9}\cmidrule(lr){10-12}",
-              r"device & pipeline & side & ms & memory & FP32 & conv. & binding & fraction & ms & binding & fraction \\",
+    lines += [r"\begin{tabular}{llrrrrrlrrrlr}", r"\toprule",
+              r" & & & \multicolumn{7}{c}{tuned (contraction allowed)} & \multicolumn{3}{c}{exact twin} \\",
+              r"\cmidrule(lr){4-10}\cmidrule(lr){11-13}",
+              r"device & pipeline & side & ms & memory & FP32 & conv. & binding & fraction & copy & ms & binding & fraction \\",
               r"\midrule"]
     for r in rows:
         head = [e(T.short_device(r["device"])), e(r["pipeline"].replace("_", " ")), str(r["side"]),
                 R.fmt_ms(r["kernel_ms"]["median"])]
         if "no_floor" in r:
-            lines.append(" & ".join(head + [r"\multicolumn{8}{l}{" + e(r["no_floor"]) + "}"]) + r" \\")
+            lines.append(" & ".join(head + [r"\multicolumn{9}{l}{" + e(r["no_floor"]) + "}"]) + r" \\")
             continue
         c = r["contracted"]
         f = c["floors_ms"]
@@ -356,8 +358,10 @@ def imagecl_tex(rows: list[dict]) -> str:
         x = r.get("exact")
         tail = ([R.fmt_ms(x["kernel_ms"]["median"]), e(CEILING_LABELS[x["binding"]]),
                  f"{x['fraction']:.2f}" + (r"$^\dagger$" if x["above_time"] else "")] if x else ["--", "", ""])
+        copy = "--" if r.get("copy_fraction") is None else f"{r['copy_fraction']:.2f}"
         lines.append(" & ".join(head + [R.fmt_ms(f["memory"]), R.fmt_ms(f["fp32"]), R.fmt_ms(f["conversion"]),
-                                        e(CEILING_LABELS[c["binding"]]), f"{c['fraction']:.2f}{mark}"] + tail) + r" \\")
+                                        e(CEILING_LABELS[c["binding"]]), f"{c['fraction']:.2f}{mark}", copy] + tail)
+                     + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}", ""]
     return "\n".join(lines)
 
@@ -369,14 +373,15 @@ def imagecl_md(rows: list[dict]) -> str:
            "are built under OpenCL's default contraction (FP_CONTRACT ON): their FP32 floor counts every "
            "multiply-add pair as one fma, and the fraction is the binding floor over the tuned kernel time. "
            "The exact twin is the same configuration with contraction off (`exact` 1), against the floors "
-           "as written (FP32 as written in brackets).", "",
-           "| device | pipeline | side | kernel ms | memory | FP32 | conversion | binding | fraction "
+           "as written (FP32 as written in brackets). Copy: a plain copy of the kernels' compulsory bytes at the "
+           "same side (the roofline run's copy_at_kernel_sizes), in ms, and the tuned time's fraction of it.", "",
+           "| device | pipeline | side | kernel ms | memory | FP32 | conversion | binding | fraction | copy ms (fraction) "
            "| exact twin ms | binding | fraction |",
-           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         head = f"| {T.short_device(r['device'])} | {r['pipeline']} | {r['side']} | {R.fmt_ms(r['kernel_ms']['median'])} |"
         if "no_floor" in r:
-            out.append(head + f" {r['no_floor']} | | | | | | | |")
+            out.append(head + f" {r['no_floor']} | | | | | | | | |")
             continue
         c, a = r["contracted"], r["as_written"]
         f = c["floors_ms"]
@@ -385,8 +390,10 @@ def imagecl_md(rows: list[dict]) -> str:
         x = r.get("exact")
         tail = (f" {R.fmt_ms(x['kernel_ms']['median'])} | {CEILING_LABELS[x['binding']]} | {x['fraction']:.2f}"
                 + (" (floor above the time)" if x["above_time"] else "") + " |") if x else " not timed | | |"
+        copy = "-" if r.get("copy_ms") is None else f"{R.fmt_ms(r['copy_ms'])} ({r['copy_fraction']:.2f})"
         out.append(head + f" {R.fmt_ms(f['memory'])} | {R.fmt_ms(f['fp32'])} ({R.fmt_ms(a['floors_ms']['fp32'])}) | "
-                   f"{R.fmt_ms(f['conversion'])} | {CEILING_LABELS[c['binding']]} | {c['fraction']:.2f}{mark} |" + tail)
+                   f"{R.fmt_ms(f['conversion'])} | {CEILING_LABELS[c['binding']]} | {c['fraction']:.2f}{mark} | {copy} |"
+                   + tail)
     return "\n".join(out) + "\n"
 
 

@@ -269,7 +269,8 @@ def _imagecl_rows(slug: str, kernel_ms: dict[str, float], side: int = 1000) -> d
 def test_imagecl_pipelines_are_set_against_the_sum_of_their_kernels_floors(tmp_path):
     u8 = {**COUNTS, "kernel_sha256": "e" * 64}
     row = {**COUNTS, "known": True, "kernel_sha256": "f" * 64}
-    write(tmp_path, result("gpu-a", "GPU A", counts={"conv2d_u8": u8, "sepconv_row": row, "sepconv_col": row}))
+    write(tmp_path, with_copies(result("gpu-a", "GPU A", counts={"conv2d_u8": u8, "sepconv_row": row,
+                                                                 "sepconv_col": row}), side=1000, copy_ms=0.5))
     (tmp_path / "imagecl").mkdir()
     (tmp_path / "imagecl" / "gpu-a.json").write_text(json.dumps(
         _imagecl_rows("gpu-a", {"conv2d_u8": 4.0, "sepconv_row": 1.0, "sepconv_col": 3.0})))
@@ -286,6 +287,10 @@ def test_imagecl_pipelines_are_set_against_the_sum_of_their_kernels_floors(tmp_p
     assert rows["conv2d_u8"]["as_written"]["fraction"] == pytest.approx(one["floor_ms"] / 4.0)
     assert rows["conv2d_u8"]["contracted"]["floors_ms"]["fp32"] <= one["floors_ms"]["fp32"]
     assert "exact" not in rows["conv2d_u8"]  # no exact twins timed
+    # The same-bytes copy was measured for conv2d_u8 at the timed side only.
+    assert rows["conv2d_u8"]["copy_ms"] == pytest.approx(0.5) and rows["conv2d_u8"]["copy_fraction"] == pytest.approx(0.125)
+    assert rows["sepconv"]["copy_ms"] is None and rows["sepconv"]["copy_fraction"] is None
+    assert "0.500 (0.12)" in RL.imagecl_md(list(rows.values()))
     tex = RL.imagecl_tex(list(rows.values()))
     assert "conversion" in tex and f"{rows['sepconv']['contracted']['fraction']:.2f}" in tex
 
