@@ -214,7 +214,8 @@ class ImageclFamily : public FilterFamily {
                                                  tuner::timing_for(name, rt.device.info, s));
   }
   // A configuration ID ("imagecl.<kernel>/wg../c../...") names one program: the kernel's generated
-  // OpenCL with the configuration's -D switches. A registered (sampled) variant has none of its own.
+  // OpenCL (or the second source its fill_window or row_split switch selects, as the launcher
+  // builds it) with the configuration's -D switches. A registered (sampled) variant has none of its own.
   std::optional<std::vector<ProgramRecord>> programs_of(const std::string& id) const override {
     if (id.rfind("imagecl.", 0) != 0) return std::nullopt;
     const auto slash = id.find('/');
@@ -223,7 +224,8 @@ class ImageclFamily : public FilterFamily {
     if (std::find(names.begin(), names.end(), kernel) == names.end()) return FilterFamily::programs_of(id);
     const auto& space = imagecl::kernel_space(kernel);
     const auto config = imagecl::parse_config_id(space, id);  // throws naming what does not match
-    const auto source = ocl::load_program_source({}, {{"imagecl/" + space.kernel + ".cl", space.opencl}});
+    const auto source =
+        ocl::load_program_source({}, {{imagecl::program_file(space, config), imagecl::program_text(space, config)}});
     return std::vector<ProgramRecord>{{"-", imagecl::build_options(space, config), source.sha256}};
   }
   std::string why_no_filter(const std::string&) const override {
