@@ -12,12 +12,8 @@ import sys
 
 # result file (under experiments/results) -> why it differs
 MEASURED_BEFORE_A_COMPILER_CHANGE = {
-    "imagecl/pocl-cpu-pthread-skylake-avx512-intel-r-xeon-r-processor.json":
-        "28bf1a8, before the ICL_EXACT switch (the PoCL 3.1 Xeon is not the machine here)",
     "imagecl/pocl-cpu-skylake-avx512-intel-r-xeon-r-processor.json":
         "d11460c, before register fusion's switches (PoCL 5 on the GPU host)",
-    "imagecl_portability/pocl-cpu-pthread-skylake-avx512-intel-r-xeon-r-processor.json":
-        "cb1b16f, before the ICL_EXACT switch",
     "imagecl_portability/pocl-cpu-skylake-avx512-intel-r-xeon-r-processor.json":
         "cb1b16f, before the ICL_EXACT switch",
 }
