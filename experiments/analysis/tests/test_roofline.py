@@ -165,14 +165,19 @@ def write(root: Path, data: dict) -> Path:
     return path
 
 
-def test_the_synthetic_file_is_what_the_schema_describes():
+def roofline_validator():
+    """A validator of experiments/schemas/roofline.schema.json with its references resolved."""
     jsonschema = pytest.importorskip("jsonschema", reason="python3-jsonschema is not installed")
     store = {}
     for p in SCHEMAS.glob("*.schema.json"):
         s = json.loads(p.read_text(encoding="utf-8"))
         store[s["$id"]] = s
     schema = store["https://filterlab.invalid/schemas/roofline.schema.json"]
-    v = jsonschema.Draft202012Validator(schema, resolver=jsonschema.RefResolver.from_schema(schema, store=store))
+    return jsonschema.Draft202012Validator(schema, resolver=jsonschema.RefResolver.from_schema(schema, store=store))
+
+
+def test_the_synthetic_file_is_what_the_schema_describes():
+    v = roofline_validator()
     good = result("gpu-a", "GPU A")
     assert [e.message for e in v.iter_errors(good)] == []
     for breakage in (lambda d: d["rows"].pop(), lambda d: d["rows"][0]["rate"].update(median=0),
@@ -348,7 +353,7 @@ def with_copies(data: dict, side: int = 1000, copy_ms: float = 0.5) -> dict:
 
 
 def test_the_same_bytes_copy_is_the_faster_copy_of_the_kernels_own_bytes(tmp_path):
-    jsonschema = pytest.importorskip("jsonschema", reason="python3-jsonschema is not installed")
+    v = roofline_validator()
     write(tmp_path, with_copies(result("gpu-a", "GPU A"), side=1000, copy_ms=0.5))
     d = RL.derive(tmp_path)["devices"][0]
     assert d["copies"]["conv2d_u8"]["ms"]["median"] == pytest.approx(0.5)  # the kernel copy beats the enqueued one
@@ -361,12 +366,6 @@ def test_the_same_bytes_copy_is_the_faster_copy_of_the_kernels_own_bytes(tmp_pat
     write(tmp_path, result("gpu-b", "GPU B"))
     assert RL.derive(tmp_path)["devices"][1]["copies"] == {}
     # The schema describes the entry, and a copy whose bytes disagree is refused.
-    store = {}
-    for p in SCHEMAS.glob("*.schema.json"):
-        s = json.loads(p.read_text(encoding="utf-8"))
-        store[s["$id"]] = s
-    schema = store["https://filterlab.invalid/schemas/roofline.schema.json"]
-    v = jsonschema.Draft202012Validator(schema, resolver=jsonschema.RefResolver.from_schema(schema, store=store))
     good = with_copies(result("gpu-a", "GPU A"))
     assert [e.message for e in v.iter_errors(good)] == []
     broken = copy.deepcopy(good)
