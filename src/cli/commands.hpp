@@ -10,6 +10,7 @@
 #include "error.hpp"
 #include "experiments/registry.hpp"
 #include "families/family.hpp"
+#include "util/cpu_side_divisor.hpp"
 
 namespace filterlab::cli {
 
@@ -84,7 +85,7 @@ struct TuneArgs {
   std::string space, strategy = "guided", device, cache, simulate;
   std::size_t budget = 100;
   unsigned seed = 1;
-  int cpu_divisor = 4, repetitions = 0;
+  int cpu_divisor = kCpuSideDivisor, repetitions = 0;
   int seeds = 0;                    // with --simulate: > 0 prints every strategy's efficiency over this many seeds
   std::string shard;                // with exhaustive on a device: "i/N", every N-th valid point from the i-th
   std::string extra_build_options;  // ImageCL spaces: appended to every configuration's -D switches

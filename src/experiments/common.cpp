@@ -15,6 +15,7 @@
 #include "reference/pyramid.hpp"
 #include "reference/scharr.hpp"
 #include "reference/tolerances.hpp"
+#include "util/cpu_side_divisor.hpp"
 #include "util/parse_value.hpp"
 #include "verify/compare.hpp"
 
@@ -70,7 +71,7 @@ int choose_scale(const ocl::DeviceInfo& dev, int requested) {
   if (scale == 0) {
     scale = 1;
     if (dev.is_cpu()) {
-      scale = static_cast<int>(env_integer_in("FILTERLAB_CPU_SCALE", {1, 2, 4, 8}).value_or(4));
+      scale = static_cast<int>(env_integer_in("FILTERLAB_CPU_SCALE", {1, 2, 4, 8}).value_or(kCpuSideDivisor));
     }
   }
   if (scale != 1 && scale != 2 && scale != 4 && scale != 8)

@@ -19,6 +19,7 @@
 #include "ocl/kernel_resources.hpp"
 #include "ocl/runtime.hpp"
 #include "stats.hpp"
+#include "util/cpu_side_divisor.hpp"
 
 namespace filterlab {
 namespace {
@@ -140,7 +141,7 @@ nlohmann::json imagecl_row(ocl::Runtime& rt, const Timed& t, const Selection& se
 std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) {
   const auto& dev = device.info;
   ocl::Runtime rt(device);
-  const int scale = cfg.scale > 0 ? cfg.scale : (dev.is_cpu() ? 4 : 1);
+  const int scale = cfg.scale > 0 ? cfg.scale : (dev.is_cpu() ? kCpuSideDivisor : 1);
   if (scale != 1 && scale != 2 && scale != 4 && scale != 8) throw Error("--scale must be 1, 2, 4 or 8");
   const int reps = choose_repetitions(dev, cfg.repetitions);
   io::ensure_directory(cfg.results_dir + "/" + kExperiment);

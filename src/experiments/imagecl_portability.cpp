@@ -17,6 +17,7 @@
 #include "measure/bandwidth.hpp"
 #include "ocl/runtime.hpp"
 #include "stats.hpp"
+#include "util/cpu_side_divisor.hpp"
 
 namespace filterlab {
 namespace {
@@ -225,7 +226,7 @@ nlohmann::json portability_provenance(const ocl::DeviceInfo& dev, const ImageclP
 std::string run_imagecl_portability(const ocl::Device& device, const ImageclPortabilityRunConfig& cfg) {
   const auto& dev = device.info;
   ocl::Runtime rt(device);
-  const int scale = cfg.scale > 0 ? cfg.scale : (dev.is_cpu() ? 4 : 1);
+  const int scale = cfg.scale > 0 ? cfg.scale : (dev.is_cpu() ? kCpuSideDivisor : 1);
   if (scale != 1 && scale != 2 && scale != 4 && scale != 8) throw Error("--scale must be 1, 2, 4 or 8");
   const int reps = choose_repetitions(dev, cfg.repetitions);
   nlohmann::json skipped_files = nlohmann::json::array();

@@ -14,6 +14,7 @@
 #include "ocl/program.hpp"
 #include "ocl/runtime.hpp"
 #include "tuner/imagecl_space.hpp"
+#include "util/cpu_side_divisor.hpp"
 
 namespace filterlab {
 namespace {
@@ -46,10 +47,6 @@ nlohmann::json copy_json(const measure::Bandwidth& bw) {
   return j;
 }
 
-// The sides Study 6a times the ImageCL kernels at: the paper's on GPUs, / 4 on CPU devices (the
-// imagecl experiment's default --scale), so that each copy below moves a timed kernel's bytes.
-constexpr int kImageclCpuScale = 4;
-
 // A plain copy of each ImageCL kernel's compulsory bytes at the side Study 6a times it, one
 // measurement per distinct byte count: the floor a memory-bound kernel of that size can reach, its
 // launch and the memory system's ramp included, beside the large copy of the copy ceiling.
@@ -58,7 +55,7 @@ nlohmann::json copies_at_kernel_sizes(ocl::Runtime& rt, int reps) {
   for (const auto& name : imagecl::kernel_names()) {
     const auto& c = imagecl::kernel_space(name).counts;
     if (!c.known || c.compulsory_bytes <= 0) continue;
-    const int side = tuner::imagecl_side(name, rt.device.info, kImageclCpuScale);
+    const int side = tuner::imagecl_side(name, rt.device.info, kCpuSideDivisor);
     const auto moved = static_cast<std::uint64_t>(c.compulsory_bytes * side * side);
     kernels_by_bytes[moved].push_back({{"kernel", name}, {"side", side}, {"compulsory_bytes", c.compulsory_bytes}});
   }

@@ -9,14 +9,15 @@
 #include "ocl/runtime.hpp"
 #include "tuner/imagecl_space.hpp"
 #include "tuner/space.hpp"
+#include "util/cpu_side_divisor.hpp"
 
 namespace filterlab::tuner {
 
 struct SpaceSettings {
-  int cpu_divisor = 4;  // image sides on CPU devices: the paper's / this (PoCL is ~100x slower; the peers use 4 too)
-  int repetitions = 0;  // 0: 10 on GPUs, 3 on CPUs
-  int warmup = -1;      // -1: 2 on GPUs, 1 on CPUs
-  std::string extra_build_options;  // ImageCL spaces: appended to every configuration's -D switches
+  int cpu_divisor = kCpuSideDivisor;  // image sides on CPU devices: the paper's / this
+  int repetitions = 0;                // 0: 10 on GPUs, 3 on CPUs
+  int warmup = -1;                    // -1: 2 on GPUs, 1 on CPUs
+  std::string extra_build_options;    // ImageCL spaces: appended to every configuration's -D switches
 };
 // The repetitions and warm-up of every space (SpaceSettings' or the device's default); side 0.
 TimingSetup default_timing(const ocl::DeviceInfo& dev, const SpaceSettings& s);

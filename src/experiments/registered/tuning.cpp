@@ -3,6 +3,7 @@
 #include "experiments/tuning.hpp"
 
 #include "experiments/registry.hpp"
+#include "util/cpu_side_divisor.hpp"
 
 namespace filterlab::experiments {
 
@@ -28,7 +29,7 @@ Experiment tuning_experiment() {
       OptionSpec::number("--time-limit",
                          "Seconds after the first live full-space run started after which no other starts (0: none)", 0,
                          0, 1e9),
-      OptionSpec::integer("--cpu-divisor", "Image sides on CPU devices divided by this", 4, 1, 1024),
+      OptionSpec::integer("--cpu-divisor", "Image sides on CPU devices divided by this", kCpuSideDivisor, 1, 1024),
       repetitions_option("10 on GPUs, 3 on CPUs"),
       OptionSpec::integer("--plan",
                           "1: print the spaces this run would search (name$ and evaluations, one per line) and "

@@ -1,0 +1,8 @@
+#pragma once
+// Image sides on CPU devices: the paper's divided by this, in the tuner, Study 6a, the portability
+// study and the roofline's same-bytes copies alike, so that a tuned configuration, its reported
+// time and its copy floor describe one image (PoCL runs about 100x slower than a GPU at the
+// paper's sides). FILTERLAB_CPU_SCALE and --scale/--cpu-divisor override it per run.
+namespace filterlab {
+inline constexpr int kCpuSideDivisor = 4;
+}  // namespace filterlab
