@@ -586,6 +586,35 @@ def pipeline_floors(roof: dict | None, fl: dict) -> dict | None:
             "copy_ms": copy_ms, "copy_fraction": copy_ms / t if copy_ms else None}
 
 
+def workload_floor(roof: dict | None, workload: str, side: int) -> dict | None:
+    """A workload's floor on a device: the floors of its one-kernel pipeline (the last of
+    IMAGECL_BENCHMARK's: the fused kernel, or the only one) at `side`, contracted, from the counts
+    of ImageCL's compiler and the rates the roofline's OpenCL probes reach, so that ImageCL's
+    pipelines, fused or not, and a peer are judged against one floor (a peer may beat it: the
+    rates are the OpenCL driver's, not the hardware's). With the copy of that kernel's bytes at
+    `side` where the roofline result has one. None without counts."""
+    from . import roofline as RL
+    kernel = IMAGECL_BENCHMARK[workload][-1]
+    counts = (roof or {}).get("counts", {}).get(kernel)
+    if not (counts and counts.get("known")):
+        return None
+    f = RL.floors(counts, float(side) ** 2, roof["rates"], contracted=True)
+    return {"kernel": kernel, "binding": f["binding"], "floor_ms": f["floor_ms"],
+            "copy_ms": RL.same_bytes_copy_ms(roof, [kernel], side)}
+
+
+def _cpu_floor_fields(wf: dict | None, fl: dict, peer_ms: float | None) -> dict:
+    """A CPU target row's floor: the workload's binding ceiling, its floor, and the fraction of it that
+    ImageCL's and the peer's wall times reach (the target's basis); beside them the same-bytes copy,
+    a kernel, against ImageCL's kernel time."""
+    if not wf:
+        return {}
+    kernel, wall = fl["kernel_ms"]["median"], fl["wall_ms"]["median"]
+    return {"binding": wf["binding"], "floor_ms": wf["floor_ms"], "imagecl_floor_fraction": wf["floor_ms"] / wall,
+            "peer_floor_fraction": wf["floor_ms"] / peer_ms if peer_ms else None, "copy_ms": wf["copy_ms"],
+            "copy_fraction": wf["copy_ms"] / kernel if wf["copy_ms"] else None}
+
+
 def _copy_fields(floors: dict | None) -> dict:
     """A floor row's same-bytes copy: its time and ImageCL's fraction of it (None where not measured)."""
     return {"copy_ms": floors and floors["copy_ms"], "copy_fraction": floors and floors["copy_fraction"]}
@@ -620,9 +649,11 @@ def targets(summary: dict, results: Path | None = None) -> list[dict]:
             if d["type"] != "GPU":
                 peer = w["peers"].get("halide_cpu")
                 r = ratio(peer, fl) if peer and peer.get("status") == "measured" else None
+                peer_ms = peer["ms"]["median"] if r else None
+                wf = workload_floor(roofs.get(d["slug"]), w["workload"], fl["side"])
                 add(f"within {CPU_HALIDE_LIMIT}x of Halide's best CPU time", r, 1 / CPU_HALIDE_LIMIT, "halide_cpu",
-                    peer["ms"]["median"] if r else None, "wall" if r else None, handicap=(peer or {}).get("handicap"),
-                    schedule=(peer or {}).get("schedule"))
+                    peer_ms, "wall" if r else None, handicap=(peer or {}).get("handicap"),
+                    schedule=(peer or {}).get("schedule"), **_cpu_floor_fields(wf, fl, peer_ms))
                 continue
             floors = pipeline_floors(roofs.get(d["slug"]), fl)
             add(f"at least {BINDING_TARGET:.0%} of the binding roofline floor", floors and floors["fraction"], BINDING_TARGET,
@@ -667,6 +698,15 @@ def _copy_cell(t: dict) -> str:
     return f"{R.fmt_ms(t['copy_ms'])} ({t['copy_fraction']:.2f})"
 
 
+def _binding_cell(t: dict) -> str:
+    """The binding ceiling; on CPU rows also the workload's floor and the fraction of it each side reaches."""
+    if t.get("imagecl_floor_fraction") is None:
+        return t["binding"] or "-"
+    peer = "-" if t.get("peer_floor_fraction") is None else f"{t['peer_floor_fraction']:.2f}"
+    return (f"{t['binding']}: floor {R.fmt_ms(t['floor_ms'])} ms, ImageCL {t['imagecl_floor_fraction']:.2f}, "
+            f"{LABELS.get(t['peer'], t['peer'])} {peer}")
+
+
 def targets_md(rows: list[dict]) -> str:
     out = ["| device | workload | target | ImageCL kernel / wall (ms) | peer (ms) | figure | bar | met | binding ceiling "
            "| copy of the same bytes: ms (fraction) |",
@@ -676,7 +716,7 @@ def targets_md(rows: list[dict]) -> str:
         peer = (LABELS.get(t["peer"], t["peer"]) + H.label(t.get("schedule")) + " " + R.fmt_ms(t["peer_ms"])) if t["peer_ms"] else "-"
         out.append(f"| {t['device']} | {t['workload']} | {t['target']} | {_ms(t['imagecl_kernel_ms'])} / "
                    f"{_ms(t['imagecl_wall_ms'])} | {peer} | {fig} | {t['bar']:.2f} | {'yes' if t['met'] else 'NO'} | "
-                   f"{t['binding'] or '-'} | {_copy_cell(t)} |")
+                   f"{_binding_cell(t)} | {_copy_cell(t)} |")
     notes = sorted({f"{LABELS.get(t['peer'], t['peer'])}, {t['workload']}: {t['handicap']}" for t in rows if t.get("handicap")})
     out.append("")
     if notes:
@@ -689,7 +729,12 @@ def targets_md(rows: list[dict]) -> str:
                f"{SEPCONV_NPP_BAR}x NPP at its best border and within {SEPCONV_TILED_SLACK - 1:.0%} of tiled.amd for the "
                f"separable 5x5, {U8_NPP_EXACT_BAR}x NPP for the 8-bit 5x5 in exact mode, {HARRIS_MEMORY_TARGET:.2f} of the "
                f"memory floor for fused Harris; CPU Halide's best CPU time (the fastest of our hand schedule and Halide's "
-               f"autoschedulers) over ImageCL's at least 1/{CPU_HALIDE_LIMIT}. The last column, beside the floors: a plain "
+               f"autoschedulers) over ImageCL's at least 1/{CPU_HALIDE_LIMIT}; beside it, what binds both on that "
+               "device: the binding ceiling of the workload's floor (its one-kernel pipeline's bytes and operations as "
+               "ImageCL's compiler counts them, contracted, fused or not, at the rates the roofline's OpenCL probes "
+               "reach there) and the fraction of that floor ImageCL's and Halide's wall times reach; above 1, Halide "
+               "beats that floor: the probes' rates are those of the OpenCL driver's code, not the hardware's, or "
+               "Halide does less work. The last column, beside the floors: a plain "
                "copy of the pipeline's compulsory bytes at the same image size (the roofline experiment's "
                "copy_at_kernel_sizes; its launch and the memory system's ramp included, and on CPUs caches as warm as the "
                "kernel's) and ImageCL's kernel time's fraction of it; '-' where that copy was not measured. ImageCL "
@@ -707,7 +752,9 @@ def targets_tex(rows: list[dict]) -> str:
            f"8-bit 5x5 with FP contraction off against NPP with the exact border (at least {U8_NPP_EXACT_BAR:.0f}x); fused "
            f"Harris's fraction of its memory floor (at least {HARRIS_MEMORY_TARGET:.2f}). CPUs: Halide CPU's best time (hand "
            f"schedule or autoscheduled) over "
-           f"ImageCL's (at least $1/{CPU_HALIDE_LIMIT}$). Like for like: CUDA events against kernel events, wall clock "
+           f"ImageCL's (at least $1/{CPU_HALIDE_LIMIT}$); binding: the ceiling of the workload's own floor (its one-kernel "
+           "pipeline's counted bytes and operations) and, in parentheses, the fraction of it ImageCL's and "
+           "Halide's wall times reach (above 1: Halide beats the floor of the OpenCL probes' rates). Like for like: CUDA events against kernel events, wall clock "
            "against wall clock (w). Copy: ImageCL's fraction of a plain copy of the same bytes at the same image size, "
            "beside the floors.}",
            "\\label{tab:imagecl-targets}",
@@ -723,7 +770,10 @@ def targets_tex(rows: list[dict]) -> str:
                  target, "--" if t["imagecl_kernel_ms"] is None else f"{t['imagecl_kernel_ms']:.4f}",
                  "--" if t["imagecl_wall_ms"] is None else f"{t['imagecl_wall_ms']:.4f}",
                  f"{t['peer_ms']:.4f}" if t["peer_ms"] else "--", fig, "yes" if t["met"] else "no",
-                 R.latex_escape(t["binding"] or "--"),
+                 R.latex_escape(t["binding"] or "--") + (
+                     "" if t.get("imagecl_floor_fraction") is None else
+                     f" ({t['imagecl_floor_fraction']:.2f}/"
+                     + ("--" if t.get("peer_floor_fraction") is None else f"{t['peer_floor_fraction']:.2f}") + ")"),
                  "--" if t.get("copy_fraction") is None else f"{t['copy_fraction']:.2f}"]
         out.append(" & ".join(cells) + " \\\\")
     if not rows:
@@ -767,7 +817,7 @@ class PeersStudy(Study):
                      else f"ImageCL kernel {t['imagecl_kernel_ms']:.4f} ms, wall {t['imagecl_wall_ms']:.4f} ms")
             print(f"target ({t['target']}) on {t['device']}, {t['workload']}: {'met' if t['met'] else 'NOT met'}: {fig} "
                   f"({times}" + (f"; {t['peer']} {t['peer_ms']:.4f} ms, {t['basis']}" if t["peer_ms"] else "")
-                  + (f"; binding {t['binding']}" if t["binding"] else "") + ")")
+                  + (f"; binding {_binding_cell(t)}" if t["binding"] else "") + ")")
         print(f"{EXPERIMENT}: {len(run.summary['devices'])} device(s) -> {run.out}")
 
 

@@ -140,3 +140,30 @@ def test_pipeline_floors_use_the_contracted_fp32_floor_unless_built_exact():
     copies = {"conv2d_u8": {"side": 1000, "bytes_moved": 2 * 1000 * 1000, "GBps": 8.0, "ms": {"median": 0.25}}}
     timed = P.pipeline_floors({**roof, "copies": copies}, _fl("conv2d_u8", {"conv2d_u8": False}, 1.0))
     assert timed["copy_ms"] == pytest.approx(0.25) and timed["copy_fraction"] == pytest.approx(0.25)
+
+
+def test_cpu_targets_judge_imagecl_and_halide_against_the_workloads_own_floor(monkeypatch):
+    from filterlab_analysis import roofline as RL
+    from test_roofline import COUNTS, RATES
+    fused = {**COUNTS, "compulsory_bytes": 8}
+    roof = {"counts": {"sepconv_fused": fused}, "rates": RATES,
+            "copies": {"sepconv_fused": {"side": 1000, "bytes_moved": 8 * 1000 * 1000, "ms": {"median": 0.1}}}}
+    halide = {**_measured(0.4, "wall"), "runs_on": "cpu"}
+    # ImageCL's fastest pipeline is the unfused one: it is still judged against the fused kernel's floor.
+    sep = {"workload": "sepconv5", "width": 1000, "peers": {"halide_cpu": halide},
+           "filterlab": _fl("sepconv", {"sepconv_row": False, "sepconv_col": False}, 0.5)}
+    summary = {"devices": [{"name": "CPU A", "slug": "cpu-a", "type": "CPU", "workloads": [sep]}]}
+    row = P.targets(summary)[0]
+    assert row["binding"] is None and "imagecl_floor_fraction" not in row  # no roofline result: no floor
+    monkeypatch.setattr(P, "_roofline_devices", lambda results: {"cpu-a": roof})
+    row = P.targets(summary, "results")[0]
+    want = RL.floors(fused, 1e6, RATES, contracted=True)
+    assert row["binding"] == want["binding"] and row["floor_ms"] == pytest.approx(want["floor_ms"])
+    assert row["imagecl_floor_fraction"] == pytest.approx(want["floor_ms"] / 1.0)  # wall, the target's basis
+    assert row["peer_floor_fraction"] == pytest.approx(want["floor_ms"] / 0.4)
+    assert row["copy_ms"] == pytest.approx(0.1) and row["copy_fraction"] == pytest.approx(0.2)
+    assert row["value"] == pytest.approx(0.4) and not row["met"]  # Halide's wall 0.4 over ImageCL's 1.0
+    md = P.targets_md([row])
+    assert f"ImageCL {want['floor_ms'] / 1.0:.2f}" in md and f"{want['floor_ms'] / 0.4:.2f}" in md
+    tex = P.targets_tex([row])
+    assert f"({want['floor_ms'] / 1.0:.2f}/{want['floor_ms'] / 0.4:.2f})" in tex
