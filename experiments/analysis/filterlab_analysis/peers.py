@@ -591,7 +591,7 @@ def workload_floor(roof: dict | None, workload: str, side: int) -> dict | None:
     IMAGECL_BENCHMARK's: the fused kernel, or the only one) at `side`, contracted, from the counts
     of ImageCL's compiler and the rates the roofline's OpenCL probes reach, so that ImageCL's
     pipelines, fused or not, and a peer are judged against one floor (a peer may beat it: the
-    rates are the OpenCL driver's, not the hardware's). With the copy of that kernel's bytes at
+    rates are the probes' code's as the OpenCL driver compiles it, not the hardware's). With the copy of that kernel's bytes at
     `side` where the roofline result has one. None without counts."""
     from . import roofline as RL
     kernel = IMAGECL_BENCHMARK[workload][-1]
@@ -733,8 +733,8 @@ def targets_md(rows: list[dict]) -> str:
                "device: the binding ceiling of that floor (its one-kernel pipeline's bytes and operations as "
                "ImageCL's compiler counts them, contracted, fused or not, at the rates the roofline's OpenCL probes "
                "reach there) and the fraction of that floor ImageCL's and Halide's wall times reach; above 1, Halide "
-               "beats that floor: the probes' rates are those of the OpenCL driver's code, not the hardware's, or "
-               "Halide does less work. The last column, beside the floors: a plain "
+               "beats that floor: the probes' rates are those of their code as the OpenCL driver compiles it, not "
+               "the hardware's, or Halide does less work. The last column, beside the floors: a plain "
                "copy of the pipeline's compulsory bytes at the same image size (the roofline experiment's "
                "copy_at_kernel_sizes; its launch and the memory system's ramp included, and on CPUs caches as warm as the "
                "kernel's) and ImageCL's kernel time's fraction of it; '-' where that copy was not measured. ImageCL "
