@@ -21,15 +21,26 @@ GPU = next(s for s in SLUGS if s.startswith("nvidia"))
 CPUS = [s for s in SLUGS if s != GPU]
 
 
-def _scaled(stats: dict, f: float) -> dict:
-    return {k: (v * f if k != "n" else v) for k, v in stats.items()}
+def _samples(row: dict, key: str, f: float) -> list[float]:
+    """The row's median of `key` x f, as many samples as it has, spread by 1 %: the verdicts built on
+    them follow from the factors alone, not from the noise of the committed samples."""
+    m = row[key]["median"] * f
+    return [m * (1 + 0.01 * (i % 3 - 1)) for i in range(len(row["samples_" + key]))]
+
+
+def _stats(row: dict, key: str, f: float) -> dict:
+    """The statistics of _samples(row, key, f), in the committed rows' fields."""
+    m, n = row[key]["median"] * f, row[key].get("n", len(row["samples_" + key]))
+    lo, hi = m * 0.99, m * 1.01
+    return {**row[key], "median": m, "q1": lo, "q3": hi, "ci95_low": lo, "ci95_high": hi, "min": lo, "max": hi, "n": n}
 
 
 def fake_result(target: str, factors: dict[str, float | str], paper: float | None = None) -> dict:
     """A portability result on `target` as the C++ writes it: per source device (factors' keys), the
     source's tuned configuration of every kernel, timed at `factor` x the target's own tuned time
-    (1 for the target itself), or listed as unsupported (factor "unsupported"); with `paper`, each
-    unfused benchmark again with the paper's transformations alone at paper x that time."""
+    (1 for the target itself; samples from _samples), or listed as unsupported (factor
+    "unsupported"); with `paper`, each unfused benchmark again with the paper's transformations
+    alone at paper x that time."""
     own = load_json(RESULTS / "imagecl" / f"{target}.json")
     prov = copy.deepcopy(own["provenance"])
     for key in ("samples_per_kernel", "spaces", "tuning_database"):
@@ -54,16 +65,15 @@ def fake_result(target: str, factors: dict[str, float | str], paper: float | Non
                 row.update(variant_id=vid, case_id=f"{vid}/{r['width']}x{r['height']}/from:{s}",
                            source_device_slug=s, source_device=s, source_tuning_commit="a" * 40,
                            source_found_by="test", source_time_ms=1.0, own=s == target,
-                           kernel_ms=_scaled(r["kernel_ms"], f), wall_ms=_scaled(r["wall_ms"], f),
-                           samples_kernel_ms=[x * f for x in r["samples_kernel_ms"]],
-                           samples_wall_ms=[x * f for x in r["samples_wall_ms"]])
+                           kernel_ms=_stats(r, "kernel_ms", f), wall_ms=_stats(r, "wall_ms", f),
+                           samples_kernel_ms=_samples(r, "kernel_ms", f), samples_wall_ms=_samples(r, "wall_ms", f))
                 rows.append(row)
                 if paper is not None and bench in IP.WORKLOADS:
                     twin = copy.deepcopy(row)
                     twin.update(transformations="paper", case_id=row["case_id"] + "/paper",
-                                kernel_ms=_scaled(row["kernel_ms"], paper), wall_ms=_scaled(row["wall_ms"], paper),
-                                samples_kernel_ms=[x * paper for x in row["samples_kernel_ms"]],
-                                samples_wall_ms=[x * paper for x in row["samples_wall_ms"]])
+                                kernel_ms=_stats(row, "kernel_ms", paper), wall_ms=_stats(row, "wall_ms", paper),
+                                samples_kernel_ms=_samples(row, "kernel_ms", paper),
+                                samples_wall_ms=_samples(row, "wall_ms", paper))
                     rows.append(twin)
     return {"schema": "filterlab.result/2", "schema_version": 2, "experiment": IP.EXPERIMENT,
             "provenance": prov, "rows": rows, "unsupported": unsupported, "missing": []}
