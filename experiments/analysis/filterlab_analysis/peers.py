@@ -591,8 +591,9 @@ def workload_floor(roof: dict | None, workload: str, side: int) -> dict | None:
     IMAGECL_BENCHMARK's: the fused kernel, or the only one) at `side`, contracted, from the counts
     of ImageCL's compiler and the rates the roofline's OpenCL probes reach, so that ImageCL's
     pipelines, fused or not, and a peer are judged against one floor (a peer may beat it: the
-    rates are the probes' code's as the OpenCL driver compiles it, not the hardware's). With the copy of that kernel's bytes at
-    `side` where the roofline result has one. None without counts."""
+    rates are those of the probes' code as the OpenCL driver compiles it, not the hardware's).
+    With the copy of that kernel's bytes at `side` where the roofline result has one. None
+    without counts."""
     from . import roofline as RL
     kernel = IMAGECL_BENCHMARK[workload][-1]
     counts = (roof or {}).get("counts", {}).get(kernel)
@@ -754,7 +755,8 @@ def targets_tex(rows: list[dict]) -> str:
            f"schedule or autoscheduled) over "
            f"ImageCL's (at least $1/{CPU_HALIDE_LIMIT}$); binding: the ceiling of the workload's own floor (its one-kernel "
            "pipeline's counted bytes and operations) and, in parentheses, the fraction of it ImageCL's and "
-           "Halide's wall times reach (above 1: Halide beats the floor of the OpenCL probes' rates). Like for like: CUDA events against kernel events, wall clock "
+           "Halide's wall times reach (above 1: Halide beats the floor of the OpenCL probes' rates). "
+           "Like for like: CUDA events against kernel events, wall clock "
            "against wall clock (w). Copy: ImageCL's fraction of a plain copy of the same bytes at the same image size, "
            "beside the floors.}",
            "\\label{tab:imagecl-targets}",
