@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 from . import claims as C
+from . import findings
 from . import intervals
 from . import study_summary
 from . import result_commits as RC
@@ -130,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     # The confidence intervals' method and exact coverage for every sample size in the results.
     intervals.write(args.results, args.out)
+    findings.write(args.out, args.results)  # README's measured findings (docs/generated/findings.md)
     print(f"make_all: claims ledger of {len(studies)} stud{'y' if len(studies) == 1 else 'ies'} "
           f"-> {args.out / 'claims_ledger.tex'}, .md, _details.tex; caption notes -> {notes}")
     return 0

@@ -43,6 +43,10 @@ TABLES = {
                                "Per device and full ImageCL space: the points an exhaustive search evaluates, the "
                                "seconds per evaluation measured on that device, and the hours it takes on 1, 8 and 64 "
                                "devices as shards (docs/cluster.md)."),
+    "findings.md": ("findings.md", "What we found, in numbers",
+                    "The headline numbers of README.md's findings, each ratio with its absolute times: Study 4's "
+                    "tiled design, FilterLab against the fastest peer, the ImageCL targets and the tuner's "
+                    "sub-spaces."),
     "intervals.md": ("confidence-intervals.md", "Confidence intervals of the median",
                      "The order-statistic interval every timing result records: for each sample "
                      "size in the results, the ranks of its ends and its exact coverage "
