@@ -38,16 +38,8 @@ def tiled_bullet(summary: dict) -> str:
     parts = []
     for d in summary["devices"]:
         size = d["sizes"][-1]
-        ks = []
-        for k in (5, 3):
-            a = d["rows"].get(f"tiled.amd/k{k}/wg8x8/{size}/full")
-            base = [(r["kernel_ms"]["median"], TL.LABELS[n]) for n in TL.NON_TILED
-                    if (r := d["rows"].get(f"{n}/k{k}/wg16x16/{size}/full"))]
-            if a and base:
-                ms, label = min(base)
-                tiled_ms = a["kernel_ms"]["median"]
-                ks.append(f"{R.fmt_ratio(ms / tiled_ms)}x at {k}x{k} ({R.fmt_ms(tiled_ms)} ms against {label}'s "
-                          f"{R.fmt_ms(ms)} ms)")
+        ks = [f"{R.fmt_ratio(ms / t)}x at {k}x{k} ({R.fmt_ms(t)} ms against {label}'s {R.fmt_ms(ms)} ms)"
+              for k, t, ms, label in reversed(TL.against_fastest_non_tiled(d, size))]
         if ks:
             parts.append(f"{d['name']} at {size}^2, " + " and ".join(ks))
     return ("- **AMD's tiled convolution (Study 4)** against the fastest non-tiled design, kernel time at each "
