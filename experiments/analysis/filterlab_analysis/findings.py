@@ -64,7 +64,7 @@ def peers_bullet(summary: dict) -> str:
         def one(x: tuple) -> str:
             r, w, name, p = x
             fl = w["filterlab"]["wall_ms" if p["kind"] == "wall" else "kernel_ms"]["median"]
-            return (f"{R.fmt_ratio(r)}x on {P._wlabel(w)} ({P.peer_label(name, p)} {R.fmt_ms(p['ms']['median'])} ms "
+            return (f"{R.fmt_ratio(r)}x on {P.workload_label(w)} ({P.peer_label(name, p)} {R.fmt_ms(p['ms']['median'])} ms "
                     f"against {R.fmt_ms(fl)} ms, {'wall' if p['kind'] == 'wall' else 'kernel'})")
         wins = sum(1 for r, *_ in rows if r > 1)
         ends = one(rows[0]) if len(rows) == 1 else f"from {one(rows[0])} to {one(rows[-1])}"
@@ -77,16 +77,12 @@ def _target_phrase(t: dict, imagecl_ms: float) -> str:
     """One target's figure and bar, the other side's time beside it, and ImageCL's where this row's differs
     from the workload's (the 8-bit convolution with FP contraction off)."""
     v = "-" if t["value"] is None else f"{t['value']:.2f}"
-    if "tiled.amd" in t["target"]:
-        what = f"tiled.amd's kernel time over ImageCL's {v}"
-    elif "Halide" in t["target"]:
-        what = f"Halide's best CPU time over ImageCL's wall time {v}"
-    elif "NPP" in t["target"]:
-        what = f"NPP's time over ImageCL's{' with FP contraction off' if 'contraction' in t['target'] else ''} {v}"
-    elif "fused Harris" in t["target"]:
-        what = f"fused Harris at {v} of its memory floor"
-    else:
-        what = f"{v} of its binding ({t['binding'] or '-'}) floor"
+    what = {"binding_floor": f"{v} of its binding ({t['binding'] or '-'}) floor",
+            "npp_best_border": f"NPP's time over ImageCL's {v}",
+            "tiled_amd": f"tiled.amd's kernel time over ImageCL's {v}",
+            "npp_exact": f"NPP's time over ImageCL's with FP contraction off {v}",
+            "harris_fused_memory": f"fused Harris at {v} of its memory floor",
+            "cpu_halide": f"Halide's best CPU time over ImageCL's wall time {v}"}[t["kind"]]
     beside = [f"bar {t['bar']:.2f}" + (", met" if t["met"] else "")]
     if t.get("imagecl_kernel_ms") is not None and t["imagecl_kernel_ms"] != imagecl_ms:
         beside.append(f"ImageCL {R.fmt_ms(t['imagecl_kernel_ms'])} ms")

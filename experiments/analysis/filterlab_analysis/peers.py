@@ -299,7 +299,7 @@ def peer_label(name: str, p: dict | None) -> str:
 
 def handicaps(summary: dict) -> list[str]:
     """'device, workload: implementation: handicap' for every row that carries one."""
-    return [f"{T.short_device(d['name'])}, {_wlabel(w)}: {LABELS[n]}: {p['handicap']}"
+    return [f"{T.short_device(d['name'])}, {workload_label(w)}: {LABELS[n]}: {p['handicap']}"
             for d in summary["devices"] for w in d["workloads"] for n, p in w["peers"].items() if p.get("handicap")]
 
 
@@ -320,7 +320,7 @@ def fastest_peer(w: dict, runs_on: tuple[str, ...]) -> tuple[str, dict] | None:
 # derived -> table, figure, macros, README block
 
 
-def _wlabel(w: dict) -> str:
+def workload_label(w: dict) -> str:
     size = f"{w['ksize']}x{w['ksize']}" if w["workload"] == "scharr_pyramid" else f"{w['width']}^2"
     return f"{WORKLOAD_LABELS[w['workload']]}, {size}"
 
@@ -347,7 +347,7 @@ def table_tex(summary: dict) -> str:
         lines.append(r"\multicolumn{5}{@{}l}{\textbf{" + R.latex_escape(d["name"]) + "}" + scale + r"} \\*")
         for w in d["workloads"]:
             fl = w["filterlab"]
-            first = R.latex_escape(_wlabel(w)).replace("\\textasciicircum{}2", "$^2$")
+            first = R.latex_escape(workload_label(w)).replace("\\textasciicircum{}2", "$^2$")
             if "missing" in fl:
                 lines.append(f"{first} & FilterLab & \\multicolumn{{3}}{{l}}{{{R.latex_escape(fl['missing'])}}} \\\\")
             else:
@@ -440,10 +440,10 @@ def _sentence(d: dict) -> str:
             continue
         name, p = best
         if "missing" in fl:
-            parts.append(f"{_wlabel(w)}: fastest peer {peer_label(name, p)} {R.fmt_ms(p['ms']['median'])} ms, FilterLab {fl['missing']}")
+            parts.append(f"{workload_label(w)}: fastest peer {peer_label(name, p)} {R.fmt_ms(p['ms']['median'])} ms, FilterLab {fl['missing']}")
         else:
             r = ratio(p, fl)
-            parts.append(f"{_wlabel(w)}: FilterLab {R.fmt_ms(fl['kernel_ms']['median'])} ms (kernel), fastest peer "
+            parts.append(f"{workload_label(w)}: FilterLab {R.fmt_ms(fl['kernel_ms']['median'])} ms (kernel), fastest peer "
                          f"{peer_label(name, p)} {R.fmt_ms(p['ms']['median'])} ms ({R.fmt_ratio(r)}x FilterLab's "
                          f"{'wall' if p['kind'] == 'wall' else 'kernel'} time)")
     return "; ".join(parts)
@@ -488,7 +488,7 @@ def table_md(summary: dict) -> str:
         name = d["name"] + (f" (sizes / {d['scale']})" if d["scale"] != 1 else "")
         for w in d["workloads"]:
             fl = w["filterlab"]
-            label = _wlabel(w)
+            label = workload_label(w)
             if "missing" in fl:
                 out.append(f"| {name} | {label} | FilterLab | {fl['missing']} | | |")
             else:
@@ -532,7 +532,7 @@ def headline_md(summary: dict) -> str:
             best = fastest_peer(w, ("opencl_device", "cuda_device", "host_cpu"))
             name, p = best if best else (None, None)
             r = ratio(p, fl) if p else None
-            out.append(f"| {d['name']}{' (/' + str(d['scale']) + ')' if d['scale'] != 1 else ''} | {_wlabel(w)} | "
+            out.append(f"| {d['name']}{' (/' + str(d['scale']) + ')' if d['scale'] != 1 else ''} | {workload_label(w)} | "
                        f"{fl['missing'] if 'missing' in fl else R.fmt_ms(fl['kernel_ms']['median'])} | "
                        f"{(peer_label(name, p) + (' (' + p['handicap'] + ')' if p.get('handicap') else '')) if name else '-'} | "
                        f"{R.fmt_ms(p['ms']['median']) if p else '-'} | "
@@ -638,13 +638,13 @@ def targets(summary: dict, results: Path | None = None) -> list[dict]:
             fl = w["filterlab"]
             if w["workload"] not in IMAGECL_BENCHMARK or fl.get("source") != "imagecl":
                 continue
-            base = {"device": d["name"], "type": d["type"], "workload": _wlabel(w), "imagecl_id": fl["id"],
+            base = {"device": d["name"], "type": d["type"], "workload": workload_label(w), "imagecl_id": fl["id"],
                     "imagecl_kernel_ms": fl["kernel_ms"]["median"], "imagecl_wall_ms": fl["wall_ms"]["median"],
                     "pipeline": fl.get("benchmark"), "commit": fl.get("commit"), "binding": None, "handicap": None}
 
-            def add(target: str, value: float | None, bar: float, peer: str | None = None, peer_ms: float | None = None,
-                    basis: str | None = None, **extra) -> None:
-                out.append({**base, "target": target, "value": value, "bar": bar, "peer": peer, "peer_ms": peer_ms,
+            def add(kind: str, target: str, value: float | None, bar: float, peer: str | None = None,
+                    peer_ms: float | None = None, basis: str | None = None, **extra) -> None:
+                out.append({**base, "kind": kind, "target": target, "value": value, "bar": bar, "peer": peer, "peer_ms": peer_ms,
                             "basis": basis, "met": value is not None and value >= bar, **extra})
 
             if d["type"] != "GPU":
@@ -652,28 +652,28 @@ def targets(summary: dict, results: Path | None = None) -> list[dict]:
                 r = ratio(peer, fl) if peer and peer.get("status") == "measured" else None
                 peer_ms = peer["ms"]["median"] if r else None
                 wf = workload_floor(roofs.get(d["slug"]), w["workload"], fl["side"])
-                add(f"within {CPU_HALIDE_LIMIT}x of Halide's best CPU time", r, 1 / CPU_HALIDE_LIMIT, "halide_cpu",
+                add("cpu_halide", f"within {CPU_HALIDE_LIMIT}x of Halide's best CPU time", r, 1 / CPU_HALIDE_LIMIT, "halide_cpu",
                     peer_ms, "wall" if r else None, handicap=(peer or {}).get("handicap"),
                     schedule=(peer or {}).get("schedule"), **_cpu_floor_fields(wf, fl, peer_ms))
                 continue
             floors = pipeline_floors(roofs.get(d["slug"]), fl)
-            add(f"at least {BINDING_TARGET:.0%} of the binding roofline floor", floors and floors["fraction"], BINDING_TARGET,
+            add("binding_floor", f"at least {BINDING_TARGET:.0%} of the binding roofline floor", floors and floors["fraction"], BINDING_TARGET,
                 basis="kernel", binding=floors and floors["binding"], **_copy_fields(floors))
             if w["workload"] == "sepconv5":
                 best = _npp_best(w)
                 r = ratio(best[1], fl) if best else None
-                add(f"{SEPCONV_NPP_BAR}x faster than NPP at its best border", r, SEPCONV_NPP_BAR, best and best[0],
+                add("npp_best_border", f"{SEPCONV_NPP_BAR}x faster than NPP at its best border", r, SEPCONV_NPP_BAR, best and best[0],
                     best[1]["ms"]["median"] if r else None, "kernel" if r else None, handicap=best and best[1].get("handicap"))
                 tiled = fl.get("tiled_amd") or {"missing": NOT_YET}
                 r = None if "missing" in tiled else tiled["kernel_ms"]["median"] / fl["kernel_ms"]["median"]
-                add(f"within {SEPCONV_TILED_SLACK - 1:.0%} of Study 4's tiled.amd, or faster", r, 1 / SEPCONV_TILED_SLACK,
+                add("tiled_amd", f"within {SEPCONV_TILED_SLACK - 1:.0%} of Study 4's tiled.amd, or faster", r, 1 / SEPCONV_TILED_SLACK,
                     "tiled_amd", tiled["kernel_ms"]["median"] if r else None, "kernel" if r else None,
                     handicap=tiled.get("handicap"))
             elif w["workload"] == "conv2d5_u8":
                 ex = fl.get("exact_mode") or {"missing": NOT_YET}
                 npp = w["peers"].get("npp")
                 r = ratio(npp, ex) if npp and npp.get("status") == "measured" and "missing" not in ex else None
-                add(f"{U8_NPP_EXACT_BAR}x faster than NPP (exact border), ImageCL with FP contraction off", r,
+                add("npp_exact", f"{U8_NPP_EXACT_BAR}x faster than NPP (exact border), ImageCL with FP contraction off", r,
                     U8_NPP_EXACT_BAR, "npp", npp["ms"]["median"] if r else None, "kernel" if r else None,
                     handicap=(npp or {}).get("handicap"), imagecl_kernel_ms=None if "missing" in ex else ex["kernel_ms"]["median"],
                     imagecl_wall_ms=None if "missing" in ex else ex["wall_ms"]["median"],
@@ -681,7 +681,7 @@ def targets(summary: dict, results: Path | None = None) -> list[dict]:
             elif w["workload"] == "harris":
                 fused = fl.get("harris_fused") or {"missing": NOT_YET}
                 ff = None if "missing" in fused else pipeline_floors(roofs.get(d["slug"]), fused)
-                add(f"fused Harris at least {HARRIS_MEMORY_TARGET:.0%} of its memory floor", ff and ff["memory_fraction"],
+                add("harris_fused_memory", f"fused Harris at least {HARRIS_MEMORY_TARGET:.0%} of its memory floor", ff and ff["memory_fraction"],
                     HARRIS_MEMORY_TARGET, basis="kernel", binding="memory", pipeline="harris_fused", **_copy_fields(ff),
                     imagecl_kernel_ms=None if "missing" in fused else fused["kernel_ms"]["median"],
                     imagecl_wall_ms=None if "missing" in fused else fused["wall_ms"]["median"],
@@ -807,7 +807,7 @@ class PeersStudy(Study):
         R.write_text(out / "peers_macros.tex", macros_tex(summary))
         R.write_text(out / "peers_headline.md", headline_md(summary))
         R.write_text(out / "peers_table.md", table_md(summary))
-        R.write_text(out / "peers_halide_schedules.md", H.table_md(summary["devices"], _wlabel))
+        R.write_text(out / "peers_halide_schedules.md", H.table_md(summary["devices"], workload_label))
         rows = targets(summary, run.results)
         R.write_text(out / "peers_targets.md", targets_md(rows))
         R.write_text(out / "peers_targets.tex", targets_tex(rows))

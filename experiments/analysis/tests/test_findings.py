@@ -30,9 +30,10 @@ def test_peers_bullet_counts_wins_and_gives_both_times_of_each_end():
 def test_targets_bullet_counts_met_and_names_the_exact_kernel_time():
     base = {"device": "GPU X", "workload": "8-bit", "imagecl_kernel_ms": 0.15, "imagecl_wall_ms": 0.17,
             "binding": "fp32", "peer": None, "peer_ms": None}
-    rows = [{**base, "target": "at least 85% of the binding roofline floor", "value": 0.9, "bar": 0.85, "met": True},
-            {**base, "target": "3.0x faster than NPP (exact border), ImageCL with FP contraction off", "value": 0.77,
-             "bar": 3.0, "met": False, "imagecl_kernel_ms": 0.22, "peer": "npp", "peer_ms": 0.17}]
+    rows = [{**base, "kind": "binding_floor", "target": "at least 85% of the binding roofline floor", "value": 0.9,
+             "bar": 0.85, "met": True},
+            {**base, "kind": "npp_exact", "target": "3.0x faster than NPP (exact border), ImageCL with FP contraction off",
+             "value": 0.77, "bar": 3.0, "met": False, "imagecl_kernel_ms": 0.22, "peer": "npp", "peer_ms": 0.17}]
     text = F.targets_bullet(rows)
     assert "GPU X, 1 of 2 met" in text
     assert "0.90 of its binding (fp32) floor (bar 0.85, met)" in text
