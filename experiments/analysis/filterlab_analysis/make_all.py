@@ -27,6 +27,7 @@ from pathlib import Path
 from . import claims as C
 from . import findings
 from . import intervals
+from . import provenance
 from . import study_summary
 from . import result_commits as RC
 from . import results as R
@@ -132,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     # The confidence intervals' method and exact coverage for every sample size in the results.
     intervals.write(args.results, args.out)
     findings.write(args.out, args.results)  # README's measured findings (docs/generated/findings.md)
+    # Each result's commit, date and driver; README's provenance sentence (docs/generated/provenance.md).
+    provenance.write(args.out, args.results, [f for fs in folders.values() for f in fs])
     print(f"make_all: claims ledger of {len(studies)} stud{'y' if len(studies) == 1 else 'ies'} "
           f"-> {args.out / 'claims_ledger.tex'}, .md, _details.tex; caption notes -> {notes}")
     return 0

@@ -47,6 +47,9 @@ TABLES = {
                     "The headline numbers of README.md's findings, each ratio with its absolute times: Study 4's "
                     "tiled design, FilterLab against the fastest peer, the ImageCL targets and the tuner's "
                     "sub-spaces."),
+    "provenance.md": ("provenance.md", "Provenance: which commit each result comes from",
+                      "Every raw result file's commit, date, device, platform and driver, read from the file's own "
+                      "provenance; the sentence between the markers is README.md's."),
     "intervals.md": ("confidence-intervals.md", "Confidence intervals of the median",
                      "The order-statistic interval every timing result records: for each sample "
                      "size in the results, the ranks of its ends and its exact coverage "

@@ -24,7 +24,7 @@ def generated(tmp_path_factory) -> Path:
     pytest.importorskip("matplotlib", reason="python3-matplotlib is not installed")
     from filterlab_analysis import make_all
     out = tmp_path_factory.mktemp("generated")
-    # The committed results span two commits (docs/reproducing.md, "Which commit"): allowed, as make figures
+    # The committed results may span several commits (docs/generated/provenance.md): allowed, as make figures
     # is told with ALLOW_MIXED_COMMITS=1; the refusal itself is tested in test_make_all.py.
     assert make_all.main(["--results", str(RESULTS), "--out", str(out), "--allow-mixed-commits"]) == 0
     return out
