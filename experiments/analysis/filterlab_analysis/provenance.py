@@ -41,6 +41,10 @@ def rows(results_dir: Path, folders: list[str]) -> list[dict]:
     return out
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _commit_text(row: dict) -> str:
     return row["commit"][:7] + (" (modified tree)" if row["dirty"] else "")
 
@@ -57,13 +61,13 @@ def sentence(table: list[dict]) -> str:
             label[r["file"]] = (r["date"], f"{r['device']} ({r['platform']})" if r["platform"] else r["device"])
     if len(commits) == 1:
         kind = "commit" if "modified" in commits[0] else "clean commit"
-        return (f"The results come from {kind} {commits[0]}: {len(table)} files, on "
+        return (f"The results come from {kind} {commits[0]}: {_count(len(table), 'file')}, on "
                 f"{R.join_and([label[d][1] for d in devices])}.")
     parts = []
     for d in devices:
         own = sorted({_commit_text(r) for r in table if r["file"] == d})
         files = sum(r["file"] == d for r in table)
-        parts.append(f"{label[d][1]}: {files} files from {len(own)} commit{'s' if len(own) > 1 else ''} "
+        parts.append(f"{label[d][1]}: {_count(files, 'file')} from {_count(len(own), 'commit')} "
                      f"({', '.join(own)})")
     return f"The results come from {len(commits)} commits: " + "; ".join(parts) + f"; {len(table)} files in all."
 
