@@ -9,9 +9,9 @@ to docs/generated/provenance.md.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from . import result_commits as RC
 from . import results as R
 
 
@@ -28,13 +28,8 @@ def rows(results_dir: Path, folders: list[str]) -> list[dict]:
     out = []
     for folder in dict.fromkeys(folders):
         for path in sorted((Path(results_dir) / folder).glob("*.json")):
-            try:
-                prov = json.loads(path.read_text(encoding="utf-8")).get("provenance", {})
-            except (OSError, ValueError, AttributeError):
-                prov = {}
-            prov = prov if isinstance(prov, dict) else {}
-            commit = prov.get("commit") if isinstance(prov.get("commit"), str) and prov.get("commit") else "unknown"
-            out.append({"experiment": folder, "file": path.stem, "commit": commit,
+            prov = RC.file_provenance(path)
+            out.append({"experiment": folder, "file": path.stem, "commit": RC.provenance_commit(prov),
                         "dirty": bool(prov.get("commit_dirty", False)),
                         "device": prov.get("device", "unknown"), "platform": _platform(prov),
                         "driver": prov.get("driver_version", ""), "date": prov.get("date", "")})

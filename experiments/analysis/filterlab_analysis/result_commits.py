@@ -11,15 +11,25 @@ import json
 from pathlib import Path
 
 
-def file_commit(path: Path) -> str:
-    """provenance.commit of one result file ('unknown' where it has none or is unreadable: the
+def file_provenance(path: Path) -> dict:
+    """The provenance object of one result file ({} where it has none or is unreadable: the
     experiment's own analysis reports what is wrong with the file)."""
     try:
         prov = json.loads(Path(path).read_text(encoding="utf-8")).get("provenance", {})
     except (OSError, ValueError, AttributeError):
-        return "unknown"
-    commit = prov.get("commit") if isinstance(prov, dict) else None
+        return {}
+    return prov if isinstance(prov, dict) else {}
+
+
+def provenance_commit(prov: dict) -> str:
+    """provenance.commit, or 'unknown' where there is none."""
+    commit = prov.get("commit")
     return commit if isinstance(commit, str) and commit else "unknown"
+
+
+def file_commit(path: Path) -> str:
+    """provenance.commit of one result file ('unknown' where it has none or is unreadable)."""
+    return provenance_commit(file_provenance(path))
 
 
 def commits(results_dir: Path, folders: list[str]) -> dict[str, list[Path]]:
