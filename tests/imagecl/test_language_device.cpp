@@ -23,6 +23,10 @@ using namespace filterlab::imagecl;
 namespace {
 
 constexpr double kTwoToMinus23 = 1.1920928955078125e-07;
+// Each kernel shows a language feature, not the width of unrolled bodies (the benchmarks' tests
+// sample those under kCheckMaxUnrolled): bodies repeated at most 16 times build in about half the
+// time on PoCL 3.1.
+constexpr long kLanguageMaxUnrolled = 16;
 
 // Integer-valued pixels in [0, top] from a hash of the position.
 ref::Image input(int w, int h, int top, unsigned seed) {
@@ -53,7 +57,7 @@ void on_device(const std::string& path, const Args& args, std::size_t configs,
   const auto s = parse_space(r.space, "#pragma OPENCL FP_CONTRACT OFF\n" + r.opencl);
   auto& rt = test::runtime();
   std::size_t ran = 0;
-  for (const auto& c : sample_configs(s, configs, 20261127, rt.device.info, kCheckMaxUnrolled)) {
+  for (const auto& c : sample_configs(s, configs, 20261127, rt.device.info, kLanguageMaxUnrolled)) {
     INFO(config_id(s, c));
     check(run_on_device(rt, s, c, args));
     ++ran;
