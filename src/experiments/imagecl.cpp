@@ -69,7 +69,7 @@ Selection select_configs(const imagecl::Benchmark& b, const ImageclRunConfig& cf
   Selection sel;
   for (const auto& k : b.kernels) {
     const auto& space = imagecl::kernel_space(k);
-    auto configs = imagecl::sample_configs(space, cfg.samples, cfg.seed, dev);
+    auto configs = imagecl::sample_configs(space, cfg.samples, cfg.seed, dev, cfg.max_unrolled);
     spaces[k] = {{"configurations", space.configurations}, {"sampled", configs.size()}};
     // The tuned configuration first: pipeline 0 is every kernel at its tuned configuration.
     const auto t = tuned_config(tuning, k, space);
@@ -174,6 +174,7 @@ std::string run_imagecl(const ocl::Device& device, const ImageclRunConfig& cfg) 
   auto prov = provenance(dev, all, "per row (-D switches of the configuration)");
   prov["scale"] = scale;
   prov["samples_per_kernel"] = cfg.samples;
+  if (cfg.max_unrolled > 0) prov["samples_max_unrolled"] = cfg.max_unrolled;
   prov["tuning_database"] = tuning.is_null() ? nlohmann::json(nullptr) : nlohmann::json(tuning_path);
   prov["spaces"] = spaces;
   prov["warmup"] = cfg.warmup;

@@ -13,6 +13,7 @@ struct ImageclRunConfig {
   std::string results_dir;   // writes <dir>/imagecl/<slug>.json
   std::string benchmarks;    // only benchmarks whose name contains this text
   std::size_t samples = 16;  // configurations per kernel (every parameter value at least once)
+  long max_unrolled = 0;     // > 0: samples' bodies unrolled at most this often (imagecl::sample_configs)
   int scale = 0;             // image side divisor: 0 = 1 on GPUs, 4 on CPU devices
   int repetitions = 0;       // 0: 30 on GPUs, 10 on CPUs
   int warmup = 3;
