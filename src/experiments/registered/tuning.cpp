@@ -55,9 +55,8 @@ Experiment tuning_experiment() {
   e.cpu_scale = "image sides / 4 (--cpu-divisor), 3 repetitions, wide sub-spaces off";
   e.pipeline_options = {"--time-limit", "600"};
   // Quick: the Scharr and tiled spaces and one ImageCL benchmark's kernels (sepconv's two), so that
-  // every step of the study runs; the seven other ImageCL spaces (five sub-spaces, two split) would
-  // add about 17 minutes of PoCL builds (with a cold cache a 2-core EPYC builds and times a space's
-  // 192 configurations in 100 to 170 s).
+  // every step of the study runs; the seven other ImageCL spaces (five sub-spaces, two split) added
+  // 1,201 s with a cold cache on a 2-core EPYC (97 to 203 s per space of 192 configurations).
   e.quick_options = {"--seeds",       "3", "--cpu-divisor", "8", "--repetitions", "1",  "--wide", "0",
                      "--full-budget", "0", "--time-limit",  "60", "--spaces",
                      "study1.scharr_k5,study4.tiled_k5,imagecl.sepconv_row,imagecl.sepconv_col"};
