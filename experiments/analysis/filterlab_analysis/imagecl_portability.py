@@ -608,6 +608,33 @@ def pp_md(summary: dict) -> str:
     return "\n".join(out)
 
 
+def beaten_own(summary: dict) -> list[dict]:
+    """The cells where another device's configuration is clearly faster on the target than the
+    target's own tuned one (the efficiency's interval lies above 1): the target's tuner missed a
+    configuration of its space that the source's tuner found. Largest efficiency first."""
+    out = []
+    for p, m in summary.get("matrix", {}).items():
+        for t, col in m["cells"].items():
+            own = col.get(t)
+            for s, c in col.items():
+                e = c.get("efficiency")
+                if s != t and c["status"] == "measured" and e and e["lo"] > 1.0:
+                    out.append({"pipeline": p, "target": t, "source": s, "efficiency": e,
+                                "kernel_ms": c["kernel"]["median"], "own_kernel_ms": own["kernel"]["median"]})
+    return sorted(out, key=lambda x: -x["efficiency"]["median"])
+
+
+def beaten_own_sentence(summary: dict) -> str:
+    """beaten_own() as one LaTeX phrase: "none" or each cell with both kernel times."""
+    cells = beaten_own(summary)
+    if not cells:
+        return "none"
+    return "; ".join(
+        f"on {R.latex_escape(_name(summary, c['target']))}, {R.latex_escape(_name(summary, c['source']))}'s "
+        f"{R.latex_escape(c['pipeline'].replace('_', ' '))} configuration {_fmt_interval(c['efficiency'])} "
+        f"({R.fmt_ms(c['kernel_ms'])} ms against its own {R.fmt_ms(c['own_kernel_ms'])} ms)" for c in cells)
+
+
 def macros_tex(summary: dict) -> str:
     def cmd(name: str, value: str) -> str:
         name = "".join(c for c in name if c.isalpha())
@@ -624,6 +651,7 @@ def macros_tex(summary: dict) -> str:
                          f"{len(t['sources'])} source devices, {t['unsupported']} unsupported pairs "
                          f"(image sides / {t['scale']})")
         out += cmd("RunSentence", "; ".join(parts))
+    out += cmd("BeatenOwnSentence", "no portability results yet" if summary["no_data"] else beaten_own_sentence(summary))
     words = {"sepconv": "Sep", "conv2d_u8": "Conv", "harris": "Harris"}
     libs = {"imagecl": "Imagecl", "imagecl-paper": "ImageclPaper", "OpenCV": "Opencv", "Halide": "Halide", "NPP": "Npp"}
     for b, data in summary["pp"].items():

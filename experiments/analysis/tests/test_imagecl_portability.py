@@ -131,6 +131,23 @@ def test_retuning_fails_when_another_configuration_is_as_fast(tmp_path):
     assert part.verdict == C.FAILS, part.detail
 
 
+def test_a_configuration_clearly_faster_than_the_targets_own_is_named(tmp_path):
+    """A source's configuration whose interval lies above the target's own is listed, with both
+    times; one as fast as the target's own, or slower, is not."""
+    target = CPUS[0]
+    root = results_with(tmp_path, {target: fake_result(target, {target: 1.0, GPU: 0.5, CPUS[1]: 1.0})})
+    s = IP.summarize(root)
+    cells = IP.beaten_own(s)
+    assert cells and {c["source"] for c in cells} == {GPU} and {c["target"] for c in cells} == {target}
+    assert all(c["efficiency"]["median"] == pytest.approx(2.0) for c in cells)
+    assert {c["pipeline"] for c in cells} == set(s["matrix"])
+    sentence = IP.beaten_own_sentence(s)
+    assert sentence.count("against its own") == len(cells) and "2.00 [" in sentence
+    assert "BeatenOwnSentence}{on " in IP.macros_tex(s)
+    slow = results_with(tmp_path / "slow", {target: fake_result(target, {target: 1.0, GPU: 5.0, CPUS[1]: 1.0})})
+    assert IP.beaten_own(IP.summarize(slow)) == [] and IP.beaten_own_sentence(IP.summarize(slow)) == "none"
+
+
 def test_an_unsupported_configuration_counts_as_performing_poorly(tmp_path):
     target = CPUS[0]
     root = results_with(tmp_path, {target: fake_result(target, {target: 1.0, GPU: "unsupported", CPUS[1]: 3.0})})
