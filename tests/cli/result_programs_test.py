@@ -11,12 +11,7 @@ import subprocess
 import sys
 
 # result file (under experiments/results) -> why it differs
-MEASURED_BEFORE_A_COMPILER_CHANGE = {
-    "imagecl/pocl-cpu-skylake-avx512-intel-r-xeon-r-processor.json":
-        "d11460c, before register fusion's switches (PoCL 5 on the GPU host)",
-    "imagecl_portability/pocl-cpu-skylake-avx512-intel-r-xeon-r-processor.json":
-        "cb1b16f, before the ICL_EXACT switch",
-}
+MEASURED_BEFORE_A_COMPILER_CHANGE: dict[str, str] = {}
 
 LINE = re.compile(r"^(?P<file>\S+\.json): (?P<checked>\d+) of (?P<rows>\d+) rows checked, (?P<differ>\d+) differ")
 
