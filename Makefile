@@ -13,6 +13,15 @@
 #            the paper a job after them; SLURM_CONFIG=<file> the classes' sbatch options; docs/cluster.md).
 
 BUILD      ?= build
+# FilterLab's PyPI tools (scripts/install-pyenv.sh): Halide 21 and the CMake 3.31 it needs, Intel's
+# OpenCL CPU runtime, Kernel Tuner. One environment serves every build folder.
+PYENV      ?= build/pyenv
+export FILTERLAB_PYENV := $(abspath $(PYENV))
+CMAKE      := $(FILTERLAB_PYENV)/bin/cmake
+CTEST      := $(FILTERLAB_PYENV)/bin/ctest
+# The suite runs on this device (PoCL's CPU device); Intel's OpenCL CPU runtime runs the ctest
+# label second_cpu (every family and border once; `make verify DEVICE=intel` checks all of it).
+TEST_DEVICE ?= pocl
 BUNDLE_BUILD ?= build-bundle
 PYTHON     ?= /usr/bin/python3
 DEVICE     ?= $(FILTERLAB_DEVICE)
@@ -56,17 +65,20 @@ help:
 deps:
 	scripts/install-deps.sh full
 
-$(BUILD)/build.ninja:
-	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+$(CMAKE):
+	scripts/install-pyenv.sh
+
+$(BUILD)/build.ninja: | $(CMAKE)
+	$(CMAKE) -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DFILTERLAB_PYENV=$(FILTERLAB_PYENV)
 
 build: $(BUILD)/build.ninja
-	cmake --build $(BUILD) -j $(JOBS)
+	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
 # The suite includes the analysis' and the paper's tests (matplotlib, jsonschema, LaTeX): the full set.
 test:
 	scripts/install-deps.sh full
 	$(MAKE) build
-	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
+	FILTERLAB_DEVICE=$(TEST_DEVICE) FILTERLAB_TEST_DEVICE=$(TEST_DEVICE) $(CTEST) --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 
 verify: build
 	$(FILTERLAB) verify --device "$(DEVICE)" $(VERIFY_OPTIONS)
@@ -148,9 +160,10 @@ endif
 # OpenCV, the derived base image, and a script that runs verify and the experiments there; plus
 # filterlab-peers (built with OpenCV and Halide's pipelines) with its libraries, and the CUDA peers' script.
 bundle: data
-	cmake -G Ninja -S . -B $(BUNDLE_BUILD) -DCMAKE_BUILD_TYPE=Release -DFILTERLAB_WITH_OPENCV=OFF -DFILTERLAB_BUILD_TESTS=OFF
-	cmake --build $(BUNDLE_BUILD) -j $(JOBS) --target filterlab filterlab-bench
-	cmake --build $(BUILD) -j $(JOBS) --target filterlab-peers
+	$(CMAKE) -G Ninja -S . -B $(BUNDLE_BUILD) -DCMAKE_BUILD_TYPE=Release -DFILTERLAB_WITH_OPENCV=OFF -DFILTERLAB_BUILD_TESTS=OFF \
+	  -DFILTERLAB_WITH_CUDA=OFF -DFILTERLAB_PYENV=$(FILTERLAB_PYENV)
+	$(CMAKE) --build $(BUNDLE_BUILD) -j $(JOBS) --target filterlab filterlab-bench
+	$(CMAKE) --build $(BUILD) -j $(JOBS) --target filterlab-peers
 	PEERS=$(PEERS) scripts/make-bundle.sh $(BUNDLE_BUILD)/src/filterlab $(BASE) dist/filterlab-bundle $(EPS_BASE)
 
 clean:

@@ -20,4 +20,15 @@ if(OpenCVParts_FOUND)
   endforeach()
   set_property(TARGET OpenCV::imgproc APPEND PROPERTY INTERFACE_LINK_LIBRARIES OpenCV::core)
   set_property(TARGET OpenCV::imgcodecs APPEND PROPERTY INTERFACE_LINK_LIBRARIES OpenCV::core)
+  # Debian's OpenCV loads Debian's oneTBB 2021 at start-up; Intel's OpenCL CPU runtime (tool
+  # environment) needs its own oneTBB 2023 and, finding the older one already loaded, reports no
+  # platform. Linking the environment's libtbb (backward compatible) first makes one TBB serve both.
+  # Its folder holds only TBB (scripts/install-pyenv.sh), so no other library is taken from there.
+  set(_tbb_dir "${FILTERLAB_PYENV}/tbb-lib")
+  if(EXISTS "${_tbb_dir}/libtbb.so.12")
+    # --no-as-needed: nothing calls TBB directly, and the linker would drop it.
+    set_property(TARGET OpenCV::core APPEND PROPERTY INTERFACE_LINK_LIBRARIES
+                 "-Wl,--push-state,--no-as-needed" "${_tbb_dir}/libtbb.so.12" "-Wl,--pop-state")
+    set_property(TARGET OpenCV::core APPEND PROPERTY INTERFACE_LINK_OPTIONS "LINKER:-rpath,${_tbb_dir}")
+  endif()
 endif()

@@ -11,7 +11,7 @@ in these forms:
     $2^{24}$;
   - names of numbered things: Study~1, Table~2, Figure~3, Section~4, step~3a, claim S2.C5 or C8,
     workload~2, and product and version names (R9~290, H200, Adreno 630, Clang~15, OpenCL~2.0,
-    Halide~14 and its autoschedulers Mullapudi2016, Adams2019, Li2018);
+    Halide~21 and its autoschedulers Mullapudi2016, Adams2019, Li2018, Anderson2021);
   - each phrase of DEFINITIONS below, a number that defines a study's set-up, with its reason,
     and of QUOTED, a number quoted from a cited source, with its citation.
 Everything else with a digit is reported with its line.
@@ -131,7 +131,7 @@ ALLOWED = [
     r"\b(?:and|to|or)~\d+[a-z]?\b",
     r"\bS\d\.C\d+p\b", r"\bS\d\.C\d+\b", r"\bS\d\.C\d+--?C?\d+\b", r"\bFP32\b", r"\bS\d\b", r"\bC\d+\b", r"\bC\d+--C?\d+\b",
     r"\bR9~?290\b", r"\bH200\b", r"\bH100\b", r"\bPoCL~\d\b", r"\bA630\b", r"\bAdreno(?:~|\s)?\d+\b", r"\bi7-\d+K?\b", r"\bClang~?\d+\b",
-    r"\bOpenCL~?\d\.\d\b", r"\bC\+\+\d+\b", r"\bHalide~?\d+\b", r"\b(?:Mullapudi2016|Adams2019|Li2018)\b", r"\bLGPL-\d\.\d\b", r"\bfloat32\b", r"\bint8\b|INT8\b",
+    r"\bOpenCL~?\d\.\d\b", r"\bC\+\+\d+\b", r"\bHalide~?\d+\b", r"\b(?:Mullapudi2016|Adams2019|Li2018|Anderson2021)\b", r"\bLGPL-\d\.\d\b", r"\bfloat32\b", r"\bint8\b|INT8\b",
     r"\b[1-3]-D\b", r"\bimage[123]d\w*", r"\bd/d[xy]\b", r"\bk\d\b", r"\blevel~0\b",
     r"\bstep~?\d[ab]?\b", r"\b\d[ab]\b", r"\bQ\d\b", r"\b2-loop\b", r"REFLECT\\?_101",
     r"\breflect-?101\b",

@@ -4,6 +4,10 @@
 #   scripts/install-deps.sh test   -> build + test (PoCL, OpenCV, Catch2, ...)
 #   scripts/install-deps.sh full   -> also matplotlib and LaTeX for figures and the paper
 #   scripts/install-deps.sh paper  -> only what figures and the paper need (no OpenCL)
+# test and full also install FilterLab's PyPI tools into a virtual environment, $FILTERLAB_PYENV
+# (default build/pyenv; the Makefile passes its PYENV), pinned by scripts/pyenv-requirements.txt:
+# Halide 21 (C++ library, CMake package, autoschedulers), CMake 3.31, Intel's OpenCL CPU runtime
+# (registered with the ICD loader), Kernel Tuner 1.5 and NPP's headers. Never the system Python.
 set -euo pipefail
 what=${1:-full}
 
@@ -12,12 +16,13 @@ build_pkgs=(cmake ninja-build g++ make git pkg-config
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev
   libjpeg62-turbo-dev libtiff-dev
   libssl-dev catch2 libbenchmark-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
-  libhalide14-0-dev
   )
 # The Python analysis' tests (ctest label analysis); Pillow is the fuzz test's independent decoder.
 build_pkgs+=(python3-pytest python3-pil)
 # The ImageCL compiler (filterlab-imagecl) runs at build time on Clang 15's LibTooling.
 build_pkgs+=(libclang-15-dev libclang-cpp15-dev llvm-15-dev clang-15)
+# The PyPI tools' virtual environment (Debian's Python 3.11 matches the Halide wheel's cp311).
+build_pkgs+=(python3-venv)
 paper_pkgs=(python3 python3-matplotlib python3-numpy
   texlive-latex-base texlive-latex-recommended texlive-fonts-recommended latexmk)
 paper_pkgs+=(python3-jsonschema)  # the result files' schema tests (experiments/schemas)
@@ -36,8 +41,10 @@ missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+here=$(cd "$(dirname "$0")" && pwd)
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#pkgs[@]} packages of set '$what' are installed"
+  case "$what" in test|full) exec "$here/install-pyenv.sh" ;; esac
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
@@ -53,3 +60,4 @@ if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/d
   $sudo_cmd apt-get update -qq
 fi
 $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+case "$what" in test|full) exec "$here/install-pyenv.sh" ;; esac

@@ -38,6 +38,11 @@ nlohmann::json build_libraries_json() {
 #ifdef __GLIBCXX__
   j["libstdcxx"] = __GLIBCXX__;
 #endif
+#ifdef FILTERLAB_PYPI_TOOLS
+  // The tool environment the build used (Halide, CMake, Intel's OpenCL runtime, Kernel Tuner).
+  j["pypi_tools"] = FILTERLAB_PYPI_TOOLS;
+  j["pypi_tools_lock_sha256"] = FILTERLAB_PYPI_LOCK_SHA256;
+#endif
   return j;
 }
 

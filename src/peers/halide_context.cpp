@@ -22,7 +22,7 @@ void keep_error(void* /*user_context*/, const char* msg) {
 }
 }  // namespace
 
-// Halide 14's runtime (src/runtime/opencl.cpp) calls these around every use of OpenCL; its own
+// Halide's runtime (src/runtime/opencl.cpp) calls these around every use of OpenCL; its own
 // definitions are weak. A non-zero return is an error the pipeline reports.
 extern "C" int halide_acquire_cl_context(void* /*user_context*/, cl_context* ctx, cl_command_queue* q,
                                          bool /*create*/) {

@@ -147,7 +147,8 @@ std::unique_ptr<Peer> make_halide_opencl(const std::string& schedule) {
 }
 
 const std::vector<std::string>& halide_autoschedulers(bool gpu) {
-  static const std::vector<std::string> cpu = {"mullapudi2016", "adams2019", "li2018"}, ocl = {"li2018"};
+  static const std::vector<std::string> cpu = {"mullapudi2016", "adams2019", "li2018"},
+                                        ocl = {"anderson2021", "li2018", "mullapudi2016"};
   return gpu ? ocl : cpu;
 }
 

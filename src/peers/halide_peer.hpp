@@ -1,5 +1,5 @@
 #pragma once
-// Halide 14 as a peer: pipelines compiled ahead of time (src/peers/halide/*_generator.cpp), in our
+// Halide 21 as a peer: pipelines compiled ahead of time (src/peers/halide/*_generator.cpp), in our
 // hand schedules (CPU: strips of 32 rows in parallel, vectorised; OpenCL: 32x8 GPU tiles on the
 // device given to use_for_halide_opencl()) and in Halide's own autoschedulers, so that Halide is
 // measured at its best. Halide has no profiling events: a sample is timed with the host's wall
@@ -18,8 +18,9 @@ namespace filterlab::peers {
 std::unique_ptr<Peer> make_halide_cpu(const std::string& schedule = "hand");
 std::unique_ptr<Peer> make_halide_opencl(const std::string& schedule = "hand");
 
-// The autoschedulers compiled in: on the CPU Mullapudi2016, Adams2019 and Li2018; on OpenCL Li2018,
-// the only one of Halide 14's three that writes GPU schedules.
+// The autoschedulers compiled in (src/peers/CMakeLists.txt): on the CPU Mullapudi2016, Adams2019 and
+// Li2018; on OpenCL the three of Halide 21's four that write GPU schedules, Anderson2021, Li2018 and
+// Mullapudi2016 (its experimental GPU mode).
 const std::vector<std::string>& halide_autoschedulers(bool gpu);
 
 }  // namespace filterlab::peers

@@ -98,12 +98,15 @@ TEST_CASE("Halide's autoscheduled CPU pipelines agree with the oracle or refuse 
   }
 }
 
-TEST_CASE("Halide's Li2018-scheduled OpenCL pipelines run on FilterLab's device and agree with the oracle", "[peers]") {
+TEST_CASE("Halide's autoscheduled OpenCL pipelines run on FilterLab's device and agree with the oracle", "[peers]") {
   ocl::Runtime rt(test::peers_device());
   peers::use_for_halide_opencl(rt);
-  {
-    auto peer = peers::make_halide_opencl("li2018");
-    CHECK(peer->name() == "halide_opencl_li2018");
+  CHECK(peers::halide_autoschedulers(true) ==
+        std::vector<std::string>{"anderson2021", "li2018", "mullapudi2016"});
+  for (const auto& s : peers::halide_autoschedulers(true)) {
+    INFO("autoscheduler " << s);
+    auto peer = peers::make_halide_opencl(s);
+    CHECK(peer->name() == "halide_opencl_" + s);
     check_autoscheduled(*peer);
   }
   peers::release_halide_opencl();

@@ -1,6 +1,7 @@
 """Halide at its best: the peers measure every Halide pipeline in our hand schedules (peers
-`halide_cpu`, `halide_opencl`) and in the autoschedulers Debian's Halide 14 ships (peers
-`halide_cpu_<autoscheduler>`, `halide_opencl_li2018`; src/peers/halide_peer.hpp). Wherever Halide is
+`halide_cpu`, `halide_opencl`) and in the autoschedulers of Halide 21 that write a schedule
+for the back end (peers `halide_cpu_<autoscheduler>`, `halide_opencl_<autoscheduler>`;
+src/peers/halide_peer.hpp). Wherever Halide is
 compared, each back end is its fastest measured schedule, named beside its time; every schedule's
 time stays in the derived data ("schedules")."""
 
@@ -9,9 +10,11 @@ from __future__ import annotations
 from typing import Callable
 
 BACK_ENDS = {"halide_cpu": ["halide_cpu", "halide_cpu_mullapudi2016", "halide_cpu_adams2019", "halide_cpu_li2018"],
-             "halide_opencl": ["halide_opencl", "halide_opencl_li2018"]}
+             "halide_opencl": ["halide_opencl", "halide_opencl_anderson2021", "halide_opencl_li2018",
+                               "halide_opencl_mullapudi2016"]}
 SCHEDULE_LABELS = {"hand": "hand schedule", "mullapudi2016": "Mullapudi2016 autoschedule",
-                   "adams2019": "Adams2019 autoschedule", "li2018": "Li2018 autoschedule"}
+                   "adams2019": "Adams2019 autoschedule", "li2018": "Li2018 autoschedule",
+                   "anderson2021": "Anderson2021 autoschedule"}
 
 
 def schedule_of(peer: str) -> str:
@@ -70,7 +73,7 @@ def table_md(devices: list[dict], workload_label: Callable[[dict], str]) -> str:
     if len(out) == 2:
         out.append("| no Halide rows in these results |" + " |" * (2 + len(schedules)))
     out += ["", "Median ms per schedule (bold: the fastest, which stands for Halide wherever it is compared); "
-            "'-': not built for that back end (on OpenCL only Li2018 writes GPU schedules) or not in the result "
+            "'-': not built for that back end (Adams2019 writes no GPU schedules, Anderson2021 no CPU ones) or not in the result "
             "(results measured before the autoschedulers were added); a status in words: no time (e.g. an error: "
             "an autoscheduled pipeline planned for 4096^2 may fail on images smaller than its tiles)."]
     return "\n".join(out) + "\n"

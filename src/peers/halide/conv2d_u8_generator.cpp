@@ -21,7 +21,7 @@ class Conv2dU8 : public Halide::Generator<Conv2dU8> {
     for (int j = 0; j < k.height; ++j)
       for (int i = 0; i < k.width; ++i) sum += cast<float>(in(x + i - rx, y + j - ry)) * static_cast<float>(k.at(i, j));
     output(x, y) = saturating_cast<uint8_t>(round(sum));  // Halide's round: half to even
-    if (auto_schedule)
+    if (using_autoscheduler())
       filterlab::peers::estimate_sizes(input, output);
     else
       filterlab::peers::schedule_pipeline(output, {}, gpu, 16);

@@ -38,7 +38,7 @@ class Harris : public Halide::Generator<Harris> {
     output(x, y) = sa * sc - sb * sb - static_cast<float>(k) * (sa + sc) * (sa + sc);
     // On the GPU the derivatives are recomputed per output (inline): staging them per tile in
     // local memory made PoCL reject the launch (CL_INVALID_WORK_GROUP_SIZE).
-    if (auto_schedule)
+    if (using_autoscheduler())
       filterlab::peers::estimate_sizes(input, output);
     else if (gpu)
       filterlab::peers::schedule_pipeline(output, {}, true, 8);

@@ -24,7 +24,7 @@ class Scharr : public Halide::Generator<Scharr> {
       for (int i = 0; i < k.width; ++i)
         if (k.at(i, j) != 0.0) sum += in(x + i - r, y + j - r) * static_cast<float>(k.at(i, j));
     output(x, y) = sum;
-    if (auto_schedule)
+    if (using_autoscheduler())
       filterlab::peers::estimate_sizes(input, output);
     else
       filterlab::peers::schedule_pipeline(output, {}, gpu, 16);

@@ -2,7 +2,7 @@
 // The two hand schedules every FilterLab peer pipeline gets: CPU (rows of 32 in parallel, vectorised
 // along x) and OpenCL (32x8 GPU tiles). `stage` funcs (intermediates) are computed per tile / strip.
 // A library built with an autoscheduler (add_halide_library ... AUTOSCHEDULER, which sets the
-// generator's auto_schedule) gets estimates instead and is scheduled by Halide (estimate_sizes).
+// generator's autoscheduler) gets estimates instead and is scheduled by Halide (estimate_sizes).
 #include <vector>
 
 #include "Halide.h"

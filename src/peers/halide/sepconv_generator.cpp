@@ -24,7 +24,7 @@ class SepConv : public Halide::Generator<SepConv> {
     Expr v = 0.0f;
     for (int j = 0; j < ksize; ++j) v += rows(x, y + j - r) * static_cast<float>(ky[static_cast<std::size_t>(j)]);
     output(x, y) = v;
-    if (auto_schedule)
+    if (using_autoscheduler())
       filterlab::peers::estimate_sizes(input, output);
     else
       filterlab::peers::schedule_pipeline(output, {rows}, gpu, 16);
