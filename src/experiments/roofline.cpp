@@ -154,6 +154,9 @@ std::string run_roofline(const ocl::Device& device, const RooflineRunConfig& cfg
   result["copy"] = copy_json(r.copy);
   result["copy_at_kernel_sizes"] = copies;
   result["rows"] = roofline_rows(r);
+  nlohmann::json refused = nlohmann::json::array();
+  for (const auto& [probe, reason] : r.refused) refused.push_back({{"probe", probe}, {"reason", reason}});
+  result["refused_probes"] = refused;
   result["imagecl_counts"] = imagecl_counts_json();
   write_result(out_path, result, "rows");
   std::cerr << "[" << kExperiment << "] copy " << r.copy.best_GBps() << " GB/s";
@@ -161,6 +164,8 @@ std::string run_roofline(const ocl::Device& device, const RooflineRunConfig& cfg
     std::cerr << "; copy of " << c["bytes_moved"].get<std::uint64_t>() / 1000000 << " MB " << c["GBps"].get<double>()
               << " GB/s";
   for (const auto& p : r.probes) std::cerr << "; " << p.name << " " << p.rate << " " << p.rate_unit;
+  for (const auto& [probe, reason] : r.refused)
+    std::cerr << "\n[" << kExperiment << "] refused " << probe << ": " << reason;
   std::cerr << "\n[" << kExperiment << "] wrote " << out_path << "\n";
   return out_path;
 }

@@ -87,22 +87,32 @@ void check_sizes(const ocl::DeviceInfo& info, const RooflineSizes& s, const Roof
 // Every probe verified against the host's replay, then timed through the protocol: warm-up
 // launches of every probe, then rounds in a shuffled order, so that drift (clocks, heat) affects
 // all alike. Returns the rates in the probes' order.
-std::vector<ProbeRate> verify_and_time(ocl::Runtime& rt, std::vector<Probe>& probes, const cl::Buffer& out,
-                                       const RooflineSizes& s, const RooflineOptions& o) {
+std::vector<ProbeRate> verify_and_time(ocl::Runtime& rt, std::vector<Probe>& all, const cl::Buffer& out,
+                                       const RooflineSizes& s, const RooflineOptions& o,
+                                       std::vector<std::pair<std::string, std::string>>& refused) {
   const auto& info = rt.device.info;
   auto launch = [&](Probe& p) {
     cl::Event e;
     rt.queue.enqueueNDRangeKernel(p.kernel, cl::NullRange, cl::NDRange(s.global), cl::NDRange(s.wg), nullptr, &e);
     return std::vector<cl::Event>{e};
   };
-  for (auto& p : probes) {  // every probe verified before anything is timed
+  // Every probe verified before anything is timed; one the device computes differently from its
+  // exact replay is refused (named with what differed), and the rest are measured.
+  std::vector<std::reference_wrapper<Probe>> probes;
+  for (auto& p : all) {
     rt.queue.enqueueFillBuffer(out, kPoison, 0, s.global * sizeof(std::uint32_t));
     launch(p);
-    p.rate.check = verify(rt, p, out, s.global, info.name);
+    try {
+      p.rate.check = verify(rt, p, out, s.global, info.name);
+      probes.emplace_back(p);
+    } catch (const Error& e) {
+      refused.emplace_back(p.rate.name, e.what());
+    }
   }
+  if (probes.empty()) throw Error("every roofline probe on " + info.name + " was refused: " + refused.front().second);
   std::vector<LaunchCase> cases;
   cases.reserve(probes.size());
-  for (auto& p : probes)
+  for (Probe& p : probes)
     cases.emplace_back(
         rt.queue, [&launch, &p] { return launch(p); }, p.rate.name);
   std::vector<MeasuredCase*> timed;
@@ -112,9 +122,9 @@ std::vector<ProbeRate> verify_and_time(ocl::Runtime& rt, std::vector<Probe>& pro
   protocol.rounds = o.repetitions;
   protocol.check_after = false;
   measure(timed, protocol);
-  for (std::size_t i = 0; i < probes.size(); ++i) probes[i].rate.samples = cases[i].samples;
+  for (std::size_t i = 0; i < probes.size(); ++i) probes[i].get().rate.samples = cases[i].samples;
   std::vector<ProbeRate> rates;
-  for (auto& p : probes) {
+  for (Probe& p : probes) {
     auto& pr = p.rate;
     pr.kernel_ms = summarize(pr.samples.kernel_ms);
     pr.wall_ms = summarize(pr.samples.wall_ms);
@@ -222,7 +232,7 @@ Roofline measure_roofline(ocl::Runtime& rt, const RooflineOptions& o) {
                  [&](std::uint32_t g) { return replay_local_u8(s, a, tile8, g); }),
              src8, out, a.local_step);
 
-    r.probes = verify_and_time(rt, probes, out, s, o);
+    r.probes = verify_and_time(rt, probes, out, s, o, r.refused);
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "measuring the roofline probes on " + info.name);
   }

@@ -6,6 +6,7 @@
 // replay (roofline_probes.hpp) before it is timed.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "measure/bandwidth.hpp"
@@ -36,7 +37,10 @@ struct Roofline {
   RooflineArgs args;
   std::string build_options;
   std::string program_sha256;
-  std::vector<ProbeRate> probes;  // in roofline_probe_names() order
+  std::vector<ProbeRate> probes;  // in roofline_probe_names() order, those the device computed exactly
+  // A probe whose output differed from the host's exact replay (its compiler reassociated or
+  // contracted the arithmetic): its name and what differed. It is not timed; the others still are.
+  std::vector<std::pair<std::string, std::string>> refused;
   // Throws filterlab::Error for an unknown name.
   const ProbeRate& probe(const std::string& name) const;
 };
