@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Packs the filterlab binary, the shared libraries a bare machine may lack, the base image and the
-# run script into one directory that runs anywhere with an OpenCL ICD loader (see run-bundle.sh).
+# Packs the filterlab binary, the shared libraries a bare machine may lack, the base image, the run
+# script and the native roofline probes' source into one directory that runs anywhere with an OpenCL
+# ICD loader (see run-bundle.sh).
 # Further arguments are more input files for data/ (Study 5's Y plane).
 # PEERS=<filterlab-peers binary> adds the peers (OpenCV, Halide AOT pipelines) with their own
 # libraries (OpenCV core+imgproc and dependencies, the launch counter), the CUDA peers' script and the
@@ -14,6 +15,9 @@ cp "$binary" "$out/bin/"
 cp "$base" "$out/data/"
 for extra in "$@"; do cp "$extra" "$out/data/"; done
 cp scripts/run-bundle.sh scripts/run-experiments.sh scripts/run-on-gpus.sh "$out/"
+# The native roofline probes: source only, built with -march=native on the host they measure (run-experiments.sh).
+mkdir -p "$out/roofline/native"
+cp experiments/roofline/native/native_probes.cpp experiments/roofline/native/build.sh "$out/roofline/native/"
 # Everything ldd resolves except the C/C++ runtime and the ICD loader, which must be the host's own
 # (a newer libstdc++ is backward compatible; the host's loader knows the host's drivers).
 copy_libs() {

@@ -3,6 +3,8 @@
 # does not know it yet, then lists devices, verifies every variant against the oracle, and runs the
 # experiments of the registry (bin/filterlab experiments) through run-experiments.sh, the script
 # `make experiments` runs: resumable (a result of this commit and kernels is kept, any other run again).
+# After the roofline on a CPU device (the Xeon's PoCL) it builds roofline/native/ with the host's g++
+# (CXX) and measures the CPU's own ceilings on that device's compute units (roofline_native/).
 # Results go to $1 (default ./results).
 # Environment: DEVICE (name pattern, default every device), STEPS (default "devices verify run"),
 # EXPERIMENTS (only these names; default the registry's pipeline set, the tuner included: it is bounded

@@ -29,6 +29,9 @@ Efficiencies:
   (ImageCL's kernel time, NPP's CUDA events, CuPy and PyTorch, FilterLab's fastest kernels).
 - architectural efficiency = the copy floor (the workload's minimum bytes at the copy bandwidth
   FilterLab measured on the device) / a's time: the memory ceiling only (compute ceilings: issue 30).
+  On a CPU with a native roofline result (roofline_native.py: plain C++ built -march=native, on the
+  device's compute units) the copy bandwidth is the native one, else the OpenCL copy kernel's of the
+  run; each device records which (copy_basis) and the tables say so.
 - ImageCL's own tuning: Study 6a's tuned rows where they exist (the same pipeline run as the
   peers), else the portability run's own row; a source's configuration on a device: the own
   tuning's efficiency times its speed relative to the device's own configuration in the same
@@ -48,6 +51,7 @@ from . import claims as C
 from . import figure_output as FO
 from . import peers as P
 from . import results as R
+from . import roofline_native as RN
 from . import tex_layout as T
 from .study import Run, Study, first_paragraph
 
@@ -288,6 +292,7 @@ def portability(results: Path, files: list[dict]) -> dict:
                    if (results / "imagecl").is_dir() else set(by_target))
     sources = sorted({s for m in mats.values() for s in m["sources"]})
     choice = {s: _source_choice(results, s, files) for s in sources}
+    natives = RN.load_all(results)
     out = {}
     for bench, workload in WORKLOADS.items():
         pipes = P.IMAGECL_BENCHMARK[workload]
@@ -311,7 +316,11 @@ def portability(results: Path, files: list[dict]) -> dict:
             prov = f["provenance"] if f else {}
             name = prov.get("device") or any_own.get("name") or t
             dtype = prov.get("device_type") or any_own.get("type") or ("GPU" if t.startswith("nvidia") else "CPU")
-            copy = prov.get("copy_bandwidth_GBps") or any_own.get("copy_GBps")
+            opencl_copy = prov.get("copy_bandwidth_GBps") or any_own.get("copy_GBps")
+            # A CPU's own copy bandwidth where the native probes measured it; the OpenCL copy's otherwise.
+            native = RN.for_device(natives.get(t), t, dtype, prov.get("compute_units"),
+                                   str(results / RN.EXPERIMENT / f"{t}.json"))
+            copy = native["ceilings"]["copy"]["median"] if native else opencl_copy
             pw = peers.get(t)
             w = next((x for x in (pw or {}).get("workloads", []) if x["workload"] == workload and x["width"] == side), None)
             bytes_min = w["bytes_min"] if w else P.PIPELINE_BYTES_PER_PIXEL[pipes[0]] * side * side
@@ -413,7 +422,8 @@ def portability(results: Path, files: list[dict]) -> dict:
                     v["arch"] = ({k: base["arch"][k] * v["relative"][k] for k in ("median", "lo", "hi")}
                                  if base.get("arch") else None)
             devices[t] = {"name": name, "type": dtype, "side": side, "floor_ms": floor, "bytes_min": bytes_min,
-                          "copy_GBps": copy, "best": {cls: {"stats": b, "by": label} for cls, (b, label) in best.items()},
+                          "copy_GBps": copy, "copy_basis": RN.NATIVE if native else RN.OPENCL,
+                          "opencl_copy_GBps": opencl_copy, "best": {cls: {"stats": b, "by": label} for cls, (b, label) in best.items()},
                           "impls": impls}
         names = ["imagecl:wall", "imagecl:kernel", "imagecl-paper:wall", "imagecl-paper:kernel"] + [f"from:{s}:{c}" for s in sources for c in ("wall", "kernel")] + list(PP_PEERS)
         sets = {"all": sorted(devices), "gpu": sorted(t for t, d in devices.items() if d["type"] == "GPU")}
@@ -562,6 +572,21 @@ def _pp(v: dict | None) -> str:
     return _eff(v)
 
 
+def copy_bases(summary: dict) -> list[str]:
+    """Per device of the PP sets, the copy bandwidth its architectural efficiency divides by and where
+    it comes from: 'H200: 4,238 GB/s (OpenCL copy)', 'Xeon: 47.1 GB/s (native; OpenCL copy 55.6)'."""
+    seen: dict[str, str] = {}
+    for b in summary["pp"].values():
+        for slug, d in b["devices"].items():
+            if slug in seen or not d.get("copy_GBps"):
+                continue
+            native = d.get("copy_basis") == RN.NATIVE
+            other = f"; OpenCL copy {R.fmt_sig(d['opencl_copy_GBps'])}" if native and d.get("opencl_copy_GBps") else ""
+            seen[slug] = (f"{_name(summary, slug)}: {R.fmt_sig(d['copy_GBps'])} GB/s "
+                          f"({'native' if native else 'OpenCL copy'}{other})")
+    return [seen[k] for k in sorted(seen)]
+
+
 def pp_tex(summary: dict) -> str:
     e = R.latex_escape
     benches = list(summary["pp"])
@@ -580,6 +605,11 @@ def pp_tex(summary: dict) -> str:
                     pp = summary["pp"][b]["pp"].get(key, {})
                     cells += [_pp(pp.get(f"app:{set_name}")), _pp(pp.get(f"arch:{set_name}"))]
                 lines.append(" & ".join(cells) + r" \\")
+    native = sorted({_name(summary, t) for b in benches for t, d in summary["pp"][b]["devices"].items()
+                     if d.get("copy_basis") == RN.NATIVE})
+    if native:  # short: the table is scaled to the line width
+        lines += [r"\midrule", rf"\multicolumn{{{1 + 2 * len(benches)}}}{{l}}{{\textit{{architectural: the native copy "
+                  rf"bandwidth on {e(', '.join(native))}, the OpenCL copy's elsewhere}}}} \\"]
     lines += [r"\bottomrule", r"\end{tabular}", ""]
     return "\n".join(lines)
 
@@ -590,7 +620,11 @@ def pp_md(summary: dict) -> str:
            "-- where some e_i is unknown). Application efficiency: the best time known on the device for the workload "
            "over the implementation's, wall clock against wall clock and kernel events against kernel events. "
            "Architectural efficiency: the copy floor (minimum bytes at FilterLab's measured copy bandwidth) over the "
-           "time: the memory ceiling only. Brackets: the PP the medians' 95 % intervals allow.", ""]
+           "time: the memory ceiling only; on a CPU with native roofline results (plain C++, -march=native) the "
+           "native copy bandwidth, else the OpenCL copy's. Brackets: the PP the medians' 95 % intervals allow.", ""]
+    bases = copy_bases(summary)
+    if bases:
+        out += ["Copy bandwidth of the architectural efficiency: " + "; ".join(bases) + ".", ""]
     for cls in ("wall", "kernel"):
         for set_name, set_label in (("all", "every device"), ("gpu", "GPUs only")):
             out += [f"**{CLASS_LABELS[cls]}, {set_label}** (H: " + "; ".join(

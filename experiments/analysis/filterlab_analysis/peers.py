@@ -35,6 +35,7 @@ from pathlib import Path
 from . import figure_output as FO
 from . import halide_schedules as H
 from . import results as R
+from . import roofline_native as RN
 from . import tex_layout as T
 from .study import Run, Study, first_paragraph
 
@@ -589,19 +590,24 @@ def pipeline_floors(roof: dict | None, fl: dict) -> dict | None:
 def workload_floor(roof: dict | None, workload: str, side: int) -> dict | None:
     """A workload's floor on a device: the floors of its one-kernel pipeline (the last of
     IMAGECL_BENCHMARK's: the fused kernel, or the only one) at `side`, contracted, from the counts
-    of ImageCL's compiler and the rates the roofline's OpenCL probes reach, so that ImageCL's
-    pipelines, fused or not, and a peer are judged against one floor (a peer may beat it: the
-    rates are those of the probes' code as the OpenCL driver compiles it, not the hardware's).
-    With the copy of that kernel's bytes at `side` where the roofline result has one. None
-    without counts."""
+    of ImageCL's compiler and the device's floor rates (roofline.py: on a CPU with native results
+    the native probes', else the OpenCL probes'), so that ImageCL's pipelines, fused or not, and a
+    peer are judged against one floor (a peer may beat an OpenCL-probe floor: those rates are of
+    the probes' code as the OpenCL driver compiles it, not the hardware's). With the OpenCL probes'
+    floor beside a native one, and the copy of that kernel's bytes at `side` where the roofline
+    result has one. None without counts."""
     from . import roofline as RL
     kernel = IMAGECL_BENCHMARK[workload][-1]
     counts = (roof or {}).get("counts", {}).get(kernel)
     if not (counts and counts.get("known")):
         return None
     f = RL.floors(counts, float(side) ** 2, roof["rates"], contracted=True)
-    return {"kernel": kernel, "binding": f["binding"], "floor_ms": f["floor_ms"],
-            "copy_ms": RL.same_bytes_copy_ms(roof, [kernel], side)}
+    out = {"kernel": kernel, "binding": f["binding"], "floor_ms": f["floor_ms"],
+           "floors_from": roof.get("floors_from", RN.OPENCL), "copy_ms": RL.same_bytes_copy_ms(roof, [kernel], side)}
+    if roof.get("native"):
+        o = RL.floors(counts, float(side) ** 2, roof["opencl_rates"], contracted=True)
+        out["opencl_probe"] = {"binding": o["binding"], "floor_ms": o["floor_ms"]}
+    return out
 
 
 def _cpu_floor_fields(wf: dict | None, fl: dict, peer_ms: float | None) -> dict:
@@ -613,7 +619,8 @@ def _cpu_floor_fields(wf: dict | None, fl: dict, peer_ms: float | None) -> dict:
     kernel, wall = fl["kernel_ms"]["median"], fl["wall_ms"]["median"]
     return {"binding": wf["binding"], "floor_ms": wf["floor_ms"], "imagecl_floor_fraction": wf["floor_ms"] / wall,
             "peer_floor_fraction": wf["floor_ms"] / peer_ms if peer_ms else None, "copy_ms": wf["copy_ms"],
-            "copy_fraction": wf["copy_ms"] / kernel if wf["copy_ms"] else None}
+            "copy_fraction": wf["copy_ms"] / kernel if wf["copy_ms"] else None, "floors_from": wf["floors_from"],
+            "opencl_probe_floor": wf.get("opencl_probe")}
 
 
 def _copy_fields(floors: dict | None) -> dict:
@@ -704,8 +711,10 @@ def _binding_cell(t: dict) -> str:
     if t.get("imagecl_floor_fraction") is None:
         return t["binding"] or "-"
     peer = "-" if t.get("peer_floor_fraction") is None else f"{t['peer_floor_fraction']:.2f}"
-    return (f"{t['binding']}: floor {R.fmt_ms(t['floor_ms'])} ms, ImageCL {t['imagecl_floor_fraction']:.2f}, "
-            f"{LABELS.get(t['peer'], t['peer'])} {peer}")
+    o = t.get("opencl_probe_floor")
+    beside = f"; OpenCL probe: {o['binding']} {R.fmt_ms(o['floor_ms'])} ms" if o else ""
+    return (f"{t['binding']}: floor {R.fmt_ms(t['floor_ms'])} ms ({t.get('floors_from', RN.OPENCL)} ceilings{beside}), "
+            f"ImageCL {t['imagecl_floor_fraction']:.2f}, {LABELS.get(t['peer'], t['peer'])} {peer}")
 
 
 def targets_md(rows: list[dict]) -> str:
@@ -732,10 +741,11 @@ def targets_md(rows: list[dict]) -> str:
                f"memory floor for fused Harris; CPU Halide's best CPU time (the fastest of our hand schedule and Halide's "
                f"autoschedulers) over ImageCL's at least 1/{CPU_HALIDE_LIMIT}; beside it, the workload's floor on that "
                "device: the binding ceiling of that floor (its one-kernel pipeline's bytes and operations as "
-               "ImageCL's compiler counts them, contracted, fused or not, at the rates the roofline's OpenCL probes "
-               "reach there) and the fraction of that floor ImageCL's and Halide's wall times reach; above 1, Halide "
-               "beats that floor: the probes' rates are those of their code as the OpenCL driver compiles it, not "
-               "the hardware's, or Halide does less work. The last column, beside the floors: a plain "
+               "ImageCL's compiler counts them, contracted, fused or not, at the device's ceilings: native, plain C++ "
+               "built -march=native, where the CPU has native results, with the OpenCL probes' floor beside; else "
+               "the rates the roofline's OpenCL probes reach there) and the fraction of that floor ImageCL's and "
+               "Halide's wall times reach; above 1, Halide beats that floor: an OpenCL probe's rate is that of its "
+               "code as the OpenCL driver compiles it, not the hardware's, or Halide does less work. The last column, beside the floors: a plain "
                "copy of the pipeline's compulsory bytes at the same image size (the roofline experiment's "
                "copy_at_kernel_sizes; its launch and the memory system's ramp included, and on CPUs caches as warm as the "
                "kernel's) and ImageCL's kernel time's fraction of it; '-' where that copy was not measured. ImageCL "
@@ -755,7 +765,8 @@ def targets_tex(rows: list[dict]) -> str:
            f"schedule or autoscheduled) over "
            f"ImageCL's (at least $1/{CPU_HALIDE_LIMIT}$); binding: the ceiling of the workload's own floor (its one-kernel "
            "pipeline's counted bytes and operations) and, in parentheses, the fraction of it ImageCL's and "
-           "Halide's wall times reach (above 1: Halide beats the floor of the OpenCL probes' rates). "
+           "Halide's wall times reach (above 1: Halide beats the floor); $^n$: that floor at the CPU's native "
+           "ceilings (plain C++, -march=native), else at the OpenCL probes' rates. "
            "Like for like: CUDA events against kernel events, wall clock "
            "against wall clock (w). Copy: ImageCL's fraction of a plain copy of the same bytes at the same image size, "
            "beside the floors.}",
@@ -772,7 +783,7 @@ def targets_tex(rows: list[dict]) -> str:
                  target, "--" if t["imagecl_kernel_ms"] is None else f"{t['imagecl_kernel_ms']:.4f}",
                  "--" if t["imagecl_wall_ms"] is None else f"{t['imagecl_wall_ms']:.4f}",
                  f"{t['peer_ms']:.4f}" if t["peer_ms"] else "--", fig, "yes" if t["met"] else "no",
-                 R.latex_escape(t["binding"] or "--") + (
+                 R.latex_escape(t["binding"] or "--") + ("$^n$" if t.get("opencl_probe_floor") else "") + (
                      "" if t.get("imagecl_floor_fraction") is None else
                      f" ({t['imagecl_floor_fraction']:.2f}/"
                      + ("--" if t.get("peer_floor_fraction") is None else f"{t['peer_floor_fraction']:.2f}") + ")"),

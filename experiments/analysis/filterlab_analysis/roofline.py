@@ -5,10 +5,16 @@ per-pixel work meets on a device (floors()).
 
 Reads <results>/roofline/<device_slug>.json (schema "filterlab.roofline/2", written by `filterlab run
 roofline`): the copy bandwidth, one row per probe of kernels/probe/roofline.cl with its rate and raw
-samples, and every embedded ImageCL kernel's operation counts per pixel. Writes to --out:
-    roofline_summary.json    derived numbers: per device each ceiling (median and 95 % interval),
+samples, and every embedded ImageCL kernel's operation counts per pixel; and, for CPU devices,
+<results>/roofline_native/<device_slug>.json where it exists (roofline_native.py: the same CPU's
+ceilings measured by plain C++ built -march=native). The OpenCL probes are what OpenCL code reached;
+a CPU device's floors take the native rates where they exist (roofline_native.combined_rates), the
+OpenCL ones otherwise, and every table says which. Writes to --out:
+    roofline_summary.json    derived numbers: per device each ceiling (median and 95 % interval; the
+                             native ones beside them), the rates the floors use and their basis,
                              and each ImageCL kernel's floors per megapixel where its counts are known
-    roofline_ceilings.tex    the ceilings, one column per device
+    roofline_ceilings.tex/.md the ceilings, one column per device ("OpenCL probe" and "native" for
+                             a CPU with native results)
     roofline_imagecl.tex/.md each ImageCL pipeline's tuned kernel time (Study 6a's tuned rows) beside
                              its floors on the same device, the binding ceiling and the fraction of it;
                              the tuned kernels run under OpenCL's default contraction (contracted
@@ -40,6 +46,7 @@ import sys
 from pathlib import Path
 
 from . import results as R
+from . import roofline_native as RN
 from . import tex_layout as T
 from .study import Run, Study, first_paragraph
 
@@ -74,12 +81,13 @@ ROW_KEYS = {"probe": "str", "work_unit": "str", "rate_unit": "str", "ops_per_lau
 
 
 def rates_of(ceilings: dict) -> dict:
-    """The rates floors() reads, from a device's ceilings (summary form: key -> {median, ...})."""
+    """The rates floors() reads, from a device's ceilings (summary form: key -> {median, ...}); None
+    for a refused probe's (a floor that needs it then has no rate: floors() says so)."""
     m = {k: v["median"] for k, v in ceilings.items()}
-    return {"copy_GBps": m["copy"], "fp32_exact_GFLOPs": m["fp32_exact"],
-            "fp32_fma_GFLOPs": m["fp32_fma"],
-            "int_to_float_Gps": max(m["cvt_u8_f32"], m["cvt_u16_f32"]),
-            "float_to_int_Gps": m["cvt_f32_u8"], "local_GBps": m["local_f32"]}
+    cvt = [m[k] for k in ("cvt_u8_f32", "cvt_u16_f32") if k in m]
+    return {"copy_GBps": m["copy"], "fp32_exact_GFLOPs": m.get("fp32_exact"),
+            "fp32_fma_GFLOPs": m.get("fp32_fma"), "int_to_float_Gps": max(cvt) if cvt else None,
+            "float_to_int_Gps": m.get("cvt_f32_u8"), "local_GBps": m.get("local_f32")}
 
 
 def _time_s(count: float, rate_per_s: float | None, what: str) -> float:
@@ -108,20 +116,20 @@ def floors(counts: dict, pixels: float, rates: dict, contracted: bool = False) -
     if contracted:  # each fused pair: one fma instead of a mul and an add
         fused = min(add, mul)
         fma, add, mul = fma + fused, add - fused, mul - fused
-    exact_per_s = rates.get("fp32_exact_GFLOPs", 0) * 1e9  # one flop per instruction
-    fma_per_s = rates.get("fp32_fma_GFLOPs", 0) * 1e9 / 2  # two flops per instruction
+    exact_per_s = (rates.get("fp32_exact_GFLOPs") or 0) * 1e9  # one flop per instruction
+    fma_per_s = (rates.get("fp32_fma_GFLOPs") or 0) * 1e9 / 2  # two flops per instruction
     per_pixel_s = {
-        "memory": _time_s(counts["compulsory_bytes"], rates.get("copy_GBps", 0) * 1e9,
+        "memory": _time_s(counts["compulsory_bytes"], (rates.get("copy_GBps") or 0) * 1e9,
                           "compulsory bytes"),
         "fp32": (_time_s(add + mul + other, exact_per_s, "FP32 add, mul and other")
                  + _time_s(fma, fma_per_s, "FP32 fma")),
-        "conversion": (_time_s(counts["compulsory_int_to_float"], rates.get("int_to_float_Gps", 0) * 1e9,
+        "conversion": (_time_s(counts["compulsory_int_to_float"], (rates.get("int_to_float_Gps") or 0) * 1e9,
                                "int to float")
-                       + _time_s(counts["compulsory_float_to_int"], rates.get("float_to_int_Gps", 0) * 1e9,
+                       + _time_s(counts["compulsory_float_to_int"], (rates.get("float_to_int_Gps") or 0) * 1e9,
                                  "float to int")),
     }
-    as_counted = (_time_s(counts["int_to_float"], rates.get("int_to_float_Gps", 0) * 1e9, "int to float")
-                  + _time_s(counts["float_to_int"], rates.get("float_to_int_Gps", 0) * 1e9, "float to int"))
+    as_counted = (_time_s(counts["int_to_float"], (rates.get("int_to_float_Gps") or 0) * 1e9, "int to float")
+                  + _time_s(counts["float_to_int"], (rates.get("float_to_int_Gps") or 0) * 1e9, "float to int"))
     if counts.get("local_bytes") is not None and rates.get("local_GBps"):
         per_pixel_s["local"] = _time_s(counts["local_bytes"], rates["local_GBps"] * 1e9,
                                        "local bytes")
@@ -237,9 +245,11 @@ def load_device(path: Path) -> dict:
     if prov["device_slug"] != path.stem:
         raise R.ResultError(f"{path}: provenance.device_slug is '{prov['device_slug']}' but the "
                             f"file is named '{path.name}'")
-    probes = [r.get("probe") for r in data["rows"]]
+    # Every probe once: measured (rows) or refused (its output differed from the exact replay).
+    refused = {r["probe"]: r["reason"] for r in data.get("refused_probes", [])}
+    probes = [r.get("probe") for r in data["rows"]] + list(refused)
     if sorted(probes) != sorted(PROBES):
-        raise R.ResultError(f"{path}: rows hold probes {probes}, expected each of {PROBES} once")
+        raise R.ResultError(f"{path}: rows and refused_probes hold probes {probes}, expected each of {PROBES} once")
     ceilings = {"copy": _copy(data["copy"], path)}
     for i, r in enumerate(data["rows"]):
         ceilings[r["probe"]] = _rate_row(r, f"rows[{i}]", prov, path)
@@ -250,9 +260,10 @@ def load_device(path: Path) -> dict:
         counts[name] = {k: c[k] for k in ("known", *COUNT_KEYS)}
     copies = _copies_at_kernel_sizes(data.get("copy_at_kernel_sizes", []), path)
     return {"slug": prov["device_slug"], "device": prov["device"], "type": prov["device_type"],
-            "host": prov["host"], "commit": prov["commit"], "commit_dirty": prov["commit_dirty"],
+            "compute_units": prov.get("compute_units"), "host": prov["host"], "commit": prov["commit"], "commit_dirty": prov["commit_dirty"],
             "driver": prov["driver_version"], "repetitions": prov["repetitions"],
-            "probe_sizes": prov["probe_sizes"], "ceilings": ceilings, "counts": counts, "copies": copies}
+            "probe_sizes": prov["probe_sizes"], "ceilings": ceilings, "refused": refused, "counts": counts,
+            "copies": copies}
 
 
 def derive(results_dir: Path) -> dict:
@@ -262,17 +273,34 @@ def derive(results_dir: Path) -> dict:
 
 
 def load_devices(results_dir: Path) -> list[dict]:
+    """Every device's roofline result, each with its native result ("native", None for GPUs and CPUs
+    without one)."""
     folder = Path(results_dir) / EXPERIMENT
     files = sorted(folder.glob("*.json")) if folder.is_dir() else []
-    return sorted((load_device(p) for p in files), key=lambda d: (d["device"].lower(), d["slug"]))
+    devices = sorted((load_device(p) for p in files), key=lambda d: (d["device"].lower(), d["slug"]))
+    natives = RN.load_all(results_dir)
+    for d in devices:
+        d["native"] = RN.for_device(natives.get(d["slug"]), d["slug"], d["type"], d.get("compute_units"),
+                                    str(Path(results_dir) / RN.EXPERIMENT / f"{d['slug']}.json"))
+    return devices
+
+
+def _floors_or_why(counts: dict, pixels: float, rates: dict, contracted: bool = False) -> dict:
+    """floors(), or {"no_floor": why} where a rate it needs is missing (a refused probe)."""
+    try:
+        return floors(counts, pixels, rates, contracted)
+    except ValueError as e:
+        return {"no_floor": str(e)}
 
 
 def derive_devices(devices: list[dict]) -> dict:
     for d in devices:
-        rates = rates_of(d["ceilings"])
+        d["opencl_rates"] = rates_of(d["ceilings"])
+        rates, d["rates_basis"] = RN.combined_rates(d["opencl_rates"], d.get("native"))
         d["rates"] = rates
+        d["floors_from"] = RN.basis_label(d["rates_basis"])
         d["kernel_floors_per_megapixel"] = {
-            name: {"as_written": floors(c, 1e6, rates), "contracted": floors(c, 1e6, rates, True)}
+            name: {"as_written": _floors_or_why(c, 1e6, rates), "contracted": _floors_or_why(c, 1e6, rates, True)}
             for name, c in sorted(d["counts"].items()) if c["known"]}
     return {"no_data": not devices, "ceilings": [{"key": k, "label": lab, "unit": u}
                                                  for k, lab, u in CEILINGS],
@@ -319,8 +347,19 @@ def imagecl_against_floors(results_dir: Path, devices: list[dict]) -> list[dict]
                 out.append(row)
                 continue
             pixels = float(t["side"]) ** 2
-            for mode, contracted in (("as_written", False), ("contracted", True)):
-                row[mode] = _against(counts, pixels, d["rates"], contracted, t["kernel"])
+            try:
+                for mode, contracted in (("as_written", False), ("contracted", True)):
+                    row[mode] = _against(counts, pixels, d["rates"], contracted, t["kernel"])
+            except ValueError as e:  # a rate it needs was refused on this device
+                row["no_floor"] = str(e)
+                out.append(row)
+                continue
+            row["floors_from"] = d["floors_from"]
+            if d.get("native"):  # the same tuned time against the OpenCL probes' floors, beside
+                try:
+                    row["opencl_probe"] = _against(counts, pixels, d["opencl_rates"], True, t["kernel"])
+                except ValueError as e:
+                    row["opencl_probe"] = {"no_floor": str(e)}
             row["copy_ms"] = same_bytes_copy_ms(d, kernels, int(t["side"]))
             row["copy_fraction"] = row["copy_ms"] / t["kernel"]["median"] if row["copy_ms"] else None
             if pipeline in twins:
@@ -334,6 +373,23 @@ def imagecl_against_floors(results_dir: Path, devices: list[dict]) -> list[dict]
 CEILING_LABELS = {"memory": "memory", "fp32": "FP32 issue", "conversion": "conversion", "local": "local memory"}
 
 
+def _native_rows(rows: list[dict]) -> bool:
+    """Whether some row's floors come from native ceilings: the tables then name each row's basis
+    and give the OpenCL probes' binding floor beside."""
+    return any("opencl_probe" in r for r in rows)
+
+
+def _opencl_cell(r: dict) -> str:
+    o = r.get("opencl_probe")
+    if o and "no_floor" in o:
+        return "refused probe"
+    return "--" if not o else f"{CEILING_LABELS[o['binding']]} {o['fraction']:.2f}"
+
+
+def _basis_cell(r: dict) -> str:
+    return RN.NATIVE if "opencl_probe" in r else RN.OPENCL
+
+
 def imagecl_tex(rows: list[dict]) -> str:
     e = R.latex_escape
     lines = ["% Generated by experiments/analysis/filterlab_analysis/roofline.py from the raw results; do not edit."]
@@ -341,16 +397,24 @@ def imagecl_tex(rows: list[dict]) -> str:
         return "\n".join(lines + [r"\begin{tabular}{l}", r"\toprule",
                                   r"no roofline and Study 6a results on one device \\", r"\bottomrule",
                                   r"\end{tabular}", ""])
-    lines += [r"\begin{tabular}{llrrrrrlrrrlr}", r"\toprule",
-              r" & & & \multicolumn{7}{c}{tuned (contraction allowed)} & \multicolumn{3}{c}{exact twin} \\",
-              r"\cmidrule(lr){4-10}\cmidrule(lr){11-13}",
-              r"device & pipeline & side & ms & memory & FP32 & conv. & binding & fraction & copy & ms & binding & fraction \\",
+    native = _native_rows(rows)
+    heads = (["device", "pipeline", "side"] + ["ceilings"] * native
+             + ["ms", "memory", "FP32", "conv.", "binding", "fraction"] + ["OpenCL probe"] * native
+             + ["copy", "ms", "binding", "fraction"])
+    aligns = "llr" + "l" * native + "rrrrlr" + "l" * native + "rrlr"
+    first, tuned = 4 + native, 7 + native  # the tuned block's first column and its width
+    lines += [r"\begin{tabular}{" + aligns + "}", r"\toprule",
+              "& " * (first - 1) + rf"\multicolumn{{{tuned}}}{{c}}{{tuned (contraction allowed)}} & "
+              r"\multicolumn{3}{c}{exact twin} \\",
+              rf"\cmidrule(lr){{{first}-{first + tuned - 1}}}\cmidrule(lr){{{first + tuned}-{first + tuned + 2}}}",
+              " & ".join(heads) + r" \\",
               r"\midrule"]
     for r in rows:
-        head = [e(T.short_device(r["device"])), e(r["pipeline"].replace("_", " ")), str(r["side"]),
-                R.fmt_ms(r["kernel_ms"]["median"])]
+        head = [e(T.short_device(r["device"])), e(r["pipeline"].replace("_", " ")), str(r["side"])]
+        head += [e(_basis_cell(r))] * native
+        head.append(R.fmt_ms(r["kernel_ms"]["median"]))
         if "no_floor" in r:
-            lines.append(" & ".join(head + [r"\multicolumn{9}{l}{" + e(r["no_floor"]) + "}"]) + r" \\")
+            lines.append(" & ".join(head + [rf"\multicolumn{{{9 + native}}}{{l}}{{" + e(r["no_floor"]) + "}"]) + r" \\")
             continue
         c = r["contracted"]
         f = c["floors_ms"]
@@ -360,7 +424,8 @@ def imagecl_tex(rows: list[dict]) -> str:
                  f"{x['fraction']:.2f}" + (r"$^\dagger$" if x["above_time"] else "")] if x else ["--", "", ""])
         copy = "--" if r.get("copy_fraction") is None else f"{r['copy_fraction']:.2f}"
         lines.append(" & ".join(head + [R.fmt_ms(f["memory"]), R.fmt_ms(f["fp32"]), R.fmt_ms(f["conversion"]),
-                                        e(CEILING_LABELS[c["binding"]]), f"{c['fraction']:.2f}{mark}", copy] + tail)
+                                        e(CEILING_LABELS[c["binding"]]), f"{c['fraction']:.2f}{mark}"]
+                                + [e(_opencl_cell(r))] * native + [copy] + tail)
                      + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}", ""]
     return "\n".join(lines)
@@ -369,19 +434,24 @@ def imagecl_tex(rows: list[dict]) -> str:
 def imagecl_md(rows: list[dict]) -> str:
     if not rows:
         return "No roofline and Study 6a results on one device: no data.\n"
+    native = _native_rows(rows)
     out = ["Floors in ms: each ceiling's floor for the pipeline's counted work at its side. The tuned kernels "
            "are built under OpenCL's default contraction (FP_CONTRACT ON): their FP32 floor counts every "
            "multiply-add pair as one fma, and the fraction is the binding floor over the tuned kernel time. "
            "The exact twin is the same configuration with contraction off (`exact` 1), against the floors "
            "as written (FP32 as written in brackets). Copy: a plain copy of the kernels' compulsory bytes at the "
-           "same side (the roofline run's copy_at_kernel_sizes), in ms, and the tuned time's fraction of it.", "",
-           "| device | pipeline | side | kernel ms | memory | FP32 | conversion | binding | fraction | copy ms (fraction) "
-           "| exact twin ms | binding | fraction |",
-           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+           "same side (the roofline run's copy_at_kernel_sizes), in ms, and the tuned time's fraction of it."
+           + (" Ceilings: where the floors' rates come from, the CPU's native probes (plain C++, -march=native; "
+              "local memory stays the OpenCL probe's) or the OpenCL probes; OpenCL probe: the binding floor and "
+              "fraction the OpenCL probes' rates give for the same tuned time." if native else ""), "",
+           "| device | pipeline | side | " + "ceilings | " * native + "kernel ms | memory | FP32 | conversion | binding "
+           "| fraction | " + "OpenCL probe | " * native + "copy ms (fraction) | exact twin ms | binding | fraction |",
+           "| " + " | ".join(["---"] * (13 + 2 * native)) + " |"]
     for r in rows:
-        head = f"| {T.short_device(r['device'])} | {r['pipeline']} | {r['side']} | {R.fmt_ms(r['kernel_ms']['median'])} |"
+        head = (f"| {T.short_device(r['device'])} | {r['pipeline']} | {r['side']} | " + f"{_basis_cell(r)} | " * native
+                + f"{R.fmt_ms(r['kernel_ms']['median'])} |")
         if "no_floor" in r:
-            out.append(head + f" {r['no_floor']} | | | | | | | | |")
+            out.append(head + f" {r['no_floor']} |" + " |" * (8 + native))
             continue
         c, a = r["contracted"], r["as_written"]
         f = c["floors_ms"]
@@ -392,8 +462,8 @@ def imagecl_md(rows: list[dict]) -> str:
                 + (" (floor above the time)" if x["above_time"] else "") + " |") if x else " not timed | | |"
         copy = "-" if r.get("copy_ms") is None else f"{R.fmt_ms(r['copy_ms'])} ({r['copy_fraction']:.2f})"
         out.append(head + f" {R.fmt_ms(f['memory'])} | {R.fmt_ms(f['fp32'])} ({R.fmt_ms(a['floors_ms']['fp32'])}) | "
-                   f"{R.fmt_ms(f['conversion'])} | {CEILING_LABELS[c['binding']]} | {c['fraction']:.2f}{mark} | {copy} |"
-                   + tail)
+                   f"{R.fmt_ms(f['conversion'])} | {CEILING_LABELS[c['binding']]} | {c['fraction']:.2f}{mark} | "
+                   + f"{_opencl_cell(r)} | " * native + f"{copy} |" + tail)
     return "\n".join(out) + "\n"
 
 
@@ -405,6 +475,47 @@ def _cell(c: dict) -> str:
     return f"{R.fmt_sig(c['median'])} ({R.fmt_sig(c['lo'])}--{R.fmt_sig(c['hi'])})"
 
 
+# The native probe beside each ceiling (none for local memory: a CPU's __local is its cache), and
+# the native ceiling the OpenCL probes have no row for.
+NATIVE_OF = {"copy": "copy", "read": "read", "fp32_exact": "fp32_exact", "fp32_fma": "fp32_fma",
+             "cvt_u8_f32": "cvt_u8_f32", "cvt_u16_f32": "cvt_u16_f32", "cvt_f32_u8": "cvt_f32_u8"}
+READ_CEILING = {"key": "read", "label": "read bandwidth (read only)", "unit": "GB/s"}
+
+
+def _native_cell(c: dict | None) -> str:
+    return "--" if c is None else f"{R.fmt_sig(c['median'])} (best {R.fmt_sig(c['best'])})"
+
+
+def ceiling_grid(s: dict) -> tuple[list[tuple[dict, str]], list[tuple[str, str, list[str]]]]:
+    """The ceilings table as plain cells: columns (device, "opencl" or "native": a CPU with native
+    results has both) and rows (label, unit, one cell per column). With native results, a read
+    bandwidth row, the threads beside the compute units, and which rates the floors use."""
+    devs = s["devices"]
+    columns = [(d, kind) for d in devs for kind in (("opencl", "native") if d.get("native") else ("opencl",))]
+    natives = any(d.get("native") for d in devs)
+    ceilings = list(s["ceilings"])
+    if natives:
+        ceilings.insert(1, READ_CEILING)
+    rows = []
+    for c in ceilings:
+        cells = []
+        for d, kind in columns:
+            if kind == "native":
+                probe = NATIVE_OF.get(c["key"])
+                cells.append(_native_cell(d["native"]["ceilings"].get(probe) if probe else None))
+            else:
+                cells.append(_cell(d["ceilings"][c["key"]]) if c["key"] in d["ceilings"]
+                             else "refused" if c["key"] in d.get("refused", {}) else "--")
+        rows.append((c["label"], c["unit"], cells))
+    if natives:
+        rows.append(("threads (OpenCL: compute units)", "",
+                     [str(d["native"]["threads"] if kind == "native" else d.get("compute_units") or "--")
+                      for d, kind in columns]))
+        rows.append(("the floors use", "", ["" if kind == "opencl" and d.get("native") else d["floors_from"]
+                                            for d, kind in columns]))
+    return columns, rows
+
+
 def ceilings_tex(s: dict) -> str:
     e = R.latex_escape
     lines = ["% Generated by experiments/analysis/filterlab_analysis/roofline.py from the raw results; do not edit."]
@@ -413,14 +524,45 @@ def ceilings_tex(s: dict) -> str:
         return "\n".join(lines + [r"\begin{tabular}{l}", r"\toprule",
                                   r"no roofline results (run \texttt{filterlab run roofline}) \\",
                                   r"\bottomrule", r"\end{tabular}", ""])
-    lines += [r"\begin{tabular}{ll" + "r" * len(devs) + "}", r"\toprule",
-              "Ceiling & Unit & " + " & ".join(T.stacked(T.short_device(d["device"])) for d in devs)
-              + r" \\", r"\midrule"]
-    for c in s["ceilings"]:
-        lines.append(" & ".join([e(c["label"]), e(c["unit"])]
-                                + [_cell(d["ceilings"][c["key"]]) for d in devs]) + r" \\")
+    columns, rows = ceiling_grid(s)
+    names = [T.stacked(T.short_device(d["device"])) for d in devs]
+    lines += [r"\begin{tabular}{ll" + "r" * len(columns) + "}", r"\toprule"]
+    if len(columns) == len(devs):  # no native results: one column per device
+        lines.append("Ceiling & Unit & " + " & ".join(names) + r" \\")
+    else:
+        lines.append("Ceiling & Unit & " + " & ".join(
+            rf"\multicolumn{{2}}{{c}}{{{n}}}" if d.get("native") else n for d, n in zip(devs, names)) + r" \\")
+        col, rules = 3, ""
+        for d in devs:
+            width = 2 if d.get("native") else 1
+            rules += rf"\cmidrule(lr){{{col}-{col + 1}}}" if width == 2 else ""
+            col += width
+        lines += [rules, " & & " + " & ".join(
+            ("OpenCL probe" if kind == "opencl" else "native") if d.get("native") else "" for d, kind in columns)
+            + r" \\"]
+    lines.append(r"\midrule")
+    for label, unit, cells in rows:
+        lines.append(" & ".join([e(label), e(unit)] + [e(c) for c in cells]) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}", ""]
     return "\n".join(lines)
+
+
+def ceilings_md(s: dict) -> str:
+    if not s["devices"]:
+        return "No roofline results (run `filterlab run roofline`): no data.\n"
+    columns, rows = ceiling_grid(s)
+    out = ["Each device's ceilings. OpenCL probe: kernels/probe/roofline.cl as the device's OpenCL compiler "
+           "builds it, the median with its 95 % interval. Native (CPUs, where measured): plain C++ built -O3 "
+           "-march=native with OpenMP on as many threads as the device has compute units "
+           "(experiments/roofline/native/), the median repetition's rate and the fastest one's. Copy counts "
+           "bytes read plus written; an fma two flops.", "",
+           "| ceiling | unit | " + " | ".join(
+               T.short_device(d["device"]) + ({"opencl": ": OpenCL probe", "native": ": native"}[kind] if d.get("native") else "")
+               for d, kind in columns) + " |",
+           "| " + " | ".join(["---"] * (2 + len(columns))) + " |"]
+    for label, unit, cells in rows:
+        out.append("| " + " | ".join([label, unit] + cells) + " |")
+    return "\n".join(out) + "\n"
 
 
 class RooflineStudy(Study):
@@ -444,6 +586,7 @@ class RooflineStudy(Study):
     def tables(self, run: Run) -> None:
         s, out = run.summary, run.out
         R.write_text(out / "roofline_ceilings.tex", ceilings_tex(s))
+        R.write_text(out / "roofline_ceilings.md", ceilings_md(s))
         R.write_text(out / "roofline_imagecl.tex", imagecl_tex(s["imagecl"]))
         R.write_text(out / "roofline_imagecl.md", imagecl_md(s["imagecl"]))
 
@@ -453,10 +596,19 @@ class RooflineStudy(Study):
             print(f"{EXPERIMENT}: no data ({run.results / EXPERIMENT}/ holds no result) -> {run.out}")
         for d in s["devices"]:
             c = d["ceilings"]
-            print(f"{EXPERIMENT}: {d['device']}: copy {R.fmt_sig(c['copy']['median'])} GB/s, FP32 "
-                  f"{R.fmt_sig(c['fp32_exact']['median'])} / {R.fmt_sig(c['fp32_fma']['median'])} GFLOP/s "
-                  f"(not contracted / fma), uchar to float {R.fmt_sig(c['cvt_u8_f32']['median'])} G/s, "
-                  f"local {R.fmt_sig(c['local_f32']['median'])} GB/s")
+
+            def m(k: str) -> str:
+                return R.fmt_sig(c[k]["median"]) if k in c else "refused"
+            print(f"{EXPERIMENT}: {d['device']}: copy {m('copy')} GB/s, FP32 {m('fp32_exact')} / {m('fp32_fma')} "
+                  f"GFLOP/s (not contracted / fma), uchar to float {m('cvt_u8_f32')} G/s, local {m('local_f32')} GB/s")
+            for probe, reason in sorted(d.get("refused", {}).items()):
+                print(f"{EXPERIMENT}: {d['device']}: {probe} refused: {reason}")
+            n = (d.get("native") or {}).get("ceilings")
+            if n:
+                print(f"{EXPERIMENT}: {d['device']}, native at {d['native']['threads']} threads: copy "
+                      f"{R.fmt_sig(n['copy']['median'])} GB/s, read {R.fmt_sig(n['read']['median'])} GB/s, FP32 "
+                      f"{R.fmt_sig(n['fp32_exact']['median'])} / {R.fmt_sig(n['fp32_fma']['median'])} GFLOP/s, "
+                      f"uchar to float {R.fmt_sig(n['cvt_u8_f32']['median'])} G/s; the floors use {d['floors_from']}")
 
 
 STUDY = RooflineStudy()

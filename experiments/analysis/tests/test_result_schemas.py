@@ -228,3 +228,17 @@ def test_npp_v2_layout():
         broken = copy.deepcopy(v2)
         breakage(broken)
         assert errors("peers_npp", broken, 2) or key_contract_problems(broken), breakage
+
+
+def test_roofline_native_has_only_a_v2_layout():
+    """roofline_native (experiments/roofline/native/native_probes.cpp) has no committed file of its
+    own in every release: its schema is checked on the synthetic file the analysis tests use."""
+    from analysis_helpers import native_result
+    data = native_result("cpu-a")
+    assert errors("roofline_native", data, 2) == [] and errors("roofline_native", data) == []
+    assert key_contract_problems(data) == []
+    for breakage in (lambda d: d.pop("schema_version"), lambda d: d["provenance"].pop("commit"),
+                     lambda d: d["rows"][0]["samples_ms"].clear(), lambda d: d["rows"][0].update(case_id="x.y")):
+        broken = copy.deepcopy(data)
+        breakage(broken)
+        assert errors("roofline_native", broken) or key_contract_problems(broken), breakage

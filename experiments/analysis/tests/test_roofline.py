@@ -180,7 +180,8 @@ def test_the_synthetic_file_is_what_the_schema_describes():
     v = roofline_validator()
     good = result("gpu-a", "GPU A")
     assert [e.message for e in v.iter_errors(good)] == []
-    for breakage in (lambda d: d["rows"].pop(), lambda d: d["rows"][0]["rate"].update(median=0),
+    for breakage in (lambda d: d["rows"].clear(), lambda d: d["rows"][0]["rate"].update(median=0),
+                     lambda d: d.update(refused_probes=[{"probe": "fp32_exact"}]),
                      lambda d: d["imagecl_counts"]["sepconv_row"].pop("known"),
                      lambda d: d["copy"].pop("samples_kernel_ms"),
                      lambda d: d["provenance"].pop("probe_sizes")):
@@ -375,4 +376,27 @@ def test_the_same_bytes_copy_is_the_faster_copy_of_the_kernels_own_bytes(tmp_pat
     broken["copy_at_kernel_sizes"][0]["bytes_moved"] += 2
     write(tmp_path, broken)
     with pytest.raises(R.ResultError, match="bytes_moved is not twice bytes_per_copy"):
+        RL.derive(tmp_path)
+
+
+def test_a_refused_probe_is_named_and_the_rest_still_count(tmp_path):
+    """A device whose compiler computed fp32_exact differently (refused_probes): loaded, its table cell
+    says refused, its rate is None, and a floor that needs it says it has no rate."""
+    data = result("cpu-i", "CPU I")
+    data["rows"] = [r for r in data["rows"] if r["probe"] != "fp32_exact"]
+    data["refused_probes"] = [{"probe": "fp32_exact", "reason": "work-item 0 wrote 18.06 but the replay gives 18.05"}]
+    assert [e.message for e in roofline_validator().iter_errors(data)] == []
+    write(tmp_path, data)
+    s = RL.derive(tmp_path)
+    d = s["devices"][0]
+    assert d["refused"] == {"fp32_exact": data["refused_probes"][0]["reason"]}
+    assert d["opencl_rates"]["fp32_exact_GFLOPs"] is None and d["opencl_rates"]["fp32_fma_GFLOPs"] > 0
+    _, rows = RL.ceiling_grid(s)
+    assert [cells for label, _, cells in rows if "not contracted" in label] == [["refused"]]
+    known = next(name for name, c in d["counts"].items() if c["known"] and c["fp32_add"] > 0)
+    assert "no positive rate" in d["kernel_floors_per_megapixel"][known]["as_written"]["no_floor"]
+    # A probe neither measured nor refused is still an error.
+    del data["refused_probes"]
+    write(tmp_path, data)
+    with pytest.raises(R.ResultError, match="expected each of"):
         RL.derive(tmp_path)

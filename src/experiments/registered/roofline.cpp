@@ -22,7 +22,9 @@ Experiment roofline_experiment() {
     return run_roofline(d, cfg);
   };
   e.analysis = "roofline";
-  e.also_reads = {"imagecl"};  // the floors of Study 6a's tuned pipelines
+  // The floors of Study 6a's tuned pipelines; a CPU's native ceilings (scripts/run-experiments.sh runs
+  // experiments/roofline/native/ after this experiment on every CPU device).
+  e.also_reads = {"imagecl", "roofline_native"};
   e.schema = "roofline.schema.json";
   e.cpu_scale = "compute units x 512 work-items instead of x 16384, copy buffer 128 MiB, 10 repetitions";
   e.quick_options = {"--repetitions", "3"};
