@@ -20,7 +20,8 @@ export FILTERLAB_PYENV := $(abspath $(PYENV))
 CMAKE      := $(FILTERLAB_PYENV)/bin/cmake
 CTEST      := $(FILTERLAB_PYENV)/bin/ctest
 # The suite runs on this device (PoCL's CPU device); Intel's OpenCL CPU runtime runs the ctest
-# label second_cpu (every family and border once; `make verify DEVICE=intel` checks all of it).
+# label second_cpu (every family and border once). `make verify DEVICE="Intel(R) OpenCL"` checks all
+# of it ("intel" alone also matches PoCL's device on an Intel CPU).
 TEST_DEVICE ?= pocl
 BUNDLE_BUILD ?= build-bundle
 PYTHON     ?= /usr/bin/python3
