@@ -28,7 +28,8 @@ TABLES = {
                           "Per device and workload, FilterLab's best against the fastest peer."),
     "peers_halide_schedules.md": ("halide-schedules.md", "Peers: Halide's schedules",
                                   "Per device and workload, every Halide schedule's time: our hand schedules beside the "
-                                  "autoschedulers of Halide 21 (Mullapudi2016, Adams2019, Li2018, Anderson2021); the fastest stands for "
+                                  "autoschedulers of the Halide each result names (Mullapudi2016, Adams2019, Li2018; Anderson2021 since "
+                                  "Halide 21); the fastest stands for "
                                   "Halide in every comparison."),
     "imagecl_portability_matrix.md": ("portability-matrix.md", "ImageCL portability: each device's tuned code on every device",
                                       "Per ImageCL pipeline, each source device's tuned configuration run on each target "
