@@ -1,6 +1,7 @@
 #include "peers/halide_context.hpp"
 
 #include <HalideRuntime.h>
+#include <HalideRuntimeCuda.h>
 #include <HalideRuntimeOpenCL.h>
 
 #include <atomic>
@@ -10,7 +11,8 @@
 namespace {
 std::atomic<cl_context> g_context{nullptr};
 std::atomic<cl_command_queue> g_queue{nullptr};
-std::atomic<bool> g_used{false};  // has a pipeline initialised Halide's OpenCL runtime?
+std::atomic<bool> g_used{false};       // has a pipeline initialised Halide's OpenCL runtime?
+std::atomic<bool> g_cuda_used{false};  // ... or its CUDA runtime (its own context)?
 std::mutex g_error_mutex;
 std::string g_last_error;
 
@@ -58,5 +60,11 @@ void release_halide_opencl() {
 }
 
 bool halide_opencl_context_set() { return g_context.load() != nullptr; }
+
+void note_halide_cuda_use() { g_cuda_used.store(true); }
+
+void release_halide_cuda() {
+  if (g_cuda_used.exchange(false)) halide_device_release(nullptr, halide_cuda_device_interface());
+}
 
 }  // namespace filterlab::peers

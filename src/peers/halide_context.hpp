@@ -19,6 +19,10 @@ void release_halide_opencl();
 // Called before an OpenCL pipeline's first use (a peer preparing OpenCL buffers).
 void note_halide_opencl_use();
 bool halide_opencl_context_set();
+// Halide's CUDA pipelines use Halide's own CUDA context (device 0): noted at a pipeline's first
+// use, released (programs and context) by release_halide_cuda().
+void note_halide_cuda_use();
+void release_halide_cuda();
 // Halide reports errors through a handler that by default aborts the process: ours records the
 // message, which take_halide_error() returns (and clears) after a pipeline returned non-zero.
 void install_halide_error_handler();

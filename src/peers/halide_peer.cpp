@@ -1,6 +1,7 @@
 #include "peers/halide_peer.hpp"
 
 #include <HalideBuffer.h>
+#include <HalideRuntimeCuda.h>
 #include <HalideRuntimeOpenCL.h>
 
 #include <cstdlib>
@@ -15,8 +16,12 @@ namespace {
 
 using Pipeline = HalidePipeline;
 
+const char* key_of(HalideBackend b) {
+  return b == HalideBackend::Cpu ? "cpu" : b == HalideBackend::OpenCl ? "ocl" : "cuda";
+}
+
 // The compiled pipeline of a job in one schedule ("hand" or an autoscheduler's name).
-Pipeline pipeline_for(const Job& j, bool gpu, const std::string& schedule) {
+Pipeline pipeline_for(const Job& j, HalideBackend backend, const std::string& schedule) {
   std::string name;
   switch (j.kind) {
     case OpKind::Scharr:
@@ -32,7 +37,7 @@ Pipeline pipeline_for(const Job& j, bool gpu, const std::string& schedule) {
       name = "harris";
       break;
   }
-  const auto it = halide_pipelines().find(name + "/" + (gpu ? "ocl" : "cpu") + "/" + schedule);
+  const auto it = halide_pipelines().find(name + "/" + key_of(backend) + "/" + schedule);
   if (it == halide_pipelines().end())
     throw Error("no Halide pipeline for " + j.label + " (ksize " + std::to_string(j.ksize) + ", schedule " + schedule +
                 ")");
@@ -53,11 +58,15 @@ struct Buffers {
 
 class HalidePeer : public Peer {
  public:
-  HalidePeer(bool gpu, std::string schedule) : gpu_(gpu), schedule_(std::move(schedule)) {
+  HalidePeer(HalideBackend backend, std::string schedule)
+      : backend_(backend), gpu_(backend != HalideBackend::Cpu), schedule_(std::move(schedule)) {
     install_halide_error_handler();
   }
   std::string name() const override {
-    return std::string(gpu_ ? "halide_opencl" : "halide_cpu") + (schedule_ == "hand" ? "" : "_" + schedule_);
+    const char* base = backend_ == HalideBackend::Cpu      ? "halide_cpu"
+                       : backend_ == HalideBackend::OpenCl ? "halide_opencl"
+                                                           : "halide_cuda";
+    return base + (schedule_ == "hand" ? "" : "_" + schedule_);
   }
   std::string timing() const override {
     if (gpu_)
@@ -71,9 +80,10 @@ class HalidePeer : public Peer {
   }
   std::optional<std::string> not_comparable(const Workload&) const override { return std::nullopt; }
   void prepare(const Workload& w) override {
-    if (gpu_ && !halide_opencl_context_set())
+    if (backend_ == HalideBackend::OpenCl && !halide_opencl_context_set())
       throw Error("Halide's OpenCL pipelines have no device", "call use_for_halide_opencl first");
-    if (gpu_) note_halide_opencl_use();
+    if (backend_ == HalideBackend::OpenCl) note_halide_opencl_use();
+    if (backend_ == HalideBackend::Cuda) note_halide_cuda_use();
     jobs_ = w.jobs;
     bufs_.clear();
     bufs_.resize(jobs_.size());
@@ -92,12 +102,13 @@ class HalidePeer : public Peer {
         b.f_out = Halide::Runtime::Buffer<float>(img.width, img.height);
       }
       if (gpu_) {
-        const auto* iface = halide_opencl_device_interface();
+        const auto* iface =
+            backend_ == HalideBackend::Cuda ? halide_cuda_device_interface() : halide_opencl_device_interface();
         b.in()->set_host_dirty(true);
         check(halide_copy_to_device(nullptr, b.in(), iface), "copy of the input to the device");
         check(halide_device_malloc(nullptr, b.out(), iface), "allocation of the output on the device");
       }
-      pipes_.push_back(pipeline_for(jobs_[i], gpu_, schedule_));
+      pipes_.push_back(pipeline_for(jobs_[i], backend_, schedule_));
     }
     if (gpu_) check(halide_device_sync(nullptr, bufs_.front().in()), "device sync");
   }
@@ -123,13 +134,18 @@ class HalidePeer : public Peer {
     const nlohmann::json schedule = schedule_ == "hand"
                                         ? "FilterLab's (peers/halide/schedule.hpp)"
                                         : "Halide's " + schedule_ + " autoscheduler (default machine parameters)";
-    if (!gpu_) return {{"target", "x86-64-linux-sse41-avx-avx2-f16c-fma"}, {"schedule", schedule}};
-    return {{"target", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"},
+    if (backend_ == HalideBackend::Cpu) return {{"target", FILTERLAB_HALIDE_CPU_TARGET}, {"schedule", schedule}};
+    if (backend_ == HalideBackend::Cuda)
+      return {{"target", FILTERLAB_HALIDE_CUDA_TARGET},
+              {"schedule", schedule},
+              {"device", "Halide's own CUDA context on device 0 (HL_GPU_DEVICE unset), beside FilterLab's OpenCL one"}};
+    return {{"target", FILTERLAB_HALIDE_OCL_TARGET},
             {"schedule", schedule},
             {"device", "FilterLab's context and queue (halide_acquire_cl_context overridden)"}};
   }
 
  private:
+  HalideBackend backend_;
   bool gpu_;
   std::string schedule_;
   std::vector<Job> jobs_;
@@ -139,11 +155,15 @@ class HalidePeer : public Peer {
 
 }  // namespace
 
-std::unique_ptr<Peer> make_halide_cpu(const std::string& schedule) {
-  return std::make_unique<HalidePeer>(false, schedule);
+std::unique_ptr<Peer> make_halide(HalideBackend backend, const std::string& schedule) {
+  return std::make_unique<HalidePeer>(backend, schedule);
 }
+std::unique_ptr<Peer> make_halide_cpu(const std::string& schedule) { return make_halide(HalideBackend::Cpu, schedule); }
 std::unique_ptr<Peer> make_halide_opencl(const std::string& schedule) {
-  return std::make_unique<HalidePeer>(true, schedule);
+  return make_halide(HalideBackend::OpenCl, schedule);
+}
+std::unique_ptr<Peer> make_halide_cuda(const std::string& schedule) {
+  return make_halide(HalideBackend::Cuda, schedule);
 }
 
 const std::vector<std::string>& halide_autoschedulers(bool gpu) {

@@ -13,14 +13,19 @@
 
 namespace filterlab::peers {
 
-// `schedule`: "hand" (peer halide_cpu / halide_opencl) or an autoscheduler of
-// halide_autoschedulers() (peer halide_cpu_<schedule> / halide_opencl_<schedule>).
+// `schedule`: "hand" (peer halide_cpu / halide_opencl / halide_cuda) or an autoscheduler of
+// halide_autoschedulers() (peer halide_cpu_<schedule> / halide_opencl_<schedule> / halide_cuda_<schedule>).
+// Where a pipeline runs: the host CPU, FilterLab's OpenCL device, or (on an NVIDIA device) CUDA
+// through Halide's own CUDA runtime (peer halide_cuda[_<schedule>]; same schedules as OpenCL).
+enum class HalideBackend { Cpu, OpenCl, Cuda };
+std::unique_ptr<Peer> make_halide(HalideBackend backend, const std::string& schedule = "hand");
 std::unique_ptr<Peer> make_halide_cpu(const std::string& schedule = "hand");
 std::unique_ptr<Peer> make_halide_opencl(const std::string& schedule = "hand");
+std::unique_ptr<Peer> make_halide_cuda(const std::string& schedule = "hand");
 
 // The autoschedulers compiled in (src/peers/CMakeLists.txt): on the CPU Mullapudi2016, Adams2019 and
-// Li2018; on OpenCL the three of Halide 21's four that write GPU schedules, Anderson2021, Li2018 and
-// Mullapudi2016 (its experimental GPU mode).
+// Li2018; on OpenCL and CUDA the three of Halide 21's four that write GPU schedules, Anderson2021,
+// Li2018 and Mullapudi2016 (its experimental GPU mode).
 const std::vector<std::string>& halide_autoschedulers(bool gpu);
 
 }  // namespace filterlab::peers

@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
   c_run->add_option("--base", run.base_image, "The derived base image (PGM) of workload 1")->required();
   c_run->add_option("--results", run.results_dir, "Results directory")->required();
   c_run->add_option("--peers", run.peers,
-                    "Only peers whose name contains this text (opencv_cpu, opencv_umat, halide_cpu, halide_opencl)");
+                    "Only peers whose name contains this text (opencv_cpu, opencv_umat, halide_cpu, halide_opencl, halide_cuda)");
   c_run->add_option("--workloads", run.workloads,
                     "Only workloads whose ID contains this text (scharr_pyramid/k3, sepconv5/4096, ...)");
   add_integer(c_run, "--scale", run.scale, 0, 1024,

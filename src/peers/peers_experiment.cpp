@@ -103,24 +103,36 @@ nlohmann::json weights_json(const Job& j) {
   return {};
 }
 
+// Halide's CUDA pipelines are offered where the OpenCL device is an NVIDIA GPU: the same GPU, which
+// Halide's CUDA runtime opens itself (device 0; the GPU host has one).
+bool cuda_peers_apply(const ocl::DeviceInfo& dev) {
+  return !dev.is_cpu() && dev.vendor.find("NVIDIA") != std::string::npos;
+}
+
+// Where a peer's work runs: the OpenCL device, the NVIDIA GPU through CUDA, or the host's CPU.
+std::string runs_on_of(const std::string& peer) {
+  if (peer == "opencv_umat" || peer.rfind("halide_opencl", 0) == 0) return "opencl_device";
+  if (peer.rfind("halide_cuda", 0) == 0) return "cuda_device";
+  return "host_cpu";
+}
+
 // A row's head: the peer, the workload and the traffic floor; a peer on one workload (its ksize or
 // size in the workload ID) is one variant, one case.
 nlohmann::json peer_row(const std::string& name, const Workload& w, double floor, const nlohmann::json& timing) {
-  nlohmann::json row = {
-      {"peer", name},
-      {"library", library_of(name)},
-      {"runs_on", (name == "opencv_umat" || name.rfind("halide_opencl", 0) == 0) ? "opencl_device" : "host_cpu"},
-      {"workload", w.name},
-      {"workload_id", w.id},
-      {"ksize", w.ksize},
-      {"width", w.width},
-      {"height", w.height},
-      {"border", w.border},
-      {"calls_per_sample", w.jobs.size()},
-      {"pixels", w.pixels},
-      {"bytes_min", w.bytes_min},
-      {"floor_ms", floor},
-      {"timing", timing}};
+  nlohmann::json row = {{"peer", name},
+                        {"library", library_of(name)},
+                        {"runs_on", runs_on_of(name)},
+                        {"workload", w.name},
+                        {"workload_id", w.id},
+                        {"ksize", w.ksize},
+                        {"width", w.width},
+                        {"height", w.height},
+                        {"border", w.border},
+                        {"calls_per_sample", w.jobs.size()},
+                        {"pixels", w.pixels},
+                        {"bytes_min", w.bytes_min},
+                        {"floor_ms", floor},
+                        {"timing", timing}};
   add_row_keys(row, "peers." + name, "peers." + name + "/" + w.id);
   return row;
 }
@@ -193,7 +205,7 @@ nlohmann::json peers_provenance(const ocl::DeviceInfo& dev, const PeersRunConfig
   prov["libraries"].update(
       {{"opencv", cv::getVersionString()},
        {"halide", FILTERLAB_HALIDE_VERSION},
-       {"halide_targets", {"x86-64-linux-sse41-avx-avx2-f16c-fma", "x86-64-linux-sse41-avx-avx2-f16c-fma-opencl"}}});
+       {"halide_targets", {FILTERLAB_HALIDE_CPU_TARGET, FILTERLAB_HALIDE_OCL_TARGET, FILTERLAB_HALIDE_CUDA_TARGET}}});
   prov["opencv_opencl"] = f.selection.json();
   prov["opencv_threads"] = cv::getNumThreads();
   prov["host_cpu"] = host_cpu_model();
@@ -244,7 +256,10 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   ocl::Runtime rt(device);
   use_for_halide_opencl(rt);
   struct ReleaseHalide {
-    ~ReleaseHalide() { release_halide_opencl(); }
+    ~ReleaseHalide() {
+      release_halide_opencl();
+      release_halide_cuda();
+    }
   } release_halide;  // destroyed before rt
   std::cerr << "[" << kExperiment << "] " << dev.name << ": measuring copy bandwidth\n";
   const auto bw = measure::measure_copy_bandwidth(rt);
@@ -256,6 +271,11 @@ std::string run_peers(const ocl::Device& device, const PeersRunConfig& cfg) {
   for (const bool gpu : {false, true})  // Halide at its best: every autoscheduler beside the hand schedules
     for (const auto& s : halide_autoschedulers(gpu))
       makers.push_back([gpu, s] { return gpu ? make_halide_opencl(s) : make_halide_cpu(s); });
+  // On an NVIDIA GPU Halide's CUDA target too, in the same schedules as its OpenCL one.
+  if (cuda_peers_apply(dev)) {
+    makers.push_back([] { return make_halide_cuda(); });
+    for (const auto& s : halide_autoschedulers(true)) makers.push_back([s] { return make_halide_cuda(s); });
+  }
 
   nlohmann::json rows = nlohmann::json::array();
   std::vector<std::string> workloads_run;

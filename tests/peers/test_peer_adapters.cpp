@@ -1,11 +1,14 @@
 // Every peer computes every workload within the oracle's tolerance on a small image, and the
 // judge rejects an output one tolerance step off.
+#include <dlfcn.h>
+
 #include <catch2/catch.hpp>
 
 #include "error.hpp"
 #include "ocl/runtime.hpp"
 #include "peers/halide_context.hpp"
 #include "peers/halide_peer.hpp"
+#include "peers/halide_pipelines.hpp"
 #include "peers/opencv_peer.hpp"
 #include "peers_fixture.hpp"
 
@@ -110,6 +113,33 @@ TEST_CASE("Halide's autoscheduled OpenCL pipelines run on FilterLab's device and
     check_autoscheduled(*peer);
   }
   peers::release_halide_opencl();
+}
+
+TEST_CASE("Halide's CUDA pipelines exist for every OpenCL one, in the same schedules", "[peers]") {
+  std::size_t ocl = 0;
+  for (const auto& [key, fn] : peers::halide_pipelines()) {
+    const auto slash = key.find('/');
+    const std::string name = key.substr(0, slash), rest = key.substr(slash + 1);
+    if (rest.rfind("ocl/", 0) != 0) continue;
+    ++ocl;
+    INFO(key);
+    CHECK(peers::halide_pipelines().count(name + "/cuda/" + rest.substr(4)) == 1);
+  }
+  CHECK(ocl == 11 * 4);  // Scharr 3..9 x/y, sepconv, conv2d_u8, Harris; hand + three autoschedulers
+  for (const auto& s : peers::halide_autoschedulers(true)) CHECK(peers::make_halide_cuda(s)->name() == "halide_cuda_" + s);
+  CHECK(peers::make_halide_cuda()->evidence()["target"].get<std::string>().find("-cuda-") != std::string::npos);
+}
+
+TEST_CASE("Halide's CUDA peer says why when the machine has no CUDA driver", "[peers]") {
+  if (void* cuda = dlopen("libcuda.so.1", RTLD_LAZY)) {  // a GPU machine: nothing to refuse
+    dlclose(cuda);
+    WARN("libcuda.so.1 loads here: the refusal is not what this machine shows");
+    return;
+  }
+  auto peer = peers::make_halide_cuda();
+  const auto w = peers::sepconv_workload(64, 1);
+  CHECK_THROWS_WITH(peer->prepare(w), Catch::Contains("copy of the input to the device failed"));
+  peers::release_halide_cuda();
 }
 
 TEST_CASE("Halide's OpenCL context is released safely when no OpenCL pipeline ran", "[peers]") {

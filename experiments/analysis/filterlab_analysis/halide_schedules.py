@@ -1,6 +1,6 @@
 """Halide at its best: the peers measure every Halide pipeline in our hand schedules (peers
-`halide_cpu`, `halide_opencl`) and in the autoschedulers of Halide 21 that write a schedule
-for the back end (peers `halide_cpu_<autoscheduler>`, `halide_opencl_<autoscheduler>`;
+`halide_cpu`, `halide_opencl`, on NVIDIA GPUs `halide_cuda`) and in the autoschedulers of Halide 21
+that write a schedule for the back end (peers `halide_<back end>_<autoscheduler>`;
 src/peers/halide_peer.hpp). Wherever Halide is
 compared, each back end is its fastest measured schedule, named beside its time; every schedule's
 time stays in the derived data ("schedules")."""
@@ -11,7 +11,8 @@ from typing import Callable
 
 BACK_ENDS = {"halide_cpu": ["halide_cpu", "halide_cpu_mullapudi2016", "halide_cpu_adams2019", "halide_cpu_li2018"],
              "halide_opencl": ["halide_opencl", "halide_opencl_anderson2021", "halide_opencl_li2018",
-                               "halide_opencl_mullapudi2016"]}
+                               "halide_opencl_mullapudi2016"],
+             "halide_cuda": ["halide_cuda", "halide_cuda_anderson2021", "halide_cuda_li2018", "halide_cuda_mullapudi2016"]}
 SCHEDULE_LABELS = {"hand": "hand schedule", "mullapudi2016": "Mullapudi2016 autoschedule",
                    "adams2019": "Adams2019 autoschedule", "li2018": "Li2018 autoschedule",
                    "anderson2021": "Anderson2021 autoschedule"}
@@ -29,7 +30,7 @@ def schedule_of(peer: str) -> str:
 
 def at_its_best(peers: dict, median: Callable[[dict], float | None]) -> None:
     """In place: the rows of each Halide back end's schedules become one row under the back end's
-    name (halide_cpu, halide_opencl), the fastest measured schedule (by `median`; the hand schedule's
+    name (halide_cpu, halide_opencl, halide_cuda), the fastest measured schedule (by `median`; the hand schedule's
     row when none was measured), with "schedule" (its name) and "schedules" (each schedule's median,
     or its status when it has no time)."""
     for base, names in BACK_ENDS.items():

@@ -42,9 +42,9 @@ from .study import Run, Study, first_paragraph
 EXPERIMENT = "peers"
 CUDA_EXPERIMENT = "peers_cuda"
 NPP_EXPERIMENT = "peers_npp"
-PEERS = ["opencv_cpu", "opencv_umat", "halide_cpu", "halide_opencl", "cupy", "torch", "npp", "npp_native"]
+PEERS = ["opencv_cpu", "opencv_umat", "halide_cpu", "halide_opencl", "halide_cuda", "cupy", "torch", "npp", "npp_native"]
 LABELS = {"opencv_cpu": "OpenCV (CPU)", "opencv_umat": "OpenCV UMat (OpenCL)", "halide_cpu": "Halide (CPU)",
-          "halide_opencl": "Halide (OpenCL)", "cupy": "CuPy ndimage (CUDA)", "torch": "PyTorch conv2d (CUDA)",
+          "halide_opencl": "Halide (OpenCL)", "halide_cuda": "Halide (CUDA)", "cupy": "CuPy ndimage (CUDA)", "torch": "PyTorch conv2d (CUDA)",
           "npp": "NVIDIA NPP (CUDA), exact border", "npp_native": "NVIDIA NPP (CUDA), its own border"}
 # NPP at its best beside NPP with the workload's exact semantics: its border-controlled filters offer
 # only the replicate border, so an exact row pads the image first (the padding is timed) and its best
