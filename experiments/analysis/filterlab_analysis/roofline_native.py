@@ -8,10 +8,12 @@ code reached on that CPU; the native ones say what the hardware gives plain vect
 rate is recomputed from the raw repetition times: from their median (what the floors use, as they
 use the OpenCL probes' medians) and from the fastest repetition (best).
 
-For a CPU device with a native result, combined_rates() takes every rate the native probes have
-(copy, FP32 with and without FMA, integer to float as the faster of uchar and ushort, float to
-uchar) and keeps the OpenCL probe's where they have none (local memory: a CPU's __local is its
-cache); `basis` names the source of each rate.
+For a CPU device with a native result, combined_rates() takes, for every rate the native probes
+have (copy, FP32 with and without FMA, integer to float as the faster of uchar and ushort, float to
+uchar), the higher of the native and the OpenCL probe's (a ceiling is the highest rate shown on that
+hardware: where OpenCL code ran faster than the C++, the C++ was not at the ceiling), and keeps the
+OpenCL probe's where the native probes have none (local memory: a CPU's __local is its cache);
+`basis` names the source of each rate.
 """
 
 from __future__ import annotations
@@ -123,20 +125,23 @@ def for_device(native: dict | None, slug: str, device_type: str, compute_units: 
 
 
 def combined_rates(opencl: dict, native: dict | None) -> tuple[dict, dict]:
-    """(rates, basis): the floors' rates (roofline.rates_of's keys) with every one the native probes
-    give taken from them, and per key which of NATIVE and OPENCL it came from."""
+    """(rates, basis): the floors' rates (roofline.rates_of's keys), each the higher of the native
+    probes' and the OpenCL probe's where the native probes give it, and per key which of NATIVE and
+    OPENCL it came from."""
     rates, basis = dict(opencl), {k: OPENCL for k in opencl}
     if native:
         for key, probes in RATE_PROBES.items():
-            rates[key] = max(native["ceilings"][p]["median"] for p in probes)
-            basis[key] = NATIVE
+            rate = max(native["ceilings"][p]["median"] for p in probes)
+            if opencl.get(key) is None or rate >= opencl[key]:
+                rates[key], basis[key] = rate, NATIVE
     return rates, basis
 
 
 def basis_label(basis: dict) -> str:
-    """One phrase for a device's rates: 'native', 'OpenCL probe', or 'native (local: OpenCL probe)'."""
+    """One phrase for a device's rates: 'native', 'OpenCL probe', or e.g. 'native (fp32_fma, local: OpenCL
+    probe)'."""
     kinds = set(basis.values())
     if kinds == {OPENCL} or not kinds:
         return OPENCL
-    rest = sorted(k.split("_")[0] for k, v in basis.items() if v == OPENCL)
+    rest = sorted({k.rsplit("_", 1)[0] for k, v in basis.items() if v == OPENCL})
     return NATIVE + (f" ({', '.join(rest)}: {OPENCL})" if rest else "")

@@ -115,6 +115,19 @@ def test_a_cpus_floors_and_binding_ceiling_come_from_its_native_ceilings(tmp_pat
     assert floors["binding"] == "fp32"
 
 
+def test_an_opencl_probe_faster_than_the_native_one_is_the_ceiling(tmp_path):
+    # OpenCL code that ran faster than the C++ shows the C++ was not at the hardware's ceiling.
+    data = cpu_result()
+    write(tmp_path, data)
+    (d,) = RL.derive(tmp_path)["devices"]
+    opencl_fma = d["opencl_rates"]["fp32_fma_GFLOPs"]
+    write_native(tmp_path, native_result("cpu-a", rates={"fp32_fma": opencl_fma / 2}))
+    (d,) = RL.derive(tmp_path)["devices"]
+    assert d["rates"]["fp32_fma_GFLOPs"] == pytest.approx(opencl_fma)
+    assert d["rates_basis"]["fp32_fma_GFLOPs"] == RN.OPENCL and d["rates_basis"]["copy_GBps"] == RN.NATIVE
+    assert d["floors_from"] == "native (fp32_fma, local: OpenCL probe)"
+
+
 def test_without_a_native_result_or_on_a_gpu_the_opencl_probes_stay(tmp_path):
     write(tmp_path, cpu_result())
     gpu = result("gpu-a", "GPU A")

@@ -13,12 +13,14 @@
 //   cvt_u8_f32, cvt_u16_f32, cvt_f32_u8   conversions of an L1-resident buffer
 // Every probe first runs once into a result the host replays exactly (the FMA probe must equal the
 // fused replay and differ from the unfused one), then is calibrated to at least --min-ms per
-// repetition, warmed up and timed --reps times; the raw times are kept.
+// repetition, warmed up and timed --reps times; the raw times are kept. The FP32 probes share each
+// repetition's work out dynamically (fp32_probes), the streams and conversions statically.
 #include <omp.h>
 #include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -85,12 +87,17 @@ float seed(std::uint32_t k) { return 1.0f + static_cast<float>(k & 1023u) * 0x1p
 // ---------------------------------------------------------------------------------------------
 // the kernels: what one thread does
 
+// The chains' state, kChains x kLanes values, seeded as roofline.cl seeds its work-items.
+void seed_chains(float* state, std::uint32_t first_seed) {
+  for (int k = 0; k < kChains * kLanes; ++k) state[k] = seed(first_seed + k);
+}
+
 // Chain 2k multiplies by m, chain 2k + 1 adds a: no multiply feeds an add, so nothing can be
-// contracted (the file is also built with -ffp-contract=off). out: kChains x kLanes values.
-__attribute__((noinline)) void fp32_exact(float* out, std::uint32_t first_seed, long iterations) {
+// contracted (the file is also built with -ffp-contract=off). state: kChains x kLanes values, read
+// and written back, so that a thread can run a repetition in chunks.
+__attribute__((noinline)) void fp32_exact(float* state, long iterations) {
   vf x[kChains];
-  for (int c = 0; c < kChains; ++c)
-    for (int l = 0; l < kLanes; ++l) x[c][l] = seed(first_seed + c * kLanes + l);
+  std::memcpy(x, state, sizeof x);
   const vf m = vf{} + kExactMul, a = vf{} + kExactAdd;
   for (long i = 0; i < iterations; ++i) {
 #pragma GCC unroll 32
@@ -99,22 +106,20 @@ __attribute__((noinline)) void fp32_exact(float* out, std::uint32_t first_seed, 
       x[c + 1] += a;
     }
   }
-  std::memcpy(out, x, sizeof x);
+  std::memcpy(state, x, sizeof x);
 }
 
 // The one function built with contraction: each x * m + a becomes one FMA (checked against the
 // fused replay before it is timed).
-__attribute__((noinline, optimize("fp-contract=fast"))) void fp32_fma(float* out, std::uint32_t first_seed,
-                                                                       long iterations) {
+__attribute__((noinline, optimize("fp-contract=fast"))) void fp32_fma(float* state, long iterations) {
   vf x[kChains];
-  for (int c = 0; c < kChains; ++c)
-    for (int l = 0; l < kLanes; ++l) x[c][l] = seed(first_seed + c * kLanes + l);
+  std::memcpy(x, state, sizeof x);
   const vf m = vf{} + kFmaMul, a = vf{} + kFmaAdd;
   for (long i = 0; i < iterations; ++i) {
 #pragma GCC unroll 32
     for (int c = 0; c < kChains; ++c) x[c] = x[c] * m + a;
   }
-  std::memcpy(out, x, sizeof x);
+  std::memcpy(state, x, sizeof x);
 }
 
 // Regular loads and stores, as a filter writes its output: no memcpy (which may use non-temporal
@@ -407,10 +412,15 @@ struct Probe {
   double work_per_unit = 0;            // work units (flops, bytes, conversions) per count, all threads
   std::function<void(int, long)> run;  // thread, count (iterations or passes, calibrated)
   std::string check;                   // what the host verified before timing
+  std::function<void()> before = [] {};  // before every timed region (outside it)
+  std::string schedule = "static: every thread the same work";
 };
 
 Json measure(const Probe& p, const Options& o) {
-  auto once = [&](long count) { return timed_region(o.threads, [&](int t) { p.run(t, count); }); };
+  auto once = [&](long count) {
+    p.before();
+    return timed_region(o.threads, [&](int t) { p.run(t, count); });
+  };
   long count = 1;
   // Double the count until one repetition takes at least min_ms (then timer and start-up are noise).
   for (double s = once(count); s * 1e3 < o.min_ms && count < (1L << 40); s = once(count))
@@ -430,6 +440,7 @@ Json measure(const Probe& p, const Options& o) {
                        {"work_per_count", p.work_per_unit},
                        {"work_per_repetition", work},
                        {"threads", o.threads},
+                       {"schedule", p.schedule},
                        {"check", p.check},
                        {"samples_ms", numbers(ms)},
                        {"ms", Json::object({{"median", med},
@@ -462,36 +473,71 @@ struct Aligned {
   T* p;
 };
 
-std::vector<Probe> fp32_probes(const Options& o, std::vector<float>& out) {
+// The FP32 probes hand out a repetition's work in chunks of kChunkIterations (an atomic counter):
+// a thread that shares its core with another (SMT siblings, or the OS's other work) takes fewer
+// chunks, as an OpenCL runtime hands work-groups to whichever thread is free, so the rate is the
+// cores' and not that of the slowest thread. Each thread's chains continue across its chunks.
+constexpr long kChunkIterations = 8192;
+
+struct Fp32State {
+  std::vector<float> chains;  // per thread kChains x kLanes
+  std::atomic<long> next{0};  // the next chunk of the current repetition
+};
+
+std::vector<Probe> fp32_probes(const Options& o, Fp32State& st) {
   const std::size_t per_thread = kChains * kLanes;
-  out.assign(per_thread * o.threads, 0.0f);
+  st.chains.assign(per_thread * o.threads, 0.0f);
+  float* chains = st.chains.data();
   auto first = [](int t) { return static_cast<std::uint32_t>(t * kChains * kLanes); };
+  auto reseed = [=, threads = o.threads] {
+    for (int t = 0; t < threads; ++t) seed_chains(chains + t * per_thread, first(t));
+  };
   // Verified once here, at roofline.cl's iteration count: every value of every thread.
-  timed_region(o.threads, [&](int t) { fp32_exact(&out[t * per_thread], first(t), kVerifyIterations); });
+  reseed();
+  timed_region(o.threads, [&](int t) { fp32_exact(chains + t * per_thread, kVerifyIterations); });
   for (int t = 0; t < o.threads; ++t)
     for (std::size_t k = 0; k < per_thread; ++k)
-      if (out[t * per_thread + k] != replay_exact(first(t) + k, static_cast<int>(k / kLanes), kVerifyIterations))
+      if (chains[t * per_thread + k] != replay_exact(first(t) + k, static_cast<int>(k / kLanes), kVerifyIterations))
         fail("fp32_exact", "thread " + std::to_string(t) + " value " + std::to_string(k) + " differs from the replay");
-  timed_region(o.threads, [&](int t) { fp32_fma(&out[t * per_thread], first(t), kVerifyIterations); });
+  reseed();
+  timed_region(o.threads, [&](int t) { fp32_fma(chains + t * per_thread, kVerifyIterations); });
   std::size_t unfused_differs = 0;
   for (int t = 0; t < o.threads; ++t)
     for (std::size_t k = 0; k < per_thread; ++k) {
-      const float v = out[t * per_thread + k];
+      const float v = chains[t * per_thread + k];
       if (v != replay_fma(first(t) + k, kVerifyIterations, true))
         fail("fp32_fma", "thread " + std::to_string(t) + " value " + std::to_string(k) +
                              " differs from the fused replay (not contracted into an FMA?)");
       unfused_differs += v != replay_fma(first(t) + k, kVerifyIterations, false);
     }
   if (unfused_differs == 0) fail("fp32_fma", "the fused and unfused replays agree: the check cannot tell them apart");
-  const double flops = static_cast<double>(per_thread) * o.threads;  // per iteration: one per chain and lane
+  // count: chunks per thread on average; one repetition runs threads x count chunks in all.
+  const double flops = static_cast<double>(per_thread) * o.threads * kChunkIterations;
   const std::string checked = "every value of every thread equals the host's exact replay after " +
                               std::to_string(kVerifyIterations) + " iterations";
-  float* sink = out.data();
-  return {{"fp32_exact", "an FP32 multiply or add, not contracted: one instruction, one flop", "flop", "GFLOP/s", flops,
-           [=](int t, long n) { fp32_exact(sink + t * per_thread, first(t), n); }, checked},
-          {"fp32_fma", "an FP32 fused multiply-add: one instruction, two flops", "flop", "GFLOP/s", 2 * flops,
-           [=](int t, long n) { fp32_fma(sink + t * per_thread, first(t), n); },
-           checked + " (fused; " + std::to_string(unfused_differs) + " of them differ from a separate multiply and add)"}};
+  const std::string schedule = "dynamic: chunks of " + std::to_string(kChunkIterations) +
+                               " iterations taken from a shared counter by whichever thread is free";
+  Fp32State* shared = &st;
+  auto before = [=] {
+    reseed();
+    shared->next.store(0);
+  };
+  auto chunked = [=, threads = o.threads](void (*kernel)(float*, long)) {
+    return [=](int t, long count) {
+      const long total = count * threads;
+      while (shared->next.fetch_add(1, std::memory_order_relaxed) < total) kernel(chains + t * per_thread, kChunkIterations);
+    };
+  };
+  Probe exact{"fp32_exact", "an FP32 multiply or add, not contracted: one instruction, one flop", "flop", "GFLOP/s",
+              flops, chunked(fp32_exact), checked};
+  Probe fma{"fp32_fma", "an FP32 fused multiply-add: one instruction, two flops", "flop", "GFLOP/s", 2 * flops,
+            chunked(fp32_fma),
+            checked + " (fused; " + std::to_string(unfused_differs) + " of them differ from a separate multiply and add)"};
+  for (Probe* p : {&exact, &fma}) {
+    p->before = before;
+    p->schedule = schedule;
+  }
+  return {exact, fma};
 }
 
 struct Streams {
@@ -655,15 +701,15 @@ int run(const Options& o) {
   std::fprintf(stderr, "[roofline_native] %s: %d threads, %s (%d-byte vectors), %zu MiB arrays\n", o.slug.c_str(),
                o.threads, kIsa, kVectorBytes, array_bytes >> 20);
 
-  std::vector<float> fp_out;
+  Fp32State fp_state;
   Streams streams;
   CacheBuffers buffers;
-  std::vector<Probe> probes = fp32_probes(o, fp_out);
+  std::vector<Probe> probes = fp32_probes(o, fp_state);
   for (auto& p : memory_probes(o, streams, array_bytes)) probes.push_back(p);
   for (auto& p : conversion_probes(o, buffers)) probes.push_back(p);
   std::vector<Json> rows;
   for (const auto& p : probes) rows.push_back(measure(p, o));
-  for (const float v : fp_out)
+  for (const float v : fp_state.chains)
     if (!std::isfinite(v)) fail("fp32", "a timed chain ended not finite");
 
   char host[256] = {};
