@@ -1,5 +1,6 @@
 # FilterLab: one command per job. `make help` lists them.
-#   make test        install deps, build, run every test (oracle, runtime, OpenCL on PoCL, CLI)
+#   make test        install deps, build, run every test (oracle, runtime, OpenCL on PoCL, CLI); the
+#                    oracle grid of every variant x border once per family (make test-all: all of it)
 #   make reproduce   install deps, build, verify, run every experiment on every device (the tuner
 #                    time-budgeted, the CUDA peers where CUDA exists), figures, paper; resumable
 #   make reproduce QUICK=1   the same on PoCL alone, small inputs, into $(RESULTS) (default build/quick),
@@ -58,7 +59,7 @@ SLURM_DRIVER = $(EXPERIMENT_ENV) $(PYTHON) scripts/slurm/filterlab_slurm.py repr
   --device "$(DEVICE)" $(if $(filter 1,$(QUICK)),--quick) $(if $(SLURM_CONFIG),--config $(abspath $(SLURM_CONFIG))) \
   --experiments "$(EXPERIMENTS)" --verify-options "$(VERIFY_OPTIONS)"
 
-.PHONY: help deps build test verify data experiments experiments-list registry figures paper reproduce bundle clean
+.PHONY: help deps build test test-all verify data experiments experiments-list registry figures paper reproduce bundle clean
 
 help:
 	@sed -n '1,/^$$/p' Makefile
@@ -75,11 +76,20 @@ $(BUILD)/build.ninja: | $(CMAKE)
 build: $(BUILD)/build.ninja
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
-# The suite includes the analysis' and the paper's tests (matplotlib, jsonschema, LaTeX): the full set.
+# The suite includes the analysis' and the paper's tests (matplotlib, jsonschema, LaTeX). make test
+# checks one variant of every family on every border and awkward size (and, in CI, the quick
+# pipeline checks every variant on the studies' border); make test-all adds the whole oracle grid,
+# every variant x border (ctest label verify_all, as make verify runs it).
+CTEST_RUN = FILTERLAB_DEVICE=$(TEST_DEVICE) FILTERLAB_TEST_DEVICE=$(TEST_DEVICE) $(CTEST) --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 test:
 	scripts/install-deps.sh full
 	$(MAKE) build
-	FILTERLAB_DEVICE=$(TEST_DEVICE) FILTERLAB_TEST_DEVICE=$(TEST_DEVICE) $(CTEST) --test-dir $(BUILD) -j $(JOBS) --output-on-failure
+	$(CTEST_RUN) -LE verify_all
+
+test-all:
+	scripts/install-deps.sh full
+	$(MAKE) build
+	$(CTEST_RUN)
 
 verify: build
 	$(FILTERLAB) verify --device "$(DEVICE)" $(VERIFY_OPTIONS)
