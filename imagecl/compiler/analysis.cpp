@@ -20,6 +20,7 @@
 #include "op_count.hpp"
 #include "pragma_rules.hpp"
 #include "reporter.hpp"
+#include "simd.hpp"
 #include "tuning.hpp"
 #include "vector_types.hpp"
 
@@ -1404,6 +1405,7 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   check_disjoint_writes(rep, v, a);
   decide_vector_stores(ctx, v, a);
   decide_float_windows(ctx, a);
+  if (!rep.failed()) plan_simd(ctx, a);
   if (!rep.failed() && !a.uses_vectors)
     a.model.counts = count_operations(ctx, a);  // before the tuning: `exact` needs them
   if (!a.helpers.empty())

@@ -52,8 +52,15 @@ struct LoopSite {
   int id = 0;
 };
 
+// The strip vectorisation (simd.hpp): whether the body can run N lanes at once, and how.
+struct SimdPlan {
+  bool eligible = false;
+  std::string reason;                       // why not, when not eligible
+  std::set<const clang::VarDecl*> varying;  // locals that hold N lanes
+};
 struct Analysis {
   KernelModel model;
+  SimdPlan simd;
   const clang::FunctionDecl* kernel = nullptr;
   std::vector<ImageAccess> reads;
   std::vector<ImageWrite> writes;

@@ -129,6 +129,18 @@ CompileResult compile(const std::string& path, const std::string& text) {
             "row_split 1 needs interleaved 0; its kernels are built from row_split.opencl (the kernel's source "
             "with the row interior split), the others from the kernel's .cl file"}});
     }
+    if (a.model.simd_eligible) {
+      space["simd"] = {
+          {"define", "ICL_SIMD"}, {"opencl_file", a.model.name + ".simd.cl"}, {"opencl", generate_simd_opencl(ctx, a)}};
+      space["constraints"].push_back(
+          {{"kind", "simd"},
+           {"rule",
+            "simd N > 0 needs interleaved 0, coarsen_x a multiple of N, no local, image or window memory, no vector "
+            "stores and row_split 0; fast_round and fast_widen need simd > 0; these kernels are built from "
+            "simd.opencl (the kernel's source with the strip vectorisation)"}});
+    } else {
+      space["simd_reason"] = a.model.simd_reason;
+    }
     out.space = space.dump(2) + "\n";
     out.ok = true;
   };

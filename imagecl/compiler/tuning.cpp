@@ -122,6 +122,23 @@ void build_tuning(KernelModel& m) {
                              "unchecked middle (the x range whose stencil lies inside every Image) and a checked "
                              "tail: long blocks along x keep boundary tests off their interior pixels; needs "
                              "blocked mapping"));
+  // After row_split, in a third source (space JSON simd): the strip vectorisation and its exact
+  // fast conversions, which exist only there.
+  if (m.simd_eligible) {
+    m.tuning.push_back(param("simd", "ICL_SIMD", "Strip vectorisation (CPU code path)", {0, 4, 8, 16},
+                             "each row of a work-item's outputs runs as strips of N lanes: vloadN of every "
+                             "stencil row at its offset, arithmetic on N-lane vectors, one vstoreN per strip; strips "
+                             "whose stencil leaves an Image run the body per pixel, checked; needs blocked mapping, "
+                             "coarsen_x a multiple of N, no local, image or window memory, no vector stores and "
+                             "row_split 0"));
+    if (m.simd_rounds)
+      m.tuning.push_back(param("fast_round", "ICL_FAST_ROUND", "Exact fast rounding to 8/16 bits", {0, 1},
+                               "convert_uchar/ushort_sat_rte of lanes by a clamp and the 2^23 magic number "
+                               "(bit-identical for every float); needs simd > 0"));
+    if (m.simd_widens)
+      m.tuning.push_back(param("fast_widen", "ICL_FAST_WIDEN", "Exact fast widening of 8/16-bit lanes", {0, 1},
+                               "uchar/ushort lanes to float through the bits of 2^23 + u (exact); needs simd > 0"));
+  }
 }
 
 }  // namespace filterlab::imagecl

@@ -95,6 +95,7 @@ KernelSpace parse_json(const std::string& text, const std::string& opencl) {
                                        i.at("halo_y").get<int>(), i.at("element_bytes").get<int>()});
   }
   if (j.contains("row_split")) parse_second_source(j["row_split"], opencl, s.row_split);
+  if (j.contains("simd")) parse_second_source(j["simd"], opencl, s.simd);
   for (const auto& c : j.at("constant_memory"))
     s.constant.push_back(
         {c.at("array").get<std::string>(), c.at("define").get<std::string>(), c.at("bytes").get<long>()});
@@ -148,12 +149,13 @@ std::string piece(const SpaceParam& p, long v) {
 }
 
 // The transformations added after the paper's (interior, window_, vector_, literal_, slide_, convert_,
-// exact, private_tile, fill_window, row_split) leave their piece out of an ID at their first value ("off"): IDs from
-// before them stay valid and unchanged.
+// exact, private_tile, fill_window, row_split, simd, fast_round, fast_widen) leave their piece out of an ID at their
+// first value ("off"): IDs from before them stay valid and unchanged.
 bool optional_piece(const SpaceParam& p) {
   return p.name == "interior" || p.name == "exact" || p.name == "private_tile" || p.name == "fill_window" ||
-         p.name == "row_split" || p.name.rfind("slide_", 0) == 0 || p.name.rfind("convert_", 0) == 0 ||
-         p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
+         p.name == "row_split" || p.name == "simd" || p.name == "fast_round" || p.name == "fast_widen" ||
+         p.name.rfind("slide_", 0) == 0 || p.name.rfind("convert_", 0) == 0 || p.name.rfind("window_", 0) == 0 ||
+         p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
 }
 
 }  // namespace
@@ -296,7 +298,10 @@ Config parse_config_id(const KernelSpace& s, const std::string& id) {
 
 // From fill_window on, a switch added later also leaves its -D out of the build options at its first
 // value (the source defines it so): the options of the configurations from before it stay unchanged.
-bool silent_when_off(const SpaceParam& p) { return p.name == "fill_window" || p.name == "row_split"; }
+bool silent_when_off(const SpaceParam& p) {
+  return p.name == "fill_window" || p.name == "row_split" || p.name == "simd" || p.name == "fast_round" ||
+         p.name == "fast_widen";
+}
 
 std::string build_options(const KernelSpace& s, const Config& c) {
   std::string o;
@@ -313,11 +318,12 @@ bool uses(const KernelSpace& s, const Config& c, const SecondSource& source) {
 
 bool uses_fill_window(const KernelSpace& s, const Config& c) { return uses(s, c, s.fill_window); }
 bool uses_row_split(const KernelSpace& s, const Config& c) { return uses(s, c, s.row_split); }
+bool uses_simd(const KernelSpace& s, const Config& c) { return uses(s, c, s.simd); }
 
 namespace {
 // The second source a configuration switches on, or null (a kernel offers at most one of them).
 const SecondSource* second_source(const KernelSpace& s, const Config& c) {
-  for (const SecondSource* source : {static_cast<const SecondSource*>(&s.fill_window), &s.row_split})
+  for (const SecondSource* source : {static_cast<const SecondSource*>(&s.fill_window), &s.row_split, &s.simd})
     if (uses(s, c, *source)) return source;
   return nullptr;
 }
@@ -390,6 +396,23 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
     group_window_bytes += 4 * elements * wg;
   }
   if (uses_row_split(s, c) && interleaved) return "row_split 1 needs interleaved 0 (blocked mapping)";
+  for (const char* fast : {"fast_round", "fast_widen"})
+    if (switched_on(s, c, fast) && !uses_simd(s, c)) return std::string(fast) + " 1 needs simd > 0";
+  if (uses_simd(s, c)) {
+    const long n = value_of(s, c, "simd");
+    const std::string at = "simd " + std::to_string(n);
+    if (interleaved) return at + " needs interleaved 0 (blocked mapping)";
+    if (value_of(s, c, "coarsen_x") % n != 0) return at + " needs coarsen_x a multiple of " + std::to_string(n);
+    if (uses_row_split(s, c)) return at + " and row_split 1 exclude each other (the strips split each row)";
+    if (any_local) return at + " needs local memory off (strips load from the Images)";
+    for (const auto& a : s.args)
+      if (!a.image_define.empty() && switched_on(s, c, a.image_define))
+        return at + " needs image memory off for " + a.name + " (strips load and store N pixels at once)";
+    for (const auto& w : s.window)
+      if (switched_on(s, c, w.define)) return at + " and window_" + w.image + " 1 exclude each other";
+    for (const auto& v : s.vector_store)
+      if (value_of(s, c, v.define) > 1) return at + " and vector_" + v.image + " > 1 exclude each other";
+  }
   if (uses_fill_window(s, c)) {
     for (const auto& d : s.fill_window.requires_on)
       if (!switched_on(s, c, d)) {
@@ -500,6 +523,47 @@ void fit_unrolled(const KernelSpace& s, Config& c, long max_unrolled) {
 }
 }  // namespace
 
+namespace {
+// A value that no sample holds (the draw's budget ran out: switches that exclude each other compete
+// for few samples) goes into a sample whose every value another sample also holds: points holding
+// it are drawn (the other parameters at random, then those it conflicts with back to their first
+// values) until one is allowed, and replaces that sample, so no value loses its only sample.
+template <class Allowed>
+void cover_the_rest(const KernelSpace& s, std::vector<Config>& out, std::set<Config>& seen, const Allowed& allowed,
+                    std::mt19937& rng) {
+  const auto holders = [&](std::size_t p, long v) {
+    return std::count_if(out.begin(), out.end(), [&](const Config& c) { return c[p] == v; });
+  };
+  for (std::size_t p = 0; p < s.params.size(); ++p)
+    for (long v : s.params[p].values) {
+      if (holders(p, v) > 0) continue;
+      Config* spare = nullptr;
+      for (auto& sample : out) {
+        bool redundant = true;
+        for (std::size_t q = 0; q < sample.size() && redundant; ++q) redundant = holders(q, sample[q]) > 1;
+        if (redundant) spare = &sample;
+      }
+      if (!spare) return;
+      for (int attempt = 0; attempt < 2000; ++attempt) {
+        Config c(s.params.size());
+        std::vector<std::size_t> order;
+        for (std::size_t q = 0; q < c.size(); ++q) {
+          const auto& values = s.params[q].values;
+          c[q] = q == p ? v : values[std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(rng)];
+          if (q != p) order.push_back(q);
+        }
+        std::shuffle(order.begin(), order.end(), rng);
+        for (std::size_t k = 0; k < order.size() && !allowed(c); ++k) c[order[k]] = s.params[order[k]].values.front();
+        if (!allowed(c) || seen.count(c)) continue;
+        seen.erase(*spare);
+        seen.insert(c);
+        *spare = c;
+        break;
+      }
+    }
+}
+}  // namespace
+
 std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned seed, const ocl::DeviceInfo& dev,
                                    long max_unrolled) {
   const auto allowed = [&](const Config& c) {
@@ -524,8 +588,9 @@ std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned
   // Each sample is the best of up to kCandidates valid points: a point scores, for every
   // parameter whose value is not yet covered, that parameter's count of uncovered values (the
   // parameters with most values left come first). A drawn point that a constraint forbids is
-  // repaired one parameter at a time (vector N needs window 1, a wide work-group a short one).
-  constexpr int kAttempts = 2000, kCandidates = 64;
+  // repaired one parameter at a time (vector N needs window 1, a wide work-group a short one), and
+  // where that is not enough by switching parameters back to their first values.
+  constexpr int kAttempts = 4000, kCandidates = 256;
   while (out.size() < n) {
     Config found;
     long best = -1, best_possible = 0;
@@ -553,6 +618,13 @@ std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned
         }
         if (!fixed) c[i] = was;
       }
+      // Switches that need several others (simd needs windows, local and image memory and vector
+      // stores off): switched back to their first value one by one until the point is allowed (the
+      // point of first values always is), the parameters whose value is already covered first.
+      if (!allowed(c)) {
+        std::stable_partition(order.begin(), order.end(), [&](std::size_t i) { return !uncovered[i].count(c[i]); });
+        for (std::size_t k = 0; k < order.size() && !allowed(c); ++k) c[order[k]] = s.params[order[k]].values.front();
+      }
       if (!allowed(c) || seen.count(c)) continue;
       ++candidates;
       long score = 0;
@@ -565,6 +637,7 @@ std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned
     seen.insert(found);
     out.push_back(found);
   }
+  cover_the_rest(s, out, seen, allowed, rng);
   return out;
 }
 

@@ -113,6 +113,7 @@ struct KernelSpace {
   PrivateTile private_tile;
   FillWindow fill_window;
   SecondSource row_split;     // the row interior split (row_split)
+  SecondSource simd;          // the strip vectorisation (simd, fast_round, fast_widen)
   double configurations = 0;  // product of the value counts, before device constraints
   OpCounts counts;            // per logical thread (see OpCounts)
   // The float builtins the kernel calls that OpenCL lets a device compute inexactly: name -> the
@@ -142,11 +143,12 @@ std::string config_id(const KernelSpace& s, const Config& c);
 Config parse_config_id(const KernelSpace& s, const std::string& id);
 std::string build_options(const KernelSpace& s, const Config& c);  // "-DICL_WG_X=16 -DICL_WG_Y=4 ..."
 // Whether a configuration switches a second source on; the program it is built from: the kernel's
-// source, or the second source it switches on (fill_window.opencl, row_split.opencl); and the file
+// source, or the second source it switches on (fill_window.opencl, row_split.opencl, simd.opencl); and the file
 // name its provenance records.
 bool uses(const KernelSpace& s, const Config& c, const SecondSource& source);
 bool uses_fill_window(const KernelSpace& s, const Config& c);
 bool uses_row_split(const KernelSpace& s, const Config& c);
+bool uses_simd(const KernelSpace& s, const Config& c);
 const std::string& program_text(const KernelSpace& s, const Config& c);
 std::string program_file(const KernelSpace& s, const Config& c);
 

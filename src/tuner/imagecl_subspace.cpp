@@ -249,10 +249,56 @@ std::vector<SubSpace> row_splits() {
   return v;
 }
 
+// The strip vectorisation (simd), a CPU code path: every row of a work-item's long segment
+// (coarsen_x 64 or 256, 2 or 8 rows) runs as strips of 8 or 16 lanes (AVX2's and AVX-512's float
+// vectors) in work-groups of one or four work-items along y; the 8-bit convolution's exact fast
+// conversions (rounding and widening, tied) on and off beside each other. Buffers, constant weights,
+// full unrolling, the interior split on; local memory, windows and vector stores off (the strips
+// exclude them).
+std::vector<SubSpace> simds() {
+  const std::vector<SubParam> shape{{"wg_x", {"wg_x"}, {1}},
+                                    {"wg_y", {"wg_y"}, {1, 4}},
+                                    {"coarsen_x", {"coarsen_x"}, {64, 256}},
+                                    {"coarsen_y", {"coarsen_y"}, {2, 8}},
+                                    {"simd", {"simd"}, {8, 16}}};
+  const auto make_simd = [&](const std::string& kernel, std::vector<Fixed> fixed,
+                             const std::vector<std::string>& windows, const std::vector<std::string>& stores) {
+    SubSpace s{"simd", kernel, "strip vectorisation (CPU code path): N-lane vectors along x by construction", shape,
+               std::move(fixed)};
+    s.fixed.insert(s.fixed.begin(), {{"interleaved", 0}, {"interior", 1}});
+    for (auto& f : off(windows, stores))
+      if (f.param != "interior") s.fixed.push_back(f);
+    return s;
+  };
+  std::vector<SubSpace> v;
+  for (const char* kernel : {"sepconv_row", "sepconv_col"})
+    v.push_back(make_simd(kernel,
+                          {{"image_in", 0}, {"local_in", 0}, {"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}},
+                          {"in"}, {"out"}));
+  auto conv = make_simd(
+      "conv2d_u8",
+      {{"image_in", 0}, {"local_in", 0}, {"image_out", 0}, {"constant_k", 1}, {"unroll_0", -1}, {"unroll_1", -1}},
+      {"in"}, {"out"});
+  conv.params.push_back({"fast", {"fast_round", "fast_widen"}, {0, 1}});
+  v.push_back(conv);
+  v.push_back(
+      make_simd("harris_sobel", {{"image_src", 0}, {"image_dx", 0}, {"image_dy", 0}, {"local_src", 0}}, {"src"}, {}));
+  v.push_back(make_simd("harris_response",
+                        {{"image_dx", 0},
+                         {"image_dy", 0},
+                         {"image_dst", 0},
+                         {"local_dx", 0},
+                         {"local_dy", 0},
+                         {"unroll_0", -1},
+                         {"unroll_1", -1}},
+                        {"dx", "dy"}, {"dst"}));
+  return v;
+}
+
 const std::vector<SubSpace>& all(const std::string& kind) {
   static const std::vector<SubSpace> sub = table(false), widened = without_fused(table(true)), regs = registers(),
                                      split = splits(), slide = slides(), stage = staged(), priv = private_tiles(),
-                                     window = fill_windows(), rows = row_splits();
+                                     window = fill_windows(), rows = row_splits(), simd = simds();
   return kind == "wide"      ? widened
          : kind == "regs"    ? regs
          : kind == "split"   ? split
@@ -261,6 +307,7 @@ const std::vector<SubSpace>& all(const std::string& kind) {
          : kind == "private" ? priv
          : kind == "window"  ? window
          : kind == "rows"    ? rows
+         : kind == "simd"    ? simd
                              : sub;
 }
 
@@ -268,13 +315,15 @@ const std::vector<SubSpace>& all(const std::string& kind) {
 
 const std::vector<std::string>& subspace_kinds() {
   static const std::vector<std::string> k = {"sub",    "wide",    "regs",   "split", "slide",
-                                             "staged", "private", "window", "rows"};
+                                             "staged", "private", "window", "rows",  "simd"};
   return k;
 }
 
 bool is_cpu_subspace(const std::string& space_name) {
   const auto colon = space_name.rfind(':');
-  return colon != std::string::npos && space_name.substr(colon + 1) == "rows";
+  if (colon == std::string::npos) return false;
+  const auto kind = space_name.substr(colon + 1);
+  return kind == "rows" || kind == "simd";
 }
 
 bool is_large_subspace(const std::string& space_name) {
@@ -289,7 +338,7 @@ const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& k
   const auto& kinds = subspace_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
     throw Error("unknown sub-space kind '" + kind + "'",
-                "use sub, wide, regs, split, slide, staged, private, window or rows");
+                "use sub, wide, regs, split, slide, staged, private, window, rows or simd");
   std::string names;
   for (const auto& s : all(kind)) {
     if (s.kernel == kernel) return s;

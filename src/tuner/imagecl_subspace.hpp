@@ -34,7 +34,7 @@ struct Fixed {
 };
 struct SubSpace {
   std::string
-      kind;  // "sub", "wide", "regs", "split", "slide", "staged", "private" or "window": imagecl.<kernel>:<kind>
+      kind;  // "sub", "wide", "regs", "split", "slide", "staged", "private", "window", "rows" or "simd"
   std::string kernel;
   std::string rationale;
   std::vector<SubParam> params;
@@ -45,11 +45,11 @@ struct SubSpace {
 const SubSpace& imagecl_subspace(const std::string& kernel, const std::string& kind = "sub");
 // Whether `kernel` has a sub-space of that kind (the fused kernels have no wide one, only conv2d_u8 a regs one).
 bool has_imagecl_subspace(const std::string& kernel, const std::string& kind);
-const std::vector<std::string>& subspace_kinds();  // {"sub", "wide", "regs", ..., "window", "rows"}
+const std::vector<std::string>& subspace_kinds();  // {"sub", "wide", "regs", ..., "window", "rows", "simd"}
 // Whether a space name ("imagecl.<kernel>:<kind>") is one of the larger sub-spaces (wide, regs,
 // slide, staged), whose exhaustive search runs on GPUs by default.
 bool is_large_subspace(const std::string& space_name);
-// Whether a space name is a CPU code path's sub-space (rows), whose exhaustive search runs on CPUs
+// Whether a space name is a CPU code path's sub-space (rows, simd), whose exhaustive search runs on CPUs
 // by default (on GPUs with --wide 1; never with --wide 0).
 bool is_cpu_subspace(const std::string& space_name);
 

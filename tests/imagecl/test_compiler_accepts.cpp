@@ -228,3 +228,39 @@ TEST_CASE("a window holds floats only where every read of an 8- or 16-bit Image 
   CHECK_FALSE(holds_float("float", "  out[idx][idy] = in[idx + 1][idy];\n"));
   CHECK_FALSE(holds_float("uint", "  out[idx][idy] = in[idx + 1][idy];\n"));  // 32-bit values: the trick is not exact
 }
+
+TEST_CASE("the strip vectorisation is offered only where N lanes compute what N scalar runs do, else says why",
+          "[imagecl][compiler][simd]") {
+  const auto space = [](const std::string& in_type, const std::string& body) {
+    const auto r =
+        compile_text("#pragma imagecl grid(out)\n#pragma imagecl boundary(in, clamped)\n__kernel void k(Image<" +
+                     in_type + "> in, Image<float> out, const float* w, float s) {\n" + body + "}\n");
+    INFO(r.diagnostics);
+    REQUIRE(r.ok);
+    return space_of(r);
+  };
+  const auto lanes = nlohmann::json::array({0, 4, 8, 16});
+  const auto offered = space("float",
+                             "  float a = in[idx - 1][idy] * w[0];\n  a += s * in[idx + 1][idy + 1];\n"
+                             "  out[idx][idy] = sqrt(fmax(a, 0.0f));\n");
+  CHECK(values_of(offered, "simd") == lanes);
+  CHECK(values_of(offered, "fast_round").empty());  // nothing rounds to 8 or 16 bits
+  CHECK(offered.contains("simd"));
+  // uchar lanes: widened to float (fast_widen offered); integer promotions written out.
+  const auto u8 = space("uchar", "  int d = in[idx + 1][idy] - in[idx - 1][idy];\n  out[idx][idy] = d * 0.5f;\n");
+  CHECK(values_of(u8, "simd") == lanes);
+  CHECK(u8["simd"]["opencl"].get<std::string>().find("ICL_LANES(convert_int)(ICL_VRD_in(") != std::string::npos);
+  const auto refused = [&](const std::string& body) {
+    const auto s = space("float", body);
+    CHECK(values_of(s, "simd").empty());
+    return s.value("simd_reason", std::string());
+  };
+  CHECK(refused("  out[idx][idy] = in[idx][idy] > 0.5f ? 1.0f : 0.0f;\n").find("?: on per-pixel values") !=
+        std::string::npos);
+  CHECK(refused("  float v = in[idx][idy];\n  if (v > 0.5f) v = 1.0f;\n  out[idx][idy] = v;\n")
+            .find("5:7: an if on a per-pixel value") != std::string::npos);
+  CHECK(refused("  out[idx][idy] = in[idx][idy] + idx;\n").find("idx used other than in an Image's column index") !=
+        std::string::npos);
+  CHECK(refused("  out[idx][idy] = w[(int)in[idx][idy]];\n").find("a gather") != std::string::npos);
+  CHECK(refused("  out[idx][idy] = isnan(in[idx][idy]) ? 0.0f : 1.0f;\n").find("per-pixel") != std::string::npos);
+}

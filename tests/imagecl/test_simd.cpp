@@ -1,0 +1,148 @@
+// The strip vectorisation (ICL_SIMD) and its exact fast conversions (ICL_FAST_ROUND,
+// ICL_FAST_WIDEN) on the benchmark kernels against the oracle: strips of 4, 8 and 16 lanes, row
+// segments of one strip and of several, with and without the interior split, at sizes where every
+// strip is a border strip (1xN, Nx1, 2x3), where some are (odd sizes) and where most are not; plus
+// mutations that prove the lanes body ran, and the source, ID and constraint rules.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "imagecl/check.hpp"
+#include "imagecl/launcher.hpp"
+#include "imagecl/space.hpp"
+#include "mutate_sources.hpp"
+#include "opencl_fixture.hpp"
+
+using namespace filterlab::imagecl;
+
+namespace {
+
+Config with(const KernelSpace& s, Config c, const std::map<std::string, long>& values) {
+  for (const auto& [name, v] : values)
+    for (std::size_t i = 0; i < s.params.size(); ++i)
+      if (s.params[i].name == name) c[i] = v;
+  return c;
+}
+
+Config first_values(const KernelSpace& s) {
+  Config c;
+  for (const auto& p : s.params) c.push_back(p.values.front());
+  return c;
+}
+
+bool has(const KernelSpace& s, const std::string& name) {
+  return std::any_of(s.params.begin(), s.params.end(), [&](const SpaceParam& p) { return p.name == name; });
+}
+
+// The largest difference of conv2d_u8 from the oracle on 256 x 48 with its simd program changed by
+// `from` -> `to` (every occurrence; one must exist).
+double mutated_conv2d(const std::map<std::string, long>& values, const std::string& from, const std::string& to) {
+  auto& rt = filterlab::test::runtime();
+  auto s = kernel_space("conv2d_u8");
+  REQUIRE(filterlab::test::mutate_simd_program(s, from, to) > 0);
+  const auto c = with(s, first_values(s), values);
+  REQUIRE(violation(s, c, rt.device.info).empty());
+  const auto input = benchmark_input(256, 48, 4);
+  const auto oracle = benchmark_oracle(benchmark("conv2d_u8"), input);
+  Launcher l(rt, s, c);
+  auto args = timing_args("conv2d_u8", input);
+  args["out"] = image_arg(filterlab::ref::Image(input.width, input.height));
+  l.bind(args);
+  l.enqueue();
+  const auto out = l.download("out");
+  double worst = 0;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    worst = std::max(worst, std::fabs(double(out.px[i]) - double(oracle.px[i])));
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("the strip vectorisation computes the benchmarks' oracle at any size, strip and segment",
+          "[imagecl][opencl][simd]") {
+  auto& rt = filterlab::test::runtime();
+  const std::vector<std::pair<int, int>> sizes{{128, 40}, {64, 21}, {1, 37}, {37, 1}, {2, 3}, {33, 17}, {300, 9}};
+  // (lanes, work-group, coarsening): one strip a row, several, segments longer than some images.
+  const std::vector<std::map<std::string, long>> shapes{
+      {{"simd", 4}, {"wg_x", 8}, {"wg_y", 2}, {"coarsen_x", 4}, {"coarsen_y", 1}},
+      {{"simd", 8}, {"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 16}, {"coarsen_y", 2}},
+      {{"simd", 16}, {"wg_x", 1}, {"wg_y", 4}, {"coarsen_x", 64}, {"coarsen_y", 2}}};
+  for (const auto* name : {"sepconv", "conv2d_u8", "harris"}) {
+    const auto& b = benchmark(name);
+    for (const auto& shape : shapes)
+      for (long interior : {0L, 1L})
+        for (long fast : {0L, 1L}) {
+          std::vector<Config> configs;
+          bool any_fast = false;
+          for (const auto& k : b.kernels) {
+            const auto& s = kernel_space(k);
+            REQUIRE(!s.simd.define.empty());
+            auto values = shape;
+            values["interior"] = interior;
+            for (const char* f : {"fast_round", "fast_widen"})
+              if (has(s, f)) values[f] = fast, any_fast = true;
+            configs.push_back(with(s, first_values(s), values));
+            INFO(config_id(s, configs.back()));
+            REQUIRE(uses_simd(s, configs.back()));
+            REQUIRE(violation(s, configs.back(), rt.device.info).empty());
+          }
+          if (fast && !any_fast) continue;  // no conversion to replace: the same configurations again
+          for (const auto& [w, h] : sizes) {
+            const auto input = benchmark_input(w, h, 6);
+            const auto o = check_benchmark(rt, b, configs, input);
+            INFO(w << "x" << h << " " << o.ids.front() << (o.ids.size() > 1 ? " + " + o.ids.back() : std::string())
+                   << ": " << o.where);
+            CHECK(o.max_diff <= o.tolerance);
+          }
+        }
+  }
+}
+
+TEST_CASE("mutations of the lanes body and the fast conversions are caught (those paths ran)",
+          "[imagecl][opencl][simd]") {
+  const std::map<std::string, long> strips{{"simd", 16}, {"wg_x", 1}, {"wg_y", 4}, {"coarsen_x", 64}, {"coarsen_y", 2}};
+  auto fast = strips, plain = strips;
+  fast["fast_round"] = fast["fast_widen"] = 1;
+  // The lanes' widening one off: caught with the plain conversions, unused with the fast ones.
+  CHECK(mutated_conv2d(plain, "#define ICL_VWIDEN(U) ICL_LANES(convert_float)(U)",
+                       "#define ICL_VWIDEN(U) (ICL_LANES(convert_float)(U) + 1.0f)") > 0.0);
+  CHECK(mutated_conv2d(fast, "#define ICL_VWIDEN(U) ICL_LANES(convert_float)(U)",
+                       "#define ICL_VWIDEN(U) (ICL_LANES(convert_float)(U) + 1.0f)") == 0.0);
+  // The fast rounding's magic number one off: caught with the switch, unused without it.
+  CHECK(mutated_conv2d(fast, "+ 8388608.0f) - 0x4B000000u)", "+ 8388608.0f) - 0x4AFFFFFFu)") > 0.0);
+  CHECK(mutated_conv2d(plain, "+ 8388608.0f) - 0x4B000000u)", "+ 8388608.0f) - 0x4AFFFFFFu)") == 0.0);
+  // The lanes' stores one strip-row off in y: the per-pixel border path cannot hide it.
+  CHECK(mutated_conv2d(plain, "= (ICL_LANES(uchar))(v)))", "= (ICL_LANES(uchar))(v) + (uchar)1))") > 0.0);
+}
+
+TEST_CASE("the strip vectorisation: its own source, left out of IDs and options when off, its constraints",
+          "[imagecl][simd]") {
+  const auto& s = kernel_space("conv2d_u8");
+  REQUIRE(s.simd.opencl.find("#if ICL_SIMD") != std::string::npos);
+  for (const char* d : {"ICL_SIMD", "ICL_FAST_ROUND", "ICL_FAST_WIDEN"}) {
+    CHECK(s.opencl.find(d) == std::string::npos);  // the kernel's own program is unchanged
+    CHECK(s.row_split.opencl.find(d) == std::string::npos);
+  }
+  const auto off = with(s, first_values(s), {{"coarsen_x", 16}});
+  const auto on = with(s, off, {{"simd", 8}, {"fast_round", 1}, {"fast_widen", 1}});
+  CHECK(config_id(s, off).find("simd") == std::string::npos);
+  CHECK(build_options(s, off).find("ICL_SIMD") == std::string::npos);
+  CHECK(build_options(s, off).find("ICL_FAST") == std::string::npos);
+  CHECK(config_id(s, on).find("/simd8/fast_round1/fast_widen1") != std::string::npos);
+  CHECK(build_options(s, on).find("-DICL_SIMD=8 -DICL_FAST_ROUND=1 -DICL_FAST_WIDEN=1") != std::string::npos);
+  CHECK(parse_config_id(s, config_id(s, on)) == on);
+  CHECK(program_file(s, on) == "imagecl/conv2d_u8.simd.cl");
+  CHECK(program_text(s, on) == s.simd.opencl);
+  filterlab::ocl::DeviceInfo dev;
+  dev.max_work_group_size = 1024, dev.local_mem_bytes = 65536, dev.constant_mem_bytes = 65536, dev.image_support = true;
+  CHECK(violation(s, on, dev).empty());
+  const auto why = [&](const std::map<std::string, long>& v) { return violation(s, with(s, on, v), dev); };
+  CHECK(why({{"interleaved", 1}}).find("simd 8 needs interleaved 0") != std::string::npos);
+  CHECK(why({{"coarsen_x", 4}}).find("needs coarsen_x a multiple of 8") != std::string::npos);
+  CHECK(why({{"row_split", 1}}).find("exclude each other") != std::string::npos);
+  CHECK(why({{"local_in", 1}}).find("needs local memory off") != std::string::npos);
+  CHECK(why({{"image_in", 1}}).find("needs image memory off for in") != std::string::npos);
+  CHECK(why({{"window_in", 1}}).find("window_in 1 exclude each other") != std::string::npos);
+  CHECK(why({{"vector_out", 4}}).find("vector_out > 1 exclude each other") != std::string::npos);
+  CHECK(why({{"simd", 0}}).find("fast_round 1 needs simd > 0") != std::string::npos);
+}
