@@ -570,6 +570,12 @@ std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned
     return violation(s, c, dev).empty() && (max_unrolled <= 0 || unrolled_outputs(s, c) <= max_unrolled);
   };
   if (n == 0 || static_cast<double>(n) >= s.configurations) {
+    // Every configuration, enumerated: a full space of billions would exhaust the host's memory.
+    if (s.configurations > kMaxEnumerated)
+      throw Error("kernel " + s.kernel + " has " + std::to_string(static_cast<long long>(s.configurations)) +
+                      " configurations: checking every one (0 samples, or at least that many) would enumerate them "
+                      "all",
+                  "ask for a number of sampled configurations (e.g. --samples 16), or search a sub-space");
     std::vector<Config> valid;
     for (auto& c : all_configs(s))
       if (allowed(c)) valid.push_back(std::move(c));

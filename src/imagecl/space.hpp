@@ -176,6 +176,9 @@ constexpr long kCheckMaxUnrolled = 64;
 // every parameter appears at least once when n and the device allow it (parameters lean towards
 // values not yet drawn). n == 0 or n >= the space size: every valid configuration. max_unrolled > 0
 // also leaves out configurations whose unrolled_outputs exceed it (kCheckMaxUnrolled says why).
+// Throws filterlab::Error when every configuration is asked for (n == 0 or n >= the space's size) and
+// the space has more than kMaxEnumerated.
+constexpr double kMaxEnumerated = 1e7;
 std::vector<Config> sample_configs(const KernelSpace& s, std::size_t n, unsigned seed, const ocl::DeviceInfo& dev,
                                    long max_unrolled = 0);
 // Every configuration of the space (product order).

@@ -112,6 +112,10 @@ TEST_CASE("samples respect a device's limits and cover every parameter value", "
     check_covers_every_value(name, s, samples);
     for (const auto& c : samples) CHECK(violation(s, c, small).empty());
   }
+  // Every configuration of a full space (0 samples) is refused with what to ask for instead, before
+  // an enumeration of billions exhausts the host's memory.
+  CHECK_THROWS_WITH(sample_configs(kernel_space("conv2d_u8"), 0, 7, small),
+                    Catch::Contains("configurations: checking every one") && Catch::Contains("--samples 16"));
   small.image_support = false;
   const auto& s = kernel_space("conv2d_u8");
   for (const auto& c : sample_configs(s, 12, 7, small)) {
