@@ -25,12 +25,8 @@
 #include "vector_types.hpp"
 
 namespace filterlab::imagecl {
-namespace {
 
 using namespace clang;
-
-constexpr long kMaxUnroll = 32;               // largest unroll factor offered
-constexpr long kConstantMemoryBytes = 65536;  // OpenCL's minimum CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE
 
 // OpenCL scalar type names for the Clang builtins ImageCL accepts as pixels, elements and scalars.
 std::optional<std::string> scalar_name(QualType t) {
@@ -56,6 +52,11 @@ std::optional<std::string> scalar_name(QualType t) {
       return std::nullopt;
   }
 }
+
+namespace {
+
+constexpr long kMaxUnroll = 32;               // largest unroll factor offered
+constexpr long kConstantMemoryBytes = 65536;  // OpenCL's minimum CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE
 
 // float4, uchar2, ...: an OpenCL vector type's name (its element one of the scalar types above
 // or long/ulong), or nothing.

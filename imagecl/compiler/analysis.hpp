@@ -7,6 +7,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -84,6 +85,9 @@ struct Analysis {
   std::vector<const clang::CStyleCastExpr*> vector_literals;  // (float4)(a, b, c, d)
 };
 
+// The OpenCL name of a scalar type ImageCL accepts as a pixel, element or scalar (float and the 8- to
+// 32-bit integers), or nullopt.
+std::optional<std::string> scalar_name(clang::QualType t);
 // Fills `out`; returns false when an error was reported (the diagnostics say what and where).
 bool analyse(clang::ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const std::string& path,
              Analysis& out);

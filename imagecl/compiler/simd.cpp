@@ -15,29 +15,7 @@ namespace filterlab::imagecl {
 using namespace clang;
 
 std::string simd_scalar_name(QualType t) {
-  t = t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
-  const auto* b = t->getAs<BuiltinType>();
-  if (!b) return "";
-  switch (b->getKind()) {
-    case BuiltinType::Float:
-      return "float";
-    case BuiltinType::Int:
-      return "int";
-    case BuiltinType::UInt:
-      return "uint";
-    case BuiltinType::Short:
-      return "short";
-    case BuiltinType::UShort:
-      return "ushort";
-    case BuiltinType::Char_S:
-    case BuiltinType::SChar:
-      return "char";
-    case BuiltinType::Char_U:
-    case BuiltinType::UChar:
-      return "uchar";
-    default:
-      return "";
-  }
+  return scalar_name(t.getNonReferenceType().getUnqualifiedType()).value_or("");
 }
 
 std::string simd_widened_from(const Expr* e) {

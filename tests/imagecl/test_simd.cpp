@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "config_values.hpp"
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
@@ -17,18 +18,8 @@ using namespace filterlab::imagecl;
 
 namespace {
 
-Config with(const KernelSpace& s, Config c, const std::map<std::string, long>& values) {
-  for (const auto& [name, v] : values)
-    for (std::size_t i = 0; i < s.params.size(); ++i)
-      if (s.params[i].name == name) c[i] = v;
-  return c;
-}
-
-Config first_values(const KernelSpace& s) {
-  Config c;
-  for (const auto& p : s.params) c.push_back(p.values.front());
-  return c;
-}
+using filterlab::test::first_values;
+using filterlab::test::with;
 
 bool has(const KernelSpace& s, const std::string& name) {
   return std::any_of(s.params.begin(), s.params.end(), [&](const SpaceParam& p) { return p.name == name; });

@@ -9,6 +9,7 @@
 
 #include "compile_helpers.hpp"
 #include "compiler.hpp"
+#include "config_values.hpp"
 #include "imagecl/check.hpp"
 #include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
@@ -19,17 +20,10 @@ using namespace filterlab::imagecl;
 
 namespace {
 
-Config with(const KernelSpace& s, Config c, const std::map<std::string, long>& values) {
-  for (const auto& [name, v] : values)
-    for (std::size_t i = 0; i < s.params.size(); ++i)
-      if (s.params[i].name == name) c[i] = v;
-  return c;
-}
+using filterlab::test::with;
 
 Config base_config(const KernelSpace& s) {
-  Config c;
-  for (const auto& p : s.params) c.push_back(p.values.front());
-  return with(s, c, {{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 16}, {"coarsen_y", 2}});
+  return with(s, filterlab::test::first_values(s), {{"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 16}, {"coarsen_y", 2}});
 }
 
 // The new switches alone and with the old ones, every window Image alike.
