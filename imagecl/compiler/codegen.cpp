@@ -817,16 +817,16 @@ class Emitter {
     });
     for (const auto& w : writes)
       replace(w.assign->getSourceRange(), (lanes_ ? "ICL_VWR_" : "ICL_WR_") + w.access.image + "((" +
-                                                      text(w.access.x->getSourceRange()) + "), (" +
-                                                      text(w.access.y->getSourceRange()) + ")" + z(w.access) + ", (" +
-                                                      text(w.assign->getRHS()->getSourceRange()) + "))");
+                                              text(w.access.x->getSourceRange()) + "), (" +
+                                              text(w.access.y->getSourceRange()) + ")" + z(w.access) + ", (" +
+                                              text(w.assign->getRHS()->getSourceRange()) + "))");
     // Zero taps of known weights: the guard folds to nothing after unrolling (to true when off).
     for (const auto& w : a_.weighted_sums)
       if (tunable("ICL_LITERAL_" + w.array))
         // An expression, not an if: an if would capture the else of an if around the statement.
         replace(w.statement->getSourceRange(), "((ICL_LITERAL_" + w.array + " == 0 || (" +
-                                                           text(w.weight->getSourceRange()) + ") != 0) ? (void)(" +
-                                                           text(w.statement->getSourceRange()) + ") : (void)0)");
+                                                   text(w.weight->getSourceRange()) + ") != 0) ? (void)(" +
+                                                   text(w.statement->getSourceRange()) + ") : (void)0)");
     auto loops = a_.loops;
     std::sort(loops.begin(), loops.end(), [&](const LoopSite& l, const LoopSite& r) {
       return length(sm, l.loop->getSourceRange()) < length(sm, r.loop->getSourceRange());
@@ -913,8 +913,7 @@ class Emitter {
       QualType t = v->getType();
       if (const auto* arr = ctx_.getAsConstantArrayType(t)) t = arr->getElementType();
       const SourceRange spec(v->getTypeSpecStartLoc(), v->getTypeSpecEndLoc());
-      if (done.insert(offset(sm, spec.getBegin())).second)
-        replace(spec, "ICL_LANES(" + simd_scalar_name(t) + ")");
+      if (done.insert(offset(sm, spec.getBegin())).second) replace(spec, "ICL_LANES(" + simd_scalar_name(t) + ")");
     }
   }
 
@@ -965,5 +964,8 @@ std::string generate_row_split_opencl(ASTContext& ctx, const Analysis& a) {
 }
 std::string generate_simd_opencl(ASTContext& ctx, const Analysis& a) { return Emitter(ctx, a, Source::Simd).run(); }
 std::string rewritten_body(ASTContext& ctx, const Analysis& a) { return Emitter(ctx, a).body(); }
+std::string rewritten_lanes_body(ASTContext& ctx, const Analysis& a) {
+  return Emitter(ctx, a, Source::Simd, true).body();
+}
 
 }  // namespace filterlab::imagecl

@@ -19,4 +19,8 @@ std::string generate_simd_opencl(clang::ASTContext& ctx, const Analysis& a);
 // every write ICL_WR_<image>(x, y, v) and each tunable loop under #if ICL_UNROLL_<id> (fusion.cpp
 // defines those macros per pipeline stage).
 std::string rewritten_body(clang::ASTContext& ctx, const Analysis& a);
+// The body for N lanes as the simd source's strips run it (a.model.simd_eligible): reads
+// ICL_VRD_<image>(x, y) and writes ICL_VWR_<image>(x, y, v) of N pixels from (x, y), every varying
+// value ICL_LANES(T) (fusion.cpp pastes it into the fused kernel's line-buffer path).
+std::string rewritten_lanes_body(clang::ASTContext& ctx, const Analysis& a);
 }  // namespace filterlab::imagecl

@@ -161,6 +161,10 @@ bool analyse_stage(const std::string& path, bool producer, FusionStage& s, std::
     s.model = a.model;
     s.uses_pixel = a.uses_pixel, s.uses_fixed_width = a.uses_fixed_width;
     s.body = rewritten_body(ctx, a);
+    if (a.model.simd_eligible)
+      s.lanes_body = rewritten_lanes_body(ctx, a);
+    else
+      s.simd_reason = a.model.simd_reason;
     s.reference = generate_reference(ctx, a);
     usable = true;
   };
@@ -170,6 +174,11 @@ bool analyse_stage(const std::string& path, bool producer, FusionStage& s, std::
 
 std::string size_of(const FusionStage& s, const std::string& image, char axis) {
   return s.prefixed(image) + (axis == 'w' ? "_w" : "_h");
+}
+
+// Whether the line-buffer path can be offered: both stages have a lanes body and the grid is 2-D.
+bool simd_fusable(const FusedPipeline& f) {
+  return !f.producer.lanes_body.empty() && !f.consumer.lanes_body.empty() && f.producer.model.grid_dims == 2;
 }
 
 // Intermediates, their tile and size, the fused parameters and the search space's parameters.
@@ -339,6 +348,19 @@ bool plan(const PipelineFile& pf, const std::string& path, FusedPipeline& f, std
                     "producer fill needs once into a private window and compute the tile from it, instead of each "
                     "tile cell loading its own stencil",
                     {0, 1}});
+  // Last, in a third source: the line-buffer path for CPUs, when both stages run as lanes.
+  if (simd_fusable(f))
+    m.tuning.push_back(
+        TuningParam{"simd",
+                    "ICL_SIMD",
+                    "Line-buffer fusion in strips of N lanes (CPU code path; Halide's sliding window and storage "
+                    "folding)",
+                    "each work-item walks its block's rows: the producer's next row (coarsen_x + halo_x values, "
+                    "strips of N lanes) into a ring of halo_y + 1 rows a intermediate in private memory, then the "
+                    "consumer's row from the ring in strips of N lanes; each intermediate value computed once a "
+                    "work-item, no local memory, no barrier; strips whose stencils leave an Image run per pixel, "
+                    "checked; needs blocked mapping, coarsen_x a multiple of N, no image memory and private_tile 0",
+                    {0, 4, 8, 16}});
   return true;
 }
 
@@ -419,6 +441,25 @@ std::string space_text(const FusedPipeline& f) {
                         {"windows", windows},
                         {"opencl_file", f.name + ".window.cl"},
                         {"opencl", generate_fused_opencl(f, true)}};
+  }
+  if (simd_fusable(f)) {
+    j["simd"] = {{"define", "ICL_SIMD"},
+                 {"opencl_file", f.name + ".simd.cl"},
+                 {"opencl", generate_fused_simd_opencl(f)},
+                 {"line_buffer",
+                  {{"rows", f.max_y - f.min_y + 1},
+                   {"row", "coarsen_x + " + std::to_string(f.max_x - f.min_x)},
+                   {"origin", {f.min_x, f.min_y}}}}};
+    j["constraints"].push_back(
+        {{"kind", "simd"},
+         {"rule",
+          "simd N > 0 needs interleaved 0, coarsen_x a multiple of N, no image memory, private_tile 0 and fill_window "
+          "0; the intermediates then live in each work-item's line buffers (simd.line_buffer: rows x row elements "
+          "per intermediate), not in local memory; these kernels are built from simd.opencl"}});
+  } else {
+    j["simd_reason"] = !f.producer.simd_reason.empty()   ? f.producer.model.name + ": " + f.producer.simd_reason
+                       : !f.consumer.simd_reason.empty() ? f.consumer.model.name + ": " + f.consumer.simd_reason
+                                                         : "only 2-D pipelines have the line-buffer path";
   }
   j["pipeline"] = {
       {"producer", {{"kernel", f.producer.model.name}, {"source", f.producer.path}}},

@@ -4,9 +4,12 @@
 // parameters are kernel arguments named <kernel>_<parameter>, bound to their original names by
 // block-scope aliases, so two stages may both have an `in` or a `k`.
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
 
+#include "fusion_line_buffer.hpp"
 #include "fusion_model.hpp"
 #include "image_emit.hpp"
 #include "limits.hpp"
@@ -14,31 +17,10 @@
 namespace filterlab::imagecl {
 namespace {
 
-// The boundary rule on (x, y) of an image w x h: constant leaves the coordinates and returns
-// `constant` (a statement) outside; the others map the coordinates into the image.
-std::string boundary(const ImageInfo& img, const std::string& x, const std::string& y, const std::string& w,
-                     const std::string& h, const std::string& constant) {
-  switch (img.boundary) {
-    case BoundaryKind::Constant:
-      return "  if (" + x + " < 0 || " + x + " >= " + w + " || " + y + " < 0 || " + y + " >= " + h + ") " + constant +
-             "\n";
-    case BoundaryKind::Reflect101:
-      return "  " + x + " = icl_reflect101(" + x + ", " + w + ");\n  " + y + " = icl_reflect101(" + y + ", " + h +
-             ");\n";
-    case BoundaryKind::Reflect:
-      return "  " + x + " = icl_reflect(" + x + ", " + w + ");\n  " + y + " = icl_reflect(" + y + ", " + h + ");\n";
-    case BoundaryKind::Wrap:
-      return "  " + x + " = icl_wrap(" + x + ", " + w + ");\n  " + y + " = icl_wrap(" + y + ", " + h + ");\n";
-    case BoundaryKind::Clamped:
-    case BoundaryKind::None:  // none: values outside are never used by a correct kernel; stay inside
-      return "  " + x + " = clamp(" + x + ", 0, " + w + " - 1);\n  " + y + " = clamp(" + y + ", 0, " + h + " - 1);\n";
-  }
-  return "";
-}
-
 class FusedEmitter {
  public:
-  FusedEmitter(const FusedPipeline& f, bool fill_window) : f_(f), m_(f.model), fill_window_(fill_window) {}
+  FusedEmitter(const FusedPipeline& f, bool fill_window, bool simd = false)
+      : f_(f), m_(f.model), fill_window_(fill_window), simd_(simd) {}
 
   std::string run() {
     std::ostringstream o;
@@ -46,7 +28,7 @@ class FusedEmitter {
       << f_.producer.model.name << " fused into " << f_.consumer.model.name << "). Do not edit.\n"
       << "// Every tuning choice is a -D switch; " << m_.name << ".json lists the values and constraints.\n";
     for (const auto& p : m_.tuning)
-      if (p.define != "ICL_FILL_WINDOW" || fill_window_)
+      if ((p.define != "ICL_FILL_WINDOW" || fill_window_) && (p.define != "ICL_SIMD" || simd_))
         o << "#ifndef " << p.define << "\n#define " << p.define << " " << p.values.front() << "\n#endif\n";
     if (tunable("ICL_EXACT")) o << exact_pragma();
     if (f_.producer.uses_pixel || f_.consumer.uses_pixel)
@@ -71,6 +53,7 @@ class FusedEmitter {
       << "#define ICL_TH (ICL_WG_Y * ICL_CY + " << f_.max_y - f_.min_y << ")\n";
     if (private_tile()) private_tile_macros(o);
     if (fill_window_) fill_window_macros(o);
+    if (simd_) line_buffer_macros(o, f_);
     kernel(o);
     return o.str();
   }
@@ -150,7 +133,7 @@ class FusedEmitter {
     if (img.read)
       o << t << " icl_get_" << n << "(ICL_PARAM_" << n
         << ", const int icl_w, const int icl_h, int icl_x, int icl_y) {\n"
-        << boundary(img, "icl_x", "icl_y", "icl_w", "icl_h", "return (" + t + ")(" + img.boundary_value + ");")
+        << fused_boundary(img, "icl_x", "icl_y", "icl_w", "icl_h", "return (" + t + ")(" + img.boundary_value + ");")
         << "  return ICL_LOAD_" << n << "(" << n << ", icl_w, icl_x, icl_y);\n}\n";
     if (img.written)
       o << "void icl_put_" << n << "(ICL_PARAM_" << n
@@ -180,7 +163,7 @@ class FusedEmitter {
   // or bound tests.
   // `window`: the producer's reads of its input Images come from the fill's register window.
   std::string stage(const FusionStage& s, const std::vector<std::string>& filling, const std::string& indent,
-                    bool unchecked = false, bool window = false) {
+                    bool unchecked = false, bool window = false, std::optional<LineStage> line = std::nullopt) {
     std::ostringstream o;
     std::vector<std::string> defined;
     const auto define = [&](const std::string& name, const std::string& args, const std::string& value) {
@@ -203,6 +186,10 @@ class FusedEmitter {
         const bool inter = f_.is_intermediate(s, n);
         define("ICL_WIDTH_" + n, "", inter ? "icl_inter_w" : s.prefixed(n) + "_w");
         define("ICL_HEIGHT_" + n, "", inter ? "icl_inter_h" : s.prefixed(n) + "_h");
+      }
+      if (line) {
+        line_macros(s, img, *line, filling, define);
+        continue;
       }
       if (f_.is_intermediate(s, n)) {
         if (producer && std::find(filling.begin(), filling.end(), f_.tile_of(n)) != filling.end())
@@ -233,9 +220,46 @@ class FusedEmitter {
     }
     for (const auto& t : s.model.tuning)
       if (t.define.rfind("ICL_UNROLL_", 0) == 0) define(t.define, "", "ICL_UNROLL_" + s.prefixed(t.define.substr(11)));
-    o << indent << s.body << "\n";
+    const bool lanes = line == LineStage::ProducerLanes || line == LineStage::ConsumerLanes;
+    o << indent << (lanes ? s.lanes_body : s.body) << "\n";
     for (const auto& d : defined) o << "#undef " << d << "\n";
     return o.str();
+  }
+
+  // The Image macros of a stage in the line-buffer path: the intermediates in the ring (its row
+  // icl_slot, cell icl_c or lanes from icl_lx, in the producer), the pipeline's own Images in
+  // global memory, unchecked in the lanes modes (the strip's tests cover them).
+  void line_macros(const FusionStage& s, const ImageInfo& img, LineStage mode, const std::vector<std::string>& filling,
+                   const std::function<void(const std::string&, const std::string&, const std::string&)>& define) {
+    const auto& n = img.name;
+    const bool lanes = mode == LineStage::ProducerLanes || mode == LineStage::ConsumerLanes;
+    if (f_.is_intermediate(s, n)) {
+      if (mode == LineStage::ProducerLanes)
+        define("ICL_VWR_" + n, "(X, Y, V)",
+               "((void)(*(icl_lanes_" + img.pixel + "*)&icl_lb_" + f_.tile_of(n) + "[icl_slot][icl_lx] = (ICL_LANES(" +
+                   img.pixel + "))(V)))");
+      else if (mode == LineStage::ProducerCell)
+        define("ICL_WR_" + n, "(X, Y, V)",
+               std::find(filling.begin(), filling.end(), f_.tile_of(n)) != filling.end()
+                   ? "(icl_lb_" + f_.tile_of(n) + "[icl_slot][icl_c] = (V))"
+                   : std::string("((void)0)"));
+      else if (mode == LineStage::ConsumerLanes)
+        define("ICL_VRD_" + n, "(X, Y)", "(*(const icl_lanes_" + img.pixel + "*)&" + ring_cell(n, "X", "Y") + ")");
+      else
+        define("ICL_RD_" + n, "(X, Y)", ring_cell(n, "X", "Y"));
+      return;
+    }
+    const auto pn = s.prefixed(n);
+    const std::string at = "(" + pn + " + (size_t)(Y) * (size_t)" + pn + "_w + (size_t)(X))";
+    if (img.read && lanes)
+      define("ICL_VRD_" + n, "(X, Y)", "(*(__global const icl_lanes_" + img.pixel + "*)" + at + ")");
+    else if (img.read)
+      define("ICL_RD_" + n, "(X, Y)", "icl_get_" + pn + "(" + pn + ", " + pn + "_w, " + pn + "_h, (X), (Y))");
+    if (img.written && lanes)
+      define("ICL_VWR_" + n, "(X, Y, V)",
+             "((void)(*(__global icl_lanes_" + img.pixel + "*)" + at + " = (ICL_LANES(" + img.pixel + "))(V)))");
+    else if (img.written)
+      define("ICL_WR_" + n, "(X, Y, V)", "icl_put_" + pn + "(" + pn + ", " + pn + "_w, " + pn + "_h, (X), (Y), (V))");
   }
 
   void kernel(std::ostream& o) {
@@ -246,6 +270,19 @@ class FusedEmitter {
       << ";  // the intermediates' size\n"
       << "  const int icl_gx0 = (int)get_group_id(0) * (ICL_WG_X * ICL_CX);\n"
       << "  const int icl_gy0 = (int)get_group_id(1) * (ICL_WG_Y * ICL_CY);\n";
+    if (simd_) {
+      o << "#if ICL_SIMD\n";
+      line_buffer_kernel(o, f_, [&](const FusionStage& s, LineStage mode, const std::vector<std::string>& filling) {
+        return stage(s, filling, "  ", false, false, mode);
+      });
+      o << "#else\n";
+    }
+    tiles(o);
+    o << (simd_ ? "#endif\n" : "") << "}\n";
+  }
+
+  // The kernel body with the tiles (local memory, or private with ICL_PRIVATE_TILE).
+  void tiles(std::ostream& o) {
     if (private_tile())
       o << "#if ICL_PRIVATE_TILE\n"
         << "  const int icl_ox = icl_gx0 + (int)get_local_id(0) * ICL_CX + (" << f_.min_x
@@ -260,18 +297,7 @@ class FusedEmitter {
     if (private_tile()) o << "#endif\n";
     if (tunable("ICL_INTERIOR")) interior_fill(o);
     // One fill per boundary rule: intermediates that share it share the producer's evaluation.
-    std::vector<std::vector<std::string>> groups;
-    for (const auto& n : f_.intermediates) {
-      const auto& i = f_.intermediate(n);
-      auto g = std::find_if(groups.begin(), groups.end(), [&](const std::vector<std::string>& gr) {
-        const auto& j = f_.intermediate(gr.front());
-        return j.boundary == i.boundary && j.boundary_value == i.boundary_value;
-      });
-      if (g == groups.end())
-        groups.push_back({n});
-      else
-        g->push_back(n);
-    }
+    const auto groups = boundary_groups(f_);
     if (tunable("ICL_INTERIOR")) o << "  if (!icl_interior) {\n";
     for (const auto& g : groups) {
       const auto& rule = f_.intermediate(g.front());
@@ -279,7 +305,7 @@ class FusedEmitter {
       for (const auto& n : g)
         outside += "    icl_tile_" + n + "[icl_t] = (" + rule.pixel + ")(" + rule.boundary_value + ");\n";
       outside += "    continue;\n  }";
-      std::string b = boundary(rule, "icl_x", "icl_y", "icl_inter_w", "icl_inter_h", outside);
+      std::string b = fused_boundary(rule, "icl_x", "icl_y", "icl_inter_w", "icl_inter_h", outside);
       o << "  // The producer on every tile cell of";
       for (const auto& n : g) o << " " << n;
       o << " (boundary " << boundary_name(rule.boundary) << ").\n";
@@ -299,14 +325,13 @@ class FusedEmitter {
     if (private_tile()) o << "#endif\n";
     if (!tunable("ICL_INTERIOR")) {
       consume(o, false);
-      o << "}\n";
       return;
     }
     o << "  if (icl_interior) {\n";
     consume(o, true);
     o << "  } else {\n";
     consume(o, false);
-    o << "  }\n}\n";
+    o << "  }\n";
   }
 
   // The consumer for every logical thread of the block; `interior`: the block lies in the grid.
@@ -396,12 +421,53 @@ class FusedEmitter {
   const FusedPipeline& f_;
   const KernelModel& m_;
   const bool fill_window_;  // emitting the source with the register window (ICL_FILL_WINDOW)
+  const bool simd_;         // emitting the source with the line-buffer path (ICL_SIMD)
 };
 
 }  // namespace
 
+// The boundary rule on (x, y) of an image w x h: constant leaves the coordinates and returns
+// `constant` (a statement) outside; the others map the coordinates into the image.
+std::string fused_boundary(const ImageInfo& img, const std::string& x, const std::string& y, const std::string& w,
+                           const std::string& h, const std::string& constant) {
+  switch (img.boundary) {
+    case BoundaryKind::Constant:
+      return "  if (" + x + " < 0 || " + x + " >= " + w + " || " + y + " < 0 || " + y + " >= " + h + ") " + constant +
+             "\n";
+    case BoundaryKind::Reflect101:
+      return "  " + x + " = icl_reflect101(" + x + ", " + w + ");\n  " + y + " = icl_reflect101(" + y + ", " + h +
+             ");\n";
+    case BoundaryKind::Reflect:
+      return "  " + x + " = icl_reflect(" + x + ", " + w + ");\n  " + y + " = icl_reflect(" + y + ", " + h + ");\n";
+    case BoundaryKind::Wrap:
+      return "  " + x + " = icl_wrap(" + x + ", " + w + ");\n  " + y + " = icl_wrap(" + y + ", " + h + ");\n";
+    case BoundaryKind::Clamped:
+    case BoundaryKind::None:  // none: values outside are never used by a correct kernel; stay inside
+      return "  " + x + " = clamp(" + x + ", 0, " + w + " - 1);\n  " + y + " = clamp(" + y + ", 0, " + h + " - 1);\n";
+  }
+  return "";
+}
+
+std::vector<std::vector<std::string>> boundary_groups(const FusedPipeline& f) {
+  std::vector<std::vector<std::string>> groups;
+  for (const auto& n : f.intermediates) {
+    const auto& i = f.intermediate(n);
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const std::vector<std::string>& gr) {
+      const auto& j = f.intermediate(gr.front());
+      return j.boundary == i.boundary && j.boundary_value == i.boundary_value;
+    });
+    if (g == groups.end())
+      groups.push_back({n});
+    else
+      g->push_back(n);
+  }
+  return groups;
+}
+
 std::string generate_fused_opencl(const FusedPipeline& f, bool fill_window) {
   return FusedEmitter(f, fill_window).run();
 }
+
+std::string generate_fused_simd_opencl(const FusedPipeline& f) { return FusedEmitter(f, false, true).run(); }
 
 }  // namespace filterlab::imagecl

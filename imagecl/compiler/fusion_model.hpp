@@ -11,8 +11,10 @@ namespace filterlab::imagecl {
 struct FusionStage {
   std::string path;  // its source, as diagnostics name it
   KernelModel model;
-  std::string body;       // rewritten_body(): { ... } with ICL_RD_/ICL_WR_/ICL_UNROLL_ macros
-  std::string reference;  // the stage's own CPU reference (generate_reference)
+  std::string body;         // rewritten_body(): { ... } with ICL_RD_/ICL_WR_/ICL_UNROLL_ macros
+  std::string lanes_body;   // rewritten_lanes_body() when the stage can run as strips of N lanes, else ""
+  std::string simd_reason;  // why it cannot, when it cannot
+  std::string reference;    // the stage's own CPU reference (generate_reference)
   bool uses_pixel = false, uses_fixed_width = false;
   // The fused kernel names each of this stage's parameters <kernel>_<parameter>.
   std::string prefixed(const std::string& parameter) const { return model.name + "_" + parameter; }
@@ -39,6 +41,11 @@ struct FusedPipeline {
 // `fill_window`: the source with the register window of the interior fill (ICL_FILL_WINDOW); without it,
 // the source has no trace of that switch.
 std::string generate_fused_opencl(const FusedPipeline& f, bool fill_window = false);
+
+// The fused kernel's third source (when both stages have a lanes body): under #if ICL_SIMD each
+// work-item runs the producer into line buffers and the consumer from them, strips of N lanes
+// (fusion_line_buffer.cpp); #else the kernel as generate_fused_opencl emits it.
+std::string generate_fused_simd_opencl(const FusedPipeline& f);
 
 // The pipeline's CPU reference: the stages' references one after the other, unfused, the
 // intermediates in host memory; its entry points take the fused kernel's arguments

@@ -345,7 +345,8 @@ std::uint64_t local_bytes(const KernelSpace& s, const Config& c) {
   const auto th = value_of(s, c, "wg_y") * value_of(s, c, "coarsen_y");
   for (const auto& l : s.local)
     if ((l.define.empty() || switched_on(s, c, l.define)) &&  // no define: always on (a fused kernel's tile)
-        !(!l.private_define.empty() && switched_on(s, c, l.private_define)))  // unless in registers
+        !(!l.private_define.empty() && switched_on(s, c, l.private_define)) &&  // unless in registers
+        !(l.define.empty() && uses_simd(s, c)))  // or in the line buffers of the simd source
       total += static_cast<std::uint64_t>(
           (tw + l.halo_x) * (th + l.halo_y) *
           (!l.convert_define.empty() && switched_on(s, c, l.convert_define) ? 4 : l.element_bytes));
@@ -372,9 +373,11 @@ namespace {
 // OpenCL stops with #error on the same combinations).
 std::string transformation_violation(const KernelSpace& s, const Config& c) {
   bool any_local = false;
-  // A local entry without a define is always on (a fused kernel's intermediate tiles).
+  // A local entry without a define is a fused kernel's intermediate tile: in local memory unless the
+  // simd source's line buffers hold the intermediates.
+  const bool line_buffers = uses_simd(s, c);
   for (const auto& l : s.local) {
-    any_local = any_local || l.define.empty() || switched_on(s, c, l.define);
+    any_local = any_local || (l.define.empty() ? !line_buffers : switched_on(s, c, l.define));
     if (!l.convert_define.empty() && switched_on(s, c, l.convert_define) && !switched_on(s, c, l.define))
       return "convert_" + l.image + " 1 needs local_" + l.image + " 1";
   }
@@ -404,6 +407,12 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
     if (interleaved) return at + " needs interleaved 0 (blocked mapping)";
     if (value_of(s, c, "coarsen_x") % n != 0) return at + " needs coarsen_x a multiple of " + std::to_string(n);
     if (uses_row_split(s, c)) return at + " and row_split 1 exclude each other (the strips split each row)";
+    if (!s.private_tile.define.empty() && switched_on(s, c, s.private_tile.define))
+      return at + " and private_tile 1 exclude each other (the intermediates live in line buffers)";
+    for (const auto& l : s.local)  // a fused kernel's ring: halo_y + 1 rows of coarsen_x + halo_x cells
+      if (l.define.empty())
+        group_window_bytes +=
+            static_cast<long>(l.element_bytes) * (value_of(s, c, "coarsen_x") + l.halo_x) * (l.halo_y + 1) * wg;
     if (any_local) return at + " needs local memory off (strips load from the Images)";
     for (const auto& a : s.args)
       if (!a.image_define.empty() && switched_on(s, c, a.image_define))

@@ -254,7 +254,7 @@ std::vector<SubSpace> row_splits() {
 // vectors) in work-groups of one or four work-items along y; the 8-bit convolution's exact fast
 // conversions (rounding and widening, tied) on and off beside each other. Buffers, constant weights,
 // full unrolling, the interior split on; local memory, windows and vector stores off (the strips
-// exclude them).
+// exclude them). The fused pipelines' line-buffer path in the same shapes.
 std::vector<SubSpace> simds() {
   const std::vector<SubParam> shape{{"wg_x", {"wg_x"}, {1}},
                                     {"wg_y", {"wg_y"}, {1, 4}},
@@ -292,6 +292,25 @@ std::vector<SubSpace> simds() {
                          {"unroll_0", -1},
                          {"unroll_1", -1}},
                         {"dx", "dy"}, {"dst"}));
+  // The fused pipelines' line-buffer path: the same shapes, the intermediates in each work-item's ring.
+  const auto fused = [&](const std::string& kernel, std::vector<Fixed> fixed) {
+    SubSpace s{"simd", kernel,
+               "line-buffer fusion in strips of N lanes (CPU code path): each intermediate value computed once a "
+               "work-item into a ring of rows",
+               shape, std::move(fixed)};
+    s.fixed.insert(s.fixed.begin(), {{"interleaved", 0}, {"interior", 1}, {"private_tile", 0}});
+    return s;
+  };
+  v.push_back(fused("sepconv_fused", {{"image_sepconv_row_in", 0},
+                                      {"constant_sepconv_row_k", 1},
+                                      {"unroll_sepconv_row_0", -1},
+                                      {"image_sepconv_col_out", 0},
+                                      {"constant_sepconv_col_k", 1},
+                                      {"unroll_sepconv_col_0", -1}}));
+  v.push_back(fused("harris_fused", {{"image_harris_sobel_src", 0},
+                                     {"image_harris_response_dst", 0},
+                                     {"unroll_harris_response_0", -1},
+                                     {"unroll_harris_response_1", -1}}));
   return v;
 }
 

@@ -47,6 +47,28 @@ double mutated_conv2d(const std::map<std::string, long>& values, const std::stri
   return worst;
 }
 
+// The largest difference of sepconv_fused from the oracle on 256 x 48 with its simd program changed
+// by `from` -> `to` (every occurrence; one must exist).
+double mutated_fused(const std::map<std::string, long>& values, const std::string& from, const std::string& to) {
+  auto& rt = filterlab::test::runtime();
+  auto s = kernel_space("sepconv_fused");
+  REQUIRE(filterlab::test::mutate_simd_program(s, from, to) > 0);
+  const auto c = with(s, first_values(s), values);
+  REQUIRE(violation(s, c, rt.device.info).empty());
+  const auto input = benchmark_input(256, 48, 4);
+  const auto oracle = benchmark_oracle(benchmark("sepconv_fused"), input);
+  Launcher l(rt, s, c);
+  auto args = timing_args("sepconv_fused", input);
+  args["sepconv_col_out"] = image_arg(filterlab::ref::Image(input.width, input.height));
+  l.bind(args);
+  l.enqueue();
+  const auto out = l.download("sepconv_col_out");
+  double worst = 0;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    worst = std::max(worst, std::fabs(double(out.px[i]) - double(oracle.px[i])));
+  return worst;
+}
+
 }  // namespace
 
 TEST_CASE("the strip vectorisation computes the benchmarks' oracle at any size, strip and segment",
@@ -136,4 +158,71 @@ TEST_CASE("the strip vectorisation: its own source, left out of IDs and options 
   CHECK(why({{"window_in", 1}}).find("window_in 1 exclude each other") != std::string::npos);
   CHECK(why({{"vector_out", 4}}).find("vector_out > 1 exclude each other") != std::string::npos);
   CHECK(why({{"simd", 0}}).find("fast_round 1 needs simd > 0") != std::string::npos);
+}
+
+TEST_CASE("the fused pipelines' line buffers compute the oracle at any size, strip and segment",
+          "[imagecl][opencl][simd][fusion]") {
+  auto& rt = filterlab::test::runtime();
+  const std::vector<std::pair<int, int>> sizes{{128, 40}, {64, 21}, {1, 37}, {37, 1}, {2, 3}, {33, 17}, {300, 9}};
+  // (lanes, work-group, coarsening): rows shorter than a strip plus the halo, several strips, long rows.
+  const std::vector<std::map<std::string, long>> shapes{
+      {{"simd", 4}, {"wg_x", 8}, {"wg_y", 2}, {"coarsen_x", 4}, {"coarsen_y", 1}},
+      {{"simd", 8}, {"wg_x", 4}, {"wg_y", 2}, {"coarsen_x", 16}, {"coarsen_y", 2}},
+      {{"simd", 16}, {"wg_x", 1}, {"wg_y", 4}, {"coarsen_x", 64}, {"coarsen_y", 8}}};
+  for (const auto* name : {"sepconv_fused", "harris_fused"}) {
+    const auto& b = benchmark(name);
+    const auto& s = kernel_space(b.kernels.front());
+    REQUIRE(!s.simd.define.empty());
+    for (const auto& shape : shapes)
+      for (long interior : {0L, 1L}) {
+        auto values = shape;
+        values["interior"] = interior;
+        const auto c = with(s, first_values(s), values);
+        INFO(config_id(s, c));
+        REQUIRE(uses_simd(s, c));
+        REQUIRE(violation(s, c, rt.device.info).empty());
+        CHECK(local_bytes(s, c) == 0);  // the intermediates live in the line buffers
+        for (const auto& [w, h] : sizes) {
+          const auto o = check_benchmark(rt, b, {c}, benchmark_input(w, h, 6));
+          INFO(w << "x" << h << ": " << o.where);
+          CHECK(o.max_diff <= o.tolerance);
+        }
+      }
+  }
+}
+
+TEST_CASE("mutations of the line-buffer path are caught (its lanes and per-cell paths ran)",
+          "[imagecl][opencl][simd][fusion]") {
+  const std::map<std::string, long> strips{{"simd", 16},      {"wg_x", 1},      {"wg_y", 4},
+                                           {"coarsen_x", 64}, {"coarsen_y", 2}, {"interior", 1}};
+  // The producer's lanes into the ring, its cells at the border, the consumer's lanes from the ring.
+  CHECK(mutated_fused(strips, "icl_lb_in[icl_slot][icl_lx] = (ICL_LANES(float))(V)))",
+                      "icl_lb_in[icl_slot][icl_lx] = (ICL_LANES(float))(V) + 1.0f))") > 0.0);
+  CHECK(mutated_fused(strips, "(icl_lb_in[icl_slot][icl_c] = (V))", "(icl_lb_in[icl_slot][icl_c] = (V) + 1.0f)") > 0.0);
+  CHECK(mutated_fused(strips, "% ICL_LB_H][(X) - icl_lx0])", "% ICL_LB_H][(X) - icl_lx0] + 1.0f)") > 0.0);
+}
+
+TEST_CASE("the line-buffer path: its own source, its constraints", "[imagecl][simd][fusion]") {
+  const auto& s = kernel_space("sepconv_fused");
+  REQUIRE(s.simd.opencl.find("#if ICL_SIMD") != std::string::npos);
+  CHECK(s.opencl.find("ICL_SIMD") == std::string::npos);  // the kernel's own programs are unchanged
+  CHECK(s.fill_window.opencl.find("ICL_SIMD") == std::string::npos);
+  const auto off = with(s, first_values(s), {{"coarsen_x", 16}});
+  const auto on = with(s, off, {{"simd", 8}});
+  CHECK(config_id(s, off).find("simd") == std::string::npos);
+  CHECK(build_options(s, off).find("ICL_SIMD") == std::string::npos);
+  CHECK(config_id(s, on).find("/simd8") != std::string::npos);
+  CHECK(program_file(s, on) == "imagecl/sepconv_fused.simd.cl");
+  filterlab::ocl::DeviceInfo dev;
+  dev.max_work_group_size = 1024, dev.local_mem_bytes = 65536, dev.constant_mem_bytes = 65536, dev.image_support = true;
+  CHECK(violation(s, on, dev).empty());
+  CHECK(local_bytes(s, off) > 0);
+  CHECK(local_bytes(s, on) == 0);
+  const auto why = [&](const std::map<std::string, long>& v) { return violation(s, with(s, on, v), dev); };
+  CHECK(why({{"interleaved", 1}}).find("simd 8 needs interleaved 0") != std::string::npos);
+  CHECK(why({{"coarsen_x", 4}}).find("needs coarsen_x a multiple of 8") != std::string::npos);
+  CHECK(why({{"private_tile", 1}}).find("private_tile 1 exclude each other") != std::string::npos);
+  CHECK(why({{"image_sepconv_row_in", 1}}).find("needs image memory off") != std::string::npos);
+  // The rings count against a work-group's private memory: 256 x 64 work-items of 5 rows of 256 floats.
+  CHECK(why({{"wg_x", 256}, {"wg_y", 4}, {"coarsen_x", 256}}).find("bytes >") != std::string::npos);
 }
