@@ -12,6 +12,7 @@
 #include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
 #include "mutate_sources.hpp"
+#include "mutated_run.hpp"
 #include "opencl_fixture.hpp"
 
 using namespace filterlab::imagecl;
@@ -28,45 +29,16 @@ bool has(const KernelSpace& s, const std::string& name) {
 // The largest difference of conv2d_u8 from the oracle on 256 x 48 with its simd program changed by
 // `from` -> `to` (every occurrence; one must exist).
 double mutated_conv2d(const std::map<std::string, long>& values, const std::string& from, const std::string& to) {
-  auto& rt = filterlab::test::runtime();
   auto s = kernel_space("conv2d_u8");
   REQUIRE(filterlab::test::mutate_simd_program(s, from, to) > 0);
-  const auto c = with(s, first_values(s), values);
-  REQUIRE(violation(s, c, rt.device.info).empty());
-  const auto input = benchmark_input(256, 48, 4);
-  const auto oracle = benchmark_oracle(benchmark("conv2d_u8"), input);
-  Launcher l(rt, s, c);
-  auto args = timing_args("conv2d_u8", input);
-  args["out"] = image_arg(filterlab::ref::Image(input.width, input.height));
-  l.bind(args);
-  l.enqueue();
-  const auto out = l.download("out");
-  double worst = 0;
-  for (std::size_t i = 0; i < out.size(); ++i)
-    worst = std::max(worst, std::fabs(double(out.px[i]) - double(oracle.px[i])));
-  return worst;
+  return filterlab::test::max_diff_256x48(s, with(s, first_values(s), values), "conv2d_u8", "out");
 }
 
-// The largest difference of sepconv_fused from the oracle on 256 x 48 with its simd program changed
-// by `from` -> `to` (every occurrence; one must exist).
+// The same for sepconv_fused (its line-buffer path).
 double mutated_fused(const std::map<std::string, long>& values, const std::string& from, const std::string& to) {
-  auto& rt = filterlab::test::runtime();
   auto s = kernel_space("sepconv_fused");
   REQUIRE(filterlab::test::mutate_simd_program(s, from, to) > 0);
-  const auto c = with(s, first_values(s), values);
-  REQUIRE(violation(s, c, rt.device.info).empty());
-  const auto input = benchmark_input(256, 48, 4);
-  const auto oracle = benchmark_oracle(benchmark("sepconv_fused"), input);
-  Launcher l(rt, s, c);
-  auto args = timing_args("sepconv_fused", input);
-  args["sepconv_col_out"] = image_arg(filterlab::ref::Image(input.width, input.height));
-  l.bind(args);
-  l.enqueue();
-  const auto out = l.download("sepconv_col_out");
-  double worst = 0;
-  for (std::size_t i = 0; i < out.size(); ++i)
-    worst = std::max(worst, std::fabs(double(out.px[i]) - double(oracle.px[i])));
-  return worst;
+  return filterlab::test::max_diff_256x48(s, with(s, first_values(s), values), "sepconv_fused", "sepconv_col_out");
 }
 
 }  // namespace

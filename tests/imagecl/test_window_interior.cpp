@@ -14,6 +14,7 @@
 #include "imagecl/launcher.hpp"
 #include "imagecl/space.hpp"
 #include "mutate_sources.hpp"
+#include "mutated_run.hpp"
 #include "opencl_fixture.hpp"
 
 using namespace filterlab::imagecl;
@@ -117,26 +118,11 @@ namespace {
 
 // conv2d_u8 with its generated OpenCL changed by `from` -> `to` (every occurrence; one must
 // exist), on a 256 x 48 image (interior groups exist: the base block is 64 x 4): the largest difference from the oracle
-// in units of its tolerance (0 = exact).
+// (0 = exact).
 double mutated_conv2d(const std::map<std::string, long>& values, const std::string& from, const std::string& to) {
-  auto& rt = filterlab::test::runtime();
   auto s = kernel_space("conv2d_u8");
   REQUIRE(filterlab::test::mutate_programs(s, from, to) > 0);
-  const auto c = with(s, base_config(s), values);
-  REQUIRE(violation(s, c, rt.device.info).empty());
-  const auto input = benchmark_input(256, 48, 4);
-  const auto oracle = benchmark_oracle(benchmark("conv2d_u8"), input);
-  Launcher l(rt, s, c);
-  const auto blank = filterlab::ref::Image(input.width, input.height);
-  auto args = timing_args("conv2d_u8", input);
-  args["out"] = image_arg(blank);
-  l.bind(args);
-  l.enqueue();
-  const auto out = l.download("out");
-  double worst = 0;
-  for (std::size_t i = 0; i < out.size(); ++i)
-    worst = std::max(worst, std::fabs(double(out.px[i]) - double(oracle.px[i])));
-  return worst;
+  return filterlab::test::max_diff_256x48(s, with(s, base_config(s), values), "conv2d_u8", "out");
 }
 
 }  // namespace
