@@ -58,6 +58,12 @@ struct SimdPlan {
   bool eligible = false;
   std::string reason;                       // why not, when not eligible
   std::set<const clang::VarDecl*> varying;  // locals that hold N lanes
+  // The rows in lockstep (lockstep.hpp): the locals that hold a value per row, the leaf statements
+  // that run per row.
+  bool lockstep = false;
+  std::string lockstep_reason;
+  std::set<const clang::VarDecl*> row_locals;
+  std::set<const clang::Stmt*> row_statements;
 };
 struct Analysis {
   KernelModel model;

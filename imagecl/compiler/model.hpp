@@ -131,8 +131,9 @@ struct KernelModel {
   // The strip vectorisation (ICL_SIMD, a CPU code path; simd.hpp): the body promoted to N lanes.
   // simd_rounds: it rounds a float to uchar/ushort with saturation (convert_*_sat_rte), which
   // ICL_FAST_ROUND replaces; simd_widens: it converts 8- or 16-bit unsigned pixels to float,
-  // which ICL_FAST_WIDEN replaces.
-  bool simd_eligible = false, simd_rounds = false, simd_widens = false;
+  // which ICL_FAST_WIDEN replaces; simd_lockstep: its rows can run in lockstep (ICL_LOCKSTEP,
+  // lockstep.hpp).
+  bool simd_eligible = false, simd_rounds = false, simd_widens = false, simd_lockstep = false;
   std::string simd_reason;
   // Forced choices from #pragma imagecl force: key "local:in", "image:out", "constant:k",
   // "interleaved", "unroll:<loop id>" -> 0/1 (unroll: 0 = only factor 1, 1 = only the full unroll).

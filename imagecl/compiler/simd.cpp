@@ -1,5 +1,7 @@
 #include "simd.hpp"
 
+#include "lockstep.hpp"
+
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -291,7 +293,7 @@ void plan_simd(ASTContext& ctx, Analysis& a) {
   auto& plan = a.simd;
   plan = SimdPlan{};
   auto& m = a.model;
-  m.simd_eligible = m.simd_rounds = m.simd_widens = false;
+  m.simd_eligible = m.simd_rounds = m.simd_widens = m.simd_lockstep = false;
   plan.reason = kernel_reason(a);
   auto* body = const_cast<Stmt*>(a.kernel->getBody());
   if (plan.reason.empty()) {
@@ -339,6 +341,8 @@ void plan_simd(ASTContext& ctx, Analysis& a) {
   conversions.TraverseStmt(body);
   m.simd_rounds = conversions.rounds;
   m.simd_widens = conversions.widens;
+  plan_lockstep(a);
+  m.simd_lockstep = plan.lockstep;
 }
 
 std::string simd_scalar_name_of(const std::string& t) {

@@ -37,7 +37,8 @@ void build_tuning(KernelModel& m) {
   // Up to 256 along x: the paper's tuned CPU configurations compute 32-256 pixels per work-item.
   m.tuning.push_back(param("coarsen_x", "ICL_CX", "Thread coarsening X (logical threads per work-item)",
                            {1, 2, 4, 8, 16, 32, 64, 128, 256}));
-  m.tuning.push_back(param("coarsen_y", "ICL_CY", "Thread coarsening Y (logical threads per work-item)", {1, 2, 4, 8}));
+  m.tuning.push_back(
+      param("coarsen_y", "ICL_CY", "Thread coarsening Y (logical threads per work-item)", {1, 2, 4, 8, 16, 32, 64}));
   if (m.grid_dims == 3) {
     m.tuning.push_back(param("wg_z", "ICL_WG_Z", "Work-group size Z", {1, 2, 4, 8, 16}));
     m.tuning.push_back(param("coarsen_z", "ICL_CZ", "Thread coarsening Z (logical threads per work-item)", {1, 2, 4}));
@@ -138,6 +139,11 @@ void build_tuning(KernelModel& m) {
     if (m.simd_widens)
       m.tuning.push_back(param("fast_widen", "ICL_FAST_WIDEN", "Exact fast widening of 8/16-bit lanes", {0, 1},
                                "uchar/ushort lanes to float through the bits of 2^23 + u (exact); needs simd > 0"));
+    if (m.simd_lockstep)
+      m.tuning.push_back(param("lockstep", "ICL_LOCKSTEP", "Rows of a strip in lockstep", {0, 1},
+                               "where a strip's coarsen_y rows all lie inside, each statement that depends on the "
+                               "row runs for every row before the next statement (a local per row): the rows' "
+                               "sums are independent chains the core overlaps; needs simd > 0"));
   }
 }
 

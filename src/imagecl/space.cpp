@@ -154,8 +154,8 @@ std::string piece(const SpaceParam& p, long v) {
 bool optional_piece(const SpaceParam& p) {
   return p.name == "interior" || p.name == "exact" || p.name == "private_tile" || p.name == "fill_window" ||
          p.name == "row_split" || p.name == "simd" || p.name == "fast_round" || p.name == "fast_widen" ||
-         p.name.rfind("slide_", 0) == 0 || p.name.rfind("convert_", 0) == 0 || p.name.rfind("window_", 0) == 0 ||
-         p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
+         p.name == "lockstep" || p.name.rfind("slide_", 0) == 0 || p.name.rfind("convert_", 0) == 0 ||
+         p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0;
 }
 
 }  // namespace
@@ -300,7 +300,7 @@ Config parse_config_id(const KernelSpace& s, const std::string& id) {
 // value (the source defines it so): the options of the configurations from before it stay unchanged.
 bool silent_when_off(const SpaceParam& p) {
   return p.name == "fill_window" || p.name == "row_split" || p.name == "simd" || p.name == "fast_round" ||
-         p.name == "fast_widen";
+         p.name == "fast_widen" || p.name == "lockstep";
 }
 
 std::string build_options(const KernelSpace& s, const Config& c) {
@@ -399,7 +399,7 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
     group_window_bytes += 4 * elements * wg;
   }
   if (uses_row_split(s, c) && interleaved) return "row_split 1 needs interleaved 0 (blocked mapping)";
-  for (const char* fast : {"fast_round", "fast_widen"})
+  for (const char* fast : {"fast_round", "fast_widen", "lockstep"})
     if (switched_on(s, c, fast) && !uses_simd(s, c)) return std::string(fast) + " 1 needs simd > 0";
   if (uses_simd(s, c)) {
     const long n = value_of(s, c, "simd");

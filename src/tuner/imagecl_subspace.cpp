@@ -254,7 +254,9 @@ std::vector<SubSpace> row_splits() {
 // vectors) in work-groups of one or four work-items along y; the 8-bit convolution's exact fast
 // conversions (rounding and widening, tied) on and off beside each other. Buffers, constant weights,
 // full unrolling, the interior split on; local memory, windows and vector stores off (the strips
-// exclude them). The fused pipelines' line-buffer path in the same shapes.
+// exclude them); the rows in lockstep on and off where the kernel offers it (not Harris's: their
+// bodies declare several row locals in one statement). The fused pipelines' line-buffer path in
+// taller blocks (8..64 rows: the ring's halo_y rows computed again per block matter less).
 std::vector<SubSpace> simds() {
   const std::vector<SubParam> shape{{"wg_x", {"wg_x"}, {1}},
                                     {"wg_y", {"wg_y"}, {1, 4}},
@@ -262,9 +264,11 @@ std::vector<SubSpace> simds() {
                                     {"coarsen_y", {"coarsen_y"}, {2, 8}},
                                     {"simd", {"simd"}, {8, 16}}};
   const auto make_simd = [&](const std::string& kernel, std::vector<Fixed> fixed,
-                             const std::vector<std::string>& windows, const std::vector<std::string>& stores) {
+                             const std::vector<std::string>& windows, const std::vector<std::string>& stores,
+                             bool lockstep = true) {
     SubSpace s{"simd", kernel, "strip vectorisation (CPU code path): N-lane vectors along x by construction", shape,
                std::move(fixed)};
+    if (lockstep) s.params.push_back({"lockstep", {"lockstep"}, {0, 1}});
     s.fixed.insert(s.fixed.begin(), {{"interleaved", 0}, {"interior", 1}});
     for (auto& f : off(windows, stores))
       if (f.param != "interior") s.fixed.push_back(f);
@@ -281,8 +285,8 @@ std::vector<SubSpace> simds() {
       {"in"}, {"out"});
   conv.params.push_back({"fast", {"fast_round", "fast_widen"}, {0, 1}});
   v.push_back(conv);
-  v.push_back(
-      make_simd("harris_sobel", {{"image_src", 0}, {"image_dx", 0}, {"image_dy", 0}, {"local_src", 0}}, {"src"}, {}));
+  v.push_back(make_simd("harris_sobel", {{"image_src", 0}, {"image_dx", 0}, {"image_dy", 0}, {"local_src", 0}}, {"src"},
+                        {}, false));
   v.push_back(make_simd("harris_response",
                         {{"image_dx", 0},
                          {"image_dy", 0},
@@ -291,13 +295,15 @@ std::vector<SubSpace> simds() {
                          {"local_dy", 0},
                          {"unroll_0", -1},
                          {"unroll_1", -1}},
-                        {"dx", "dy"}, {"dst"}));
+                        {"dx", "dy"}, {"dst"}, false));
   // The fused pipelines' line-buffer path: the same shapes, the intermediates in each work-item's ring.
+  std::vector<SubParam> tall = shape;
+  tall[3] = {"coarsen_y", {"coarsen_y"}, {8, 16, 32, 64}};
   const auto fused = [&](const std::string& kernel, std::vector<Fixed> fixed) {
     SubSpace s{"simd", kernel,
                "line-buffer fusion in strips of N lanes (CPU code path): each intermediate value computed once a "
                "work-item into a ring of rows",
-               shape, std::move(fixed)};
+               tall, std::move(fixed)};
     s.fixed.insert(s.fixed.begin(), {{"interleaved", 0}, {"interior", 1}, {"private_tile", 0}});
     return s;
   };

@@ -195,11 +195,11 @@ std::size_t mismatches(const std::string& name, const std::string& from = "", co
                                                    });
 
   auto& rt = filterlab::test::runtime();
-  // As many samples as the largest value set has values, and four more: under the cap on unrolled
+  // As many samples as the largest value set has values, and eight more: under the cap on unrolled
   // bodies fewer points carry the widest vectors, and the seeded draw needs room to reach them.
   std::size_t most = 1;
   for (const auto& p : s.params) most = std::max(most, p.values.size());
-  auto configs = sample_configs(s, most + 4, 20261123, rt.device.info, kCorpusMaxUnrolled);
+  auto configs = sample_configs(s, most + 8, 20261123, rt.device.info, kCorpusMaxUnrolled);
   for (std::size_t p = 0; p < s.params.size() && limit == 0; ++p)  // every value of every parameter is checked
     for (long v : s.params[p].values) {
       bool seen = false;

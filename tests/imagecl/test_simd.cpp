@@ -1,5 +1,5 @@
-// The strip vectorisation (ICL_SIMD) and its exact fast conversions (ICL_FAST_ROUND,
-// ICL_FAST_WIDEN) on the benchmark kernels against the oracle: strips of 4, 8 and 16 lanes, row
+// The strip vectorisation (ICL_SIMD), its exact fast conversions (ICL_FAST_ROUND, ICL_FAST_WIDEN)
+// and its rows in lockstep (ICL_LOCKSTEP) on the benchmark kernels against the oracle: strips of 4, 8 and 16 lanes, row
 // segments of one strip and of several, with and without the interior split, at sizes where every
 // strip is a border strip (1xN, Nx1, 2x3), where some are (odd sizes) and where most are not; plus
 // mutations that prove the lanes body ran, and the source, ID and constraint rules.
@@ -56,30 +56,33 @@ TEST_CASE("the strip vectorisation computes the benchmarks' oracle at any size, 
     const auto& b = benchmark(name);
     for (const auto& shape : shapes)
       for (long interior : {0L, 1L})
-        for (long fast : {0L, 1L}) {
-          std::vector<Config> configs;
-          bool any_fast = false;
-          for (const auto& k : b.kernels) {
-            const auto& s = kernel_space(k);
-            REQUIRE(!s.simd.define.empty());
-            auto values = shape;
-            values["interior"] = interior;
-            for (const char* f : {"fast_round", "fast_widen"})
-              if (has(s, f)) values[f] = fast, any_fast = true;
-            configs.push_back(with(s, first_values(s), values));
-            INFO(config_id(s, configs.back()));
-            REQUIRE(uses_simd(s, configs.back()));
-            REQUIRE(violation(s, configs.back(), rt.device.info).empty());
+        for (long fast : {0L, 1L})
+          for (long lockstep : {0L, 1L}) {
+            std::vector<Config> configs;
+            bool any_fast = false, any_lockstep = false;
+            for (const auto& k : b.kernels) {
+              const auto& s = kernel_space(k);
+              REQUIRE(!s.simd.define.empty());
+              auto values = shape;
+              values["interior"] = interior;
+              for (const char* f : {"fast_round", "fast_widen"})
+                if (has(s, f)) values[f] = fast, any_fast = true;
+              if (has(s, "lockstep")) values["lockstep"] = lockstep, any_lockstep = true;
+              configs.push_back(with(s, first_values(s), values));
+              INFO(config_id(s, configs.back()));
+              REQUIRE(uses_simd(s, configs.back()));
+              REQUIRE(violation(s, configs.back(), rt.device.info).empty());
+            }
+            // Nothing to replace or to run in lockstep: the same configurations again.
+            if ((fast && !any_fast) || (lockstep && !any_lockstep)) continue;
+            for (const auto& [w, h] : sizes) {
+              const auto input = benchmark_input(w, h, 6);
+              const auto o = check_benchmark(rt, b, configs, input);
+              INFO(w << "x" << h << " " << o.ids.front() << (o.ids.size() > 1 ? " + " + o.ids.back() : std::string())
+                     << ": " << o.where);
+              CHECK(o.max_diff <= o.tolerance);
+            }
           }
-          if (fast && !any_fast) continue;  // no conversion to replace: the same configurations again
-          for (const auto& [w, h] : sizes) {
-            const auto input = benchmark_input(w, h, 6);
-            const auto o = check_benchmark(rt, b, configs, input);
-            INFO(w << "x" << h << " " << o.ids.front() << (o.ids.size() > 1 ? " + " + o.ids.back() : std::string())
-                   << ": " << o.where);
-            CHECK(o.max_diff <= o.tolerance);
-          }
-        }
   }
 }
 
@@ -98,13 +101,20 @@ TEST_CASE("mutations of the lanes body and the fast conversions are caught (thos
   CHECK(mutated_conv2d(plain, "+ 8388608.0f) - 0x4B000000u)", "+ 8388608.0f) - 0x4AFFFFFFu)") == 0.0);
   // The lanes' stores one strip-row off in y: the per-pixel border path cannot hide it.
   CHECK(mutated_conv2d(plain, "= (ICL_LANES(uchar))(v)))", "= (ICL_LANES(uchar))(v) + (uchar)1))") > 0.0);
+  // The rows in lockstep read their second row's stencil one row low: caught in lockstep, unused
+  // without it.
+  auto lockstep = plain;
+  lockstep["lockstep"] = 1;
+  const std::string row = "const int idy = ICL_IDY(icl_q);", low = "const int idy = ICL_IDY(icl_q) + (icl_q > 0);";
+  CHECK(mutated_conv2d(lockstep, row, low) > 0.0);
+  CHECK(mutated_conv2d(plain, row, low) == 0.0);
 }
 
 TEST_CASE("the strip vectorisation: its own source, left out of IDs and options when off, its constraints",
           "[imagecl][simd]") {
   const auto& s = kernel_space("conv2d_u8");
   REQUIRE(s.simd.opencl.find("#if ICL_SIMD") != std::string::npos);
-  for (const char* d : {"ICL_SIMD", "ICL_FAST_ROUND", "ICL_FAST_WIDEN"}) {
+  for (const char* d : {"ICL_SIMD", "ICL_FAST_ROUND", "ICL_FAST_WIDEN", "ICL_LOCKSTEP"}) {
     CHECK(s.opencl.find(d) == std::string::npos);  // the kernel's own program is unchanged
     CHECK(s.row_split.opencl.find(d) == std::string::npos);
   }
@@ -130,6 +140,15 @@ TEST_CASE("the strip vectorisation: its own source, left out of IDs and options 
   CHECK(why({{"window_in", 1}}).find("window_in 1 exclude each other") != std::string::npos);
   CHECK(why({{"vector_out", 4}}).find("vector_out > 1 exclude each other") != std::string::npos);
   CHECK(why({{"simd", 0}}).find("fast_round 1 needs simd > 0") != std::string::npos);
+  CHECK(why({{"simd", 0}, {"fast_round", 0}, {"fast_widen", 0}, {"lockstep", 1}}).find("lockstep 1 needs simd > 0") !=
+        std::string::npos);
+  const auto locked = with(s, on, {{"lockstep", 1}});
+  CHECK(config_id(s, locked).find("/fast_widen1/lockstep1") != std::string::npos);
+  CHECK(build_options(s, locked).find("-DICL_LOCKSTEP=1") != std::string::npos);
+  CHECK(config_id(s, on).find("lockstep") == std::string::npos);
+  // Harris's bodies declare several row locals in one statement: no lockstep offered.
+  CHECK(!has(kernel_space("harris_sobel"), "lockstep"));
+  CHECK(has(kernel_space("sepconv_row"), "lockstep"));
 }
 
 TEST_CASE("the fused pipelines' line buffers compute the oracle at any size, strip and segment",
