@@ -33,8 +33,8 @@ bool is_fused(const imagecl::KernelSpace& s) {
 // them, so the committed caches' points stay what they were.
 bool later_switch(const imagecl::KernelSpace& s, const std::string& n) {
   return n == "exact" || n == "private_tile" || n == "fill_window" || n == "row_split" || n == "simd" ||
-         n == "fast_round" || n == "fast_widen" || n == "lockstep" || n.rfind("slide_", 0) == 0 || n.rfind("convert_", 0) == 0 ||
-         (n == "interior" && is_fused(s));
+         n == "fast_round" || n == "fast_widen" || n == "lockstep" || n.rfind("slide_", 0) == 0 ||
+         n.rfind("convert_", 0) == 0 || (n == "interior" && is_fused(s));
 }
 
 }  // namespace
