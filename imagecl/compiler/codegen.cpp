@@ -671,11 +671,13 @@ class Emitter {
     loop("icl_hi", "ICL_CX", true);
   }
 
-  // The strip vectorisation of a work-item's block: for each strip of ICL_SIMD logical threads
-  // along x, its ICL_CY rows together when the strip's pixels of every row lie in the grid and in
-  // every written Image and its stencils inside every read Image (the lanes body once per row,
-  // unrolled: the rows' sums are independent chains and their loads are shared); otherwise row by
-  // row, each row in lanes where it is inside and per pixel (checked as the block is) where not.
+  // The strip vectorisation of a work-item's block, row after row: each output row of the block
+  // runs as strips of ICL_SIMD logical threads along x, the lanes body once per strip whose pixels
+  // lie in the grid and in every written Image and whose stencils lie inside every read Image, per
+  // pixel (checked as the block is) where not. Each row of every Image is then one contiguous pass
+  // (a CPU's prefetchers follow it; strip after strip down the rows, every row is a new page). In
+  // lockstep the block goes strip after strip instead, each strip's ICL_CY rows together where
+  // all lie inside (lockstep.hpp: each statement that depends on the row loops over the rows).
   void strips(std::ostream& o, bool checked) {
     std::string rows = "icl_y0 + ICL_CY <= icl_grid_h", row = "idy < icl_grid_h",
                 strip = "icl_x0 + ICL_SIMD <= icl_grid_w";
@@ -693,34 +695,45 @@ class Emitter {
         strip += " && icl_x0 + ICL_SIMD <= " + n + "_w";
       }
     }
-    o << "  {\n    const int icl_y0 = ICL_IDY(0);\n    const int icl_rows_in = " << rows << ";\n"
-      << "    for (int icl_s = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
-      << "      const int icl_x0 = ICL_IDX(icl_s);\n"
-      << "      const int icl_strip_in = " << strip << ";\n"
-      << "      if (icl_rows_in && icl_strip_in) {\n";
-    // In lockstep each statement that depends on the row loops over the rows itself (lockstep.hpp).
-    if (tunable("ICL_LOCKSTEP")) {
-      o << "#if ICL_LOCKSTEP\n";
+    // One strip of row idy: lanes where the row and the strip lie inside, else per pixel.
+    const auto strip_of_row = [&](const char* indent, const char* inside) {
+      const std::string in = indent;
+      o << in << "if (" << inside << ") {\n"
+        << in << "  const int idx = icl_x0;\n"
+        << in << "  " << lanes_body_ << "\n"
+        << in << "} else {\n"
+        << in << "  for (int icl_l = 0; icl_l < ICL_SIMD; ++icl_l) {\n"
+        << in << "    const int idx = icl_x0 + icl_l;\n"
+        << in << "    " << (checked ? "if (idx < icl_grid_w && idy < icl_grid_h) " : "") << body_ << "\n"
+        << in << "  }\n"
+        << in << "}\n";
+    };
+    const bool lockstep = tunable("ICL_LOCKSTEP");
+    if (lockstep) {
+      o << "#if ICL_LOCKSTEP\n"
+        << "  {\n    const int icl_y0 = ICL_IDY(0);\n    const int icl_rows_in = " << rows << ";\n"
+        << "    for (int icl_s = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
+        << "      const int icl_x0 = ICL_IDX(icl_s);\n"
+        << "      const int icl_strip_in = " << strip << ";\n"
+        << "      if (icl_rows_in && icl_strip_in) {\n";
       for (const auto* v : a_.simd.row_locals)
         o << "#define " << v->getNameAsString() << " icl_row_" << v->getNameAsString() << "[icl_q]\n";
       o << "        {\n          const int idx = icl_x0;\n          " << rows_body_ << "\n        }\n";
       for (const auto* v : a_.simd.row_locals) o << "#undef " << v->getNameAsString() << "\n";
-      o << "#else\n";
+      o << "      } else {\n"
+        << "        for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
+        << "          const int idy = ICL_IDY(icl_j);\n";
+      strip_of_row("          ", ("icl_strip_in && " + row).c_str());
+      o << "        }\n      }\n    }\n  }\n#else\n";
     }
-    o << "#pragma unroll\n"
-      << "        for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
-      << "          const int idy = ICL_IDY(icl_j), idx = icl_x0;\n          " << lanes_body_ << "\n        }\n";
-    if (tunable("ICL_LOCKSTEP")) o << "#endif\n";
-    o << "      } else {\n"
-      << "        for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
-      << "          const int idy = ICL_IDY(icl_j);\n"
-      << "          if (icl_strip_in && " << row << ") {\n"
-      << "            const int idx = icl_x0;\n            " << lanes_body_ << "\n"
-      << "          } else {\n"
-      << "            for (int icl_l = 0; icl_l < ICL_SIMD; ++icl_l) {\n"
-      << "              const int idx = icl_x0 + icl_l;\n              "
-      << (checked ? "if (idx < icl_grid_w && idy < icl_grid_h) " : "") << body_ << "\n            }\n          }\n"
-      << "        }\n      }\n    }\n  }\n";
+    o << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
+      << "    const int idy = ICL_IDY(icl_j);\n"
+      << "    const int icl_row_in = " << row << ";\n"
+      << "    for (int icl_s = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
+      << "      const int icl_x0 = ICL_IDX(icl_s);\n";
+    strip_of_row("      ", ("icl_row_in && " + strip).c_str());
+    o << "    }\n  }\n";
+    if (lockstep) o << "#endif\n";
   }
 
   // A row of outputs from the buffer: N-pixel vector stores where the row lies in the grid and

@@ -34,9 +34,10 @@ TuningParam exact_param() {
 void build_tuning(KernelModel& m) {
   m.tuning.push_back(param("wg_x", "ICL_WG_X", "Work-group size X", {1, 2, 4, 8, 16, 32, 64, 128, 256}));
   m.tuning.push_back(param("wg_y", "ICL_WG_Y", "Work-group size Y", {1, 2, 4, 8, 16, 32, 64}));
-  // Up to 256 along x: the paper's tuned CPU configurations compute 32-256 pixels per work-item.
+  // Up to 256 along x: the paper's tuned CPU configurations compute 32-256 pixels per work-item;
+  // 1024 for the CPU code paths, whose work-items stream whole rows of the CPU images.
   m.tuning.push_back(param("coarsen_x", "ICL_CX", "Thread coarsening X (logical threads per work-item)",
-                           {1, 2, 4, 8, 16, 32, 64, 128, 256}));
+                           {1, 2, 4, 8, 16, 32, 64, 128, 256, 1024}));
   m.tuning.push_back(
       param("coarsen_y", "ICL_CY", "Thread coarsening Y (logical threads per work-item)", {1, 2, 4, 8, 16, 32, 64}));
   if (m.grid_dims == 3) {

@@ -48,12 +48,13 @@ Tuned paper_tuned_config(const nlohmann::json& tuning, const std::string& kernel
 std::optional<imagecl::Config> exact_twin(const imagecl::KernelSpace& space, const imagecl::Config& config);
 
 // Times every launcher of `timed` (each T has launcher, kernel, global and samples) with the common
-// protocol on the benchmark input. Every configuration's images stay resident while it is timed when
-// they fit in half the device memory (at most 4 images of 4 bytes per pixel each); otherwise they are
-// bound around each sample (untimed), which costs host time for every sample at the paper's sizes.
+// protocol on the benchmark input, the cases of `also` in the same shuffled rounds. Every configuration's images stay
+// resident while it is timed when they fit in half the device memory (at most 4 images of 4 bytes per pixel each);
+// otherwise they are bound around each sample (untimed), which costs host time for every sample at the paper's sizes.
 template <class T>
 void time_launchers(ocl::Runtime& rt, std::vector<T>& timed, int side, const ref::Image& input,
-                    std::uint64_t device_mem, int warmup, int reps, unsigned seed, const std::string& label) {
+                    std::uint64_t device_mem, int warmup, int reps, unsigned seed, const std::string& label,
+                    const std::vector<measure::MeasuredCase*>& also = {}) {
   const std::uint64_t per_launcher = 16ull * static_cast<std::uint64_t>(side) * static_cast<std::uint64_t>(side);
   const bool resident = per_launcher * timed.size() <= device_mem / 2;
   if (resident)
@@ -64,7 +65,7 @@ void time_launchers(ocl::Runtime& rt, std::vector<T>& timed, int side, const ref
         rt.queue, [&] { return std::vector<cl::Event>{t.launcher->enqueue()}; }, into);
     if (!resident) t.launcher->release();
   };
-  measure::measure_configs(timed, {warmup, reps, true, seed, label, false}, sample);
+  measure::measure_configs(timed, {warmup, reps, true, seed, label, false}, sample, also);
   if (resident)
     for (auto& t : timed) t.launcher->release();
 }

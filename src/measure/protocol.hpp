@@ -58,9 +58,10 @@ void measure(const std::vector<MeasuredCase*>& cases, const Protocol& protocol);
 
 // An experiment's configurations through the protocol: sample(config, into) takes one sample of
 // a configuration (its oracle check came before); each configuration's kept samples land in its
-// `samples` member.
+// `samples` member. The cases of `also` (judged before too) are sampled in the same rounds.
 template <class Config, class Sample>
-void measure_configs(std::vector<Config>& configs, const Protocol& protocol, Sample sample) {
+void measure_configs(std::vector<Config>& configs, const Protocol& protocol, Sample sample,
+                     const std::vector<MeasuredCase*>& also = {}) {
   struct Adapter : MeasuredCase {
     Config* config = nullptr;
     Sample* sampler = nullptr;
@@ -73,6 +74,7 @@ void measure_configs(std::vector<Config>& configs, const Protocol& protocol, Sam
     adapters[i].sampler = &sample;
     cases.push_back(&adapters[i]);
   }
+  cases.insert(cases.end(), also.begin(), also.end());
   measure(cases, protocol);
   for (std::size_t i = 0; i < configs.size(); ++i) {
     auto& into = configs[i].samples;
