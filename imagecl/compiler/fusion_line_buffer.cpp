@@ -46,7 +46,7 @@ Tests own_image_tests(const FusedPipeline& f, const FusionStage& s, const std::s
 }  // namespace
 
 std::string ring_cell(const std::string& intermediate, const std::string& x, const std::string& y) {
-  return "icl_lb_" + intermediate + "[((" + y + ") - icl_ly0) % ICL_LB_H][(" + x + ") - icl_lx0]";
+  return "icl_lr_" + intermediate + "[(" + y + ") - icl_q0][(" + x + ") - icl_lx0]";
 }
 
 void line_buffer_macros(std::ostream& o, const FusedPipeline& f) {
@@ -103,7 +103,14 @@ void line_buffer_kernel(std::ostream& o, const FusedPipeline& f, const StageText
     << "    const int icl_slot = icl_r % ICL_LB_H;\n"
     << "    {  // the producer's row icl_ly0 + icl_r into ring row icl_slot\n"
     << "      const int idy = icl_ly0 + icl_r;\n"
-    << "      const int icl_row_in = icl_all_in || (idy >= 0 && idy < icl_inter_h" << ptest.row << ");\n"
+    << "      const int icl_row_in = icl_all_in || (idy >= 0 && idy < icl_inter_h" << ptest.row
+    << ");\n"
+    // A work-item wholly inside runs its strips with no test at all (the loop unswitched by hand).
+    << "      if (icl_all_in) {\n"
+    << "        for (int icl_s = 0; icl_s < ICL_LB_W; icl_s += ICL_SIMD) {\n"
+    << "          const int icl_lx = min(icl_s, ICL_LB_W - ICL_SIMD), idx = icl_lx0 + icl_lx;\n"
+    << stage(f.producer, LineStage::ProducerLanes, f.intermediates) << "        }\n"
+    << "      } else\n"
     << "      for (int icl_s = 0; icl_s < ICL_LB_W; icl_s += ICL_SIMD) {\n"
     << "        // The row's last strip shifted inwards to end at the row's end (Halide's ShiftInwards).\n"
     << "        const int icl_lx = min(icl_s, ICL_LB_W - ICL_SIMD), idx = icl_lx0 + icl_lx;\n"
@@ -125,7 +132,20 @@ void line_buffer_kernel(std::ostream& o, const FusedPipeline& f, const StageText
     << "    if (icl_r < " << hy << ") continue;\n"
     << "    {  // the consumer's output row icl_by0 + icl_r - " << hy << " from the ring\n"
     << "      const int idy = icl_by0 + icl_r - " << hy << ";\n"
-    << "      const int icl_row_out = icl_all_in || (idy < icl_grid_h" << ctest.row << ");\n"
+    << "      const int icl_row_out = icl_all_in || (idy < icl_grid_h" << ctest.row
+    << ");\n"
+    // The ring rows this output row reads, once a row: row icl_q0 + q of the intermediates is ring
+    // row (icl_r - halo_y + q) % ICL_LB_H, so the strips below index the rows with constants.
+    << "      const int icl_q0 = idy + (" << f.min_y << ");\n";
+  for (const auto& n : f.intermediates)
+    o << "      const " << f.intermediate(n).pixel << "* icl_lr_" << n << "[ICL_LB_H];\n"
+      << "      for (int icl_q = 0; icl_q < ICL_LB_H; ++icl_q) icl_lr_" << n << "[icl_q] = icl_lb_" << n << "[(icl_r - "
+      << hy << " + icl_q) % ICL_LB_H];\n";
+  o << "      if (icl_all_in) {\n"
+    << "        for (int icl_s = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
+    << "          const int icl_x0 = icl_bx0 + icl_s, idx = icl_x0;\n"
+    << stage(f.consumer, LineStage::ConsumerLanes, {}) << "        }\n"
+    << "      } else\n"
     << "      for (int icl_s = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
     << "        const int icl_x0 = icl_bx0 + icl_s;\n"
     << "        if (icl_row_out && (icl_all_in || (icl_x0 + ICL_SIMD <= icl_grid_w" << ctest.strip << "))) {\n"

@@ -21,7 +21,7 @@ struct ShortlistEntry {
 };
 
 // How many of the tuner's fastest configurations of a kernel are timed again.
-inline constexpr std::size_t kShortlistSize = 6;
+inline constexpr std::size_t kShortlistSize = 10;
 
 struct Shortlisted {
   std::size_t winner = 0;  // index into the entries

@@ -190,7 +190,7 @@ TEST_CASE("mutations of the line-buffer path are caught (its lanes and per-cell 
   CHECK(mutated_fused(strips, "icl_lb_in[icl_slot][icl_lx] = (ICL_LANES(float))(V)))",
                       "icl_lb_in[icl_slot][icl_lx] = (ICL_LANES(float))(V) + 1.0f))") > 0.0);
   CHECK(mutated_fused(strips, "(icl_lb_in[icl_slot][icl_c] = (V))", "(icl_lb_in[icl_slot][icl_c] = (V) + 1.0f)") > 0.0);
-  CHECK(mutated_fused(strips, "% ICL_LB_H][(X) - icl_lx0])", "% ICL_LB_H][(X) - icl_lx0] + 1.0f)") > 0.0);
+  CHECK(mutated_fused(strips, "icl_q0][(X) - icl_lx0])", "icl_q0][(X) - icl_lx0] + 1.0f)") > 0.0);
 }
 
 TEST_CASE("the line-buffer path: its own source, its constraints", "[imagecl][simd][fusion]") {
