@@ -37,6 +37,7 @@ Command add_tune(CLI::App& app);
 Command add_tune_merge(CLI::App& app);
 Command add_imagecl_check(CLI::App& app);
 Command add_imagecl_show(CLI::App& app);
+Command add_sampler_case(CLI::App& app);
 
 struct DevicesArgs {
   std::string device;

@@ -16,10 +16,10 @@ int main(int argc, char** argv) {
   app.add_option("--kernels-dir", kernels_dir, "Read kernels/*.cl from this directory instead of the embedded copies")
       ->envname("FILTERLAB_KERNEL_DIR");
   // Every subcommand declares its own options in its cmd_*.cpp, in this (the help's) order.
-  const std::vector<Command> commands{add_devices(app),       add_variants(app),    add_filter(app),
-                                      add_image_info(app),    add_verify(app),      add_run(app),
-                                      add_experiments(app),   add_tune(app),        add_tune_merge(app),
-                                      add_imagecl_check(app), add_imagecl_show(app)};
+  const std::vector<Command> commands{add_devices(app),       add_variants(app),     add_filter(app),
+                                      add_image_info(app),    add_verify(app),       add_run(app),
+                                      add_experiments(app),   add_tune(app),         add_tune_merge(app),
+                                      add_imagecl_check(app), add_imagecl_show(app), add_sampler_case(app)};
   ImageclTool imagecl_tool(app);  // `filterlab imagecl compile|check|tune|run`
 
   // Numeric options are parsed by filterlab's value parser inside CLI11's parse: its errors are ours.

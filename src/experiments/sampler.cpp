@@ -104,6 +104,8 @@ json grid_json(const std::vector<GridCase>& cases) {
                 {"values", values},
                 {"verdicts", verdicts(c.entries)},
                 {"edge_sensitive", edge}};
+    // The process that ran the case died (an undefined read the runtime does not survive): no reads.
+    if (!c.crashed.empty()) row["crashed"] = c.crashed;
     // A sampler configuration is the variant; one image shape read with it is the case.
     const std::string variant = "sampler.read_imagef/" + std::string(ref::filter_mode_name(c.config.filter)) + "/" +
                                 std::string(ref::address_mode_name(c.config.mode)) +
@@ -160,7 +162,8 @@ std::string run_sampler(const ocl::Device& device, const SamplerRunConfig& cfg) 
   std::cout << dev.name << " (" << dev.platform << ")\n" << article_table_text(article);
   std::cerr << "[" << kExperiment << "] " << dev.name << ": the grid of every sampler configuration\n";
   auto cases = grid_cases();
-  run_grid_probe(rt, cases);
+  // Every CLK_ADDRESS_NONE case in a process of its own (this executable's `sampler-case`).
+  run_grid_probe(rt, cases, "/proc/self/exe");
   std::size_t total = 0, wrong = 0;
   for (const auto& c : cases)
     for (const auto& e : c.entries) {
@@ -168,6 +171,11 @@ std::string run_sampler(const ocl::Device& device, const SamplerRunConfig& cfg) 
       if (e.verdict == ref::Verdict::Wrong) ++wrong;
     }
   std::cout << "grid: " << total << " reads in " << cases.size() << " configurations, " << wrong << " wrong\n";
+  for (const auto& c : cases)
+    if (!c.crashed.empty())
+      std::cout << "  " << ref::address_mode_name(c.config.mode) << " " << ref::filter_mode_name(c.config.filter) << " "
+                << c.image.dims << "-D " << (c.config.normalized ? "normalized" : "unnormalized")
+                << ": the process reading it " << c.crashed << "; no reads recorded\n";
 
   json result;
   add_result_head(result, "filterlab.sampler", kExperiment);

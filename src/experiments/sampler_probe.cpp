@@ -1,8 +1,12 @@
 #include "experiments/sampler_probe.hpp"
 
+#include <cstdio>
+#include <cstdlib>
 #include <numeric>
+#include <sstream>
 
 #include "error.hpp"
+#include "imagecl/process.hpp"
 #include "ocl/errors.hpp"
 #include "ocl/limits.hpp"
 #include "reference/border.hpp"
@@ -178,48 +182,93 @@ ArticleRun run_article_probe(ocl::Runtime& rt) {
   return run;
 }
 
-void run_grid_probe(ocl::Runtime& rt, std::vector<GridCase>& cases) {
+std::vector<float> read_grid_case(ocl::Runtime& rt, const GridCase& c) {
   try {
-    auto k1 = kernel(rt, "sampler_read_1d"), k2 = kernel(rt, "sampler_read_2d");
-    const auto img1 = make_image1d(rt, grid_image(1));
-    const auto img2 = make_image2d(rt, grid_image(2));
-    for (auto& c : cases) {
-      const std::size_t nx = c.xs.size(), ny = c.image.dims == 1 ? 1 : c.ys.size();
-      cl::Buffer out(rt.context, CL_MEM_WRITE_ONLY, nx * ny * sizeof(float));
-      const auto xs = upload(rt, c.xs);
-      // The sampler must outlive the launch: clSetKernelArg does not have to retain it.
-      const cl::Sampler sampler = make_sampler(rt, c.config);
-      if (c.image.dims == 1) {
-        k1.setArg(0, img1);
-        k1.setArg(1, sampler);
-        k1.setArg(2, xs);
-        k1.setArg(3, out);
-        k1.setArg(4, static_cast<int>(nx));
-        rt.queue.enqueueNDRangeKernel(k1, cl::NullRange, cl::NDRange(round_up(nx, 16)), cl::NDRange(16));
-      } else {
-        const auto ys = upload(rt, c.ys);
-        k2.setArg(0, img2);
-        k2.setArg(1, sampler);
-        k2.setArg(2, xs);
-        k2.setArg(3, ys);
-        k2.setArg(4, out);
-        k2.setArg(5, static_cast<int>(nx));
-        k2.setArg(6, static_cast<int>(ny));
-        rt.queue.enqueueNDRangeKernel(k2, cl::NullRange, cl::NDRange(round_up(nx, 8), round_up(ny, 8)),
-                                      cl::NDRange(8, 8));
-      }
-      const auto values = download(rt, out, nx * ny);
-      c.entries.clear();
-      for (std::size_t j = 0; j < ny; ++j)
-        for (std::size_t i = 0; i < nx; ++i) {
-          ref::ProbePoint p{c.xs[i], c.image.dims == 2 ? c.ys[j] : 0.0f, c.true_xs[i],
-                            c.image.dims == 2 ? c.true_ys[j] : Rational(0)};
-          c.entries.push_back(judged(c.config, c.image, p, values[j * nx + i]));
-        }
+    const std::size_t nx = c.xs.size(), ny = c.image.dims == 1 ? 1 : c.ys.size();
+    cl::Buffer out(rt.context, CL_MEM_WRITE_ONLY, nx * ny * sizeof(float));
+    const auto xs = upload(rt, c.xs);
+    // The sampler must outlive the launch: clSetKernelArg does not have to retain it.
+    const cl::Sampler sampler = make_sampler(rt, c.config);
+    if (c.image.dims == 1) {
+      auto k = kernel(rt, "sampler_read_1d");
+      const auto img = make_image1d(rt, c.image);
+      k.setArg(0, img);
+      k.setArg(1, sampler);
+      k.setArg(2, xs);
+      k.setArg(3, out);
+      k.setArg(4, static_cast<int>(nx));
+      rt.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(round_up(nx, 16)), cl::NDRange(16));
+      return download(rt, out, nx);
     }
+    auto k = kernel(rt, "sampler_read_2d");
+    const auto img = make_image2d(rt, c.image);
+    const auto ys = upload(rt, c.ys);
+    k.setArg(0, img);
+    k.setArg(1, sampler);
+    k.setArg(2, xs);
+    k.setArg(3, ys);
+    k.setArg(4, out);
+    k.setArg(5, static_cast<int>(nx));
+    k.setArg(6, static_cast<int>(ny));
+    rt.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(round_up(nx, 8), round_up(ny, 8)), cl::NDRange(8, 8));
+    return download(rt, out, nx * ny);
   } catch (const cl::Error& e) {
     ocl::rethrow(e, "running the sampler grid on " + rt.device.info.name);
   }
+}
+
+namespace {
+
+// The case's values from a child process; empty with `crashed` set when the child died.
+std::vector<float> read_in_child(ocl::Runtime& rt, GridCase& c, std::size_t index, const std::string& helper) {
+  const auto& d = rt.device.info;
+  const auto r = imagecl::run_process(
+      {helper, "sampler-case", "--device", d.platform + " / " + d.name, "--case", std::to_string(index)});
+  if (r.signal != 0) {
+    c.crashed = r.status();
+    return {};
+  }
+  if (r.exit_code != 0)
+    throw Error("sampler case " + std::to_string(index) + " on " + d.name + ": `" + helper + " sampler-case` " +
+                    r.status() + ": " + r.output,
+                "run `filterlab sampler-case --device '" + d.platform + " / " + d.name + "' --case " +
+                    std::to_string(index) + "` to see it alone");
+  std::vector<float> values;
+  std::istringstream in(r.output);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) values.push_back(std::strtof(line.c_str(), nullptr));
+  return values;
+}
+
+}  // namespace
+
+void run_grid_probe(ocl::Runtime& rt, std::vector<GridCase>& cases, const std::string& helper) {
+  for (std::size_t index = 0; index < cases.size(); ++index) {
+    auto& c = cases[index];
+    c.entries.clear();
+    c.crashed.clear();
+    const bool isolate = !helper.empty() && c.config.mode == AddressMode::None;
+    const auto values = isolate ? read_in_child(rt, c, index, helper) : read_grid_case(rt, c);
+    if (!c.crashed.empty()) continue;
+    const std::size_t nx = c.xs.size(), ny = c.image.dims == 1 ? 1 : c.ys.size();
+    if (values.size() != nx * ny)
+      throw Error("sampler case " + std::to_string(index) + " on " + rt.device.info.name + " returned " +
+                      std::to_string(values.size()) + " values, not " + std::to_string(nx * ny),
+                  "this is a bug in the sampler probe");
+    for (std::size_t j = 0; j < ny; ++j)
+      for (std::size_t i = 0; i < nx; ++i) {
+        ref::ProbePoint p{c.xs[i], c.image.dims == 2 ? c.ys[j] : 0.0f, c.true_xs[i],
+                          c.image.dims == 2 ? c.true_ys[j] : Rational(0)};
+        c.entries.push_back(judged(c.config, c.image, p, values[j * nx + i]));
+      }
+  }
+}
+
+void print_grid_case(ocl::Runtime& rt, std::size_t index) {
+  const auto cases = grid_cases();
+  if (index >= cases.size())
+    throw Error("there is no sampler case " + std::to_string(index), "give 0.." + std::to_string(cases.size() - 1));
+  for (float v : read_grid_case(rt, cases[index])) std::printf("%a\n", static_cast<double>(v));
 }
 
 std::vector<BorderMatch> border_mapping(const std::vector<GridCase>& cases) {

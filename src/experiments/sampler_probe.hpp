@@ -44,6 +44,7 @@ struct GridCase {
   std::vector<ref::Rational> true_xs, true_ys;  // the coordinates meant (normalized if config.normalized)
   std::vector<float> xs, ys;                    // the floats sent to the device
   std::vector<ProbeEntry> entries;              // row-major: y outer, x inner
+  std::string crashed;  // how the case's child process died (run_grid_probe with a helper), else ""
 };
 
 ref::Texels article_image();
@@ -64,8 +65,16 @@ inline constexpr const char* kSamplerBuildOptions = "-cl-std=CL1.2";
 void require_sampler_support(ocl::Runtime& rt);
 
 ArticleRun run_article_probe(ocl::Runtime& rt);
-// Fills every case's xs/ys and entries (reads on the device, verdicts from the oracle).
-void run_grid_probe(ocl::Runtime& rt, std::vector<GridCase>& cases);
+// One case's reads on the device, row-major (y outer, x inner): the values as read.
+std::vector<float> read_grid_case(ocl::Runtime& rt, const GridCase& c);
+// Fills every case's entries (reads on the device, verdicts from the oracle). With `helper` (a
+// filterlab executable), each CLK_ADDRESS_NONE case runs in a child process (`helper sampler-case
+// --device D --case I`): its reads outside the image are undefined, and Intel's CPU runtime 2026.2
+// dies of SIGSEGV on them with NEAREST. A case whose child dies keeps no entries and says how in
+// `crashed`; the other cases are unaffected.
+void run_grid_probe(ocl::Runtime& rt, std::vector<GridCase>& cases, const std::string& helper = "");
+// `filterlab sampler-case`: case `index` of grid_cases() on `rt`, one value a line as a hex float.
+void print_grid_case(ocl::Runtime& rt, std::size_t index);
 
 // Which OpenCV border a sampler reproduces exactly on integer coordinates: for every 1-D NEAREST
 // case but NONE, the texel read at each texel centre u = i + 1/2 against ref::border_index(i, n, border)

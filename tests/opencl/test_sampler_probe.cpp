@@ -4,6 +4,7 @@
 // with a deliberate coordinate bug must be caught.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "error.hpp"
@@ -122,4 +123,33 @@ TEST_CASE("without image support the sampler's hint names only options `run samp
   CHECK_THAT(message,
              Catch::Contains("the sampler experiment needs image support") && Catch::Contains("--device PATTERN"));
   CHECK_THAT(message, !Catch::Contains("--storage"));  // `run` has no --storage
+}
+
+TEST_CASE("a sampler case whose process dies loses only that case", "[sampler][opencl]") {
+  // A helper that dies as Intel's CPU runtime does on an undefined CLK_ADDRESS_NONE read.
+  const auto dir = std::filesystem::temp_directory_path() / "filterlab-sampler-helper";
+  std::filesystem::create_directories(dir);
+  const auto helper = dir / "dies.sh";
+  {
+    std::ofstream out(helper);
+    out << "#!/bin/sh\nkill -SEGV $$\n";
+  }
+  std::filesystem::permissions(helper, std::filesystem::perms::owner_all);
+  auto& rt = test::runtime();
+  auto cases = grid_cases();
+  run_grid_probe(rt, cases, helper.string());
+  std::size_t crashed = 0;
+  for (const auto& c : cases) {
+    INFO(ref::address_mode_name(c.config.mode));
+    if (c.config.mode == AddressMode::None) {
+      ++crashed;
+      CHECK(c.crashed.find("signal 11") != std::string::npos);
+      CHECK(c.entries.empty());
+    } else {
+      CHECK(c.crashed.empty());
+      CHECK(c.entries.size() == c.xs.size() * (c.image.dims == 2 ? c.ys.size() : 1));
+    }
+  }
+  CHECK(crashed == 8);  // NONE: 1-D and 2-D, normalized and not, NEAREST and LINEAR
+  std::filesystem::remove_all(dir);
 }

@@ -84,6 +84,9 @@ def _measured(d: dict) -> dict:
         "configurations": len(d["grid"]), "reads": len(grid_verdicts),
         "counts": _counts([D.VERDICT_CODES[x] for x in grid_verdicts]),
         "edge_sensitive": sum(c["edge_sensitive"].count("1") for c in d["grid"]),
+        "crashed": [f"{c['mode']} {c['filter']} {c['dims']}-D "
+                    f"{'normalized' if c['normalized'] else 'unnormalized'}: {c['crashed']}"
+                    for c in d["grid"] if "crashed" in c],
         "cases": [{"dims": c["dims"], "mode": c["mode"], "normalized": c["normalized"],
                    "filter": c["filter"], "reads": len(c["verdicts"]),
                    "counts": _counts([D.VERDICT_CODES[x] for x in c["verdicts"]]),
@@ -275,6 +278,9 @@ def _c5(c: _Ctx) -> C.Part:
         g = c.dev["grid"]["counts"]
         text += (f"; grid: {g['float32']} float32, {g['neighbour']} neighbour, {g['wrong']} "
                  f"wrong, {g['undefined']} undefined of {c.dev['grid']['reads']}")
+        if c.dev["grid"].get("crashed"):
+            text += (f"; {len(c.dev['grid']['crashed'])} configurations not read: the process reading "
+                     f"them died ({'; '.join(c.dev['grid']['crashed'])})")
         wrong += g["wrong"]
     return C.Part(C.FAILS if wrong else C.HOLDS, text)
 

@@ -95,6 +95,10 @@ def _grid(grid: Any, path: Path) -> list[dict]:
         where = f"grid[{i}]"
         _need(c, GRID_KEYS, where, path)
         n = len(c["x"]) * (len(c["y"]) if c["dims"] == 2 else 1)
+        if "crashed" in c:  # the process reading the case died: nothing was read
+            if not isinstance(c["crashed"], str) or not c["crashed"]:
+                raise R.ResultError(f"{path}: '{where}.crashed' must say how the process ended")
+            n = 0
         for k in ("values", "verdicts", "edge_sensitive"):
             if len(c[k]) != n:
                 raise R.ResultError(f"{path}: '{where}.{k}' has {len(c[k])} entries, expected {n}")

@@ -1,7 +1,11 @@
 """sampler_data.py: the NEAREST verdict rule, texel coordinates and the committed grids."""
 
+import json
 from fractions import Fraction
 
+import pytest
+
+from filterlab_analysis import results as R
 from filterlab_analysis import sampler_data as D
 from filterlab_analysis.paths import RESULTS
 
@@ -25,3 +29,26 @@ def test_committed_devices_load_with_their_grids():
         for case in d["grid"]:
             assert len(case["verdicts"]) == len(case["values"]) == len(case["edge_sensitive"])
             assert set(case["verdicts"]) <= set(D.VERDICT_CODES)
+
+
+def _with_crashed_case(tmp_path, crashed):
+    """A committed PoCL result rewritten with its first CLK_ADDRESS_NONE case's process dead."""
+    src = sorted(RESULTS.glob("sampler/pocl-*.json"))[0]
+    data = json.loads(src.read_text())
+    case = next(c for c in data["grid"] if c["mode"] == "none")
+    case.update(values=[], verdicts="", edge_sensitive="", crashed=crashed)
+    out = tmp_path / "sampler" / src.name
+    out.parent.mkdir()
+    out.write_text(json.dumps(data))
+    return out
+
+
+def test_a_crashed_case_loads_without_reads(tmp_path):
+    d = D.load_device(_with_crashed_case(tmp_path, "was killed by signal 11 (Segmentation fault)"))
+    crashed = [c for c in d["grid"] if "crashed" in c]
+    assert len(crashed) == 1 and crashed[0]["values"] == []
+
+
+def test_a_crashed_case_must_say_how(tmp_path):
+    with pytest.raises(R.ResultError, match="crashed' must say how"):
+        D.load_device(_with_crashed_case(tmp_path, ""))
