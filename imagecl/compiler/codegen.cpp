@@ -695,43 +695,61 @@ class Emitter {
         strip += " && icl_x0 + ICL_SIMD <= " + n + "_w";
       }
     }
-    // One strip of row idy: lanes where the row and the strip lie inside, else per pixel.
-    const auto strip_of_row = [&](const char* indent, const char* inside) {
-      const std::string in = indent;
-      o << in << "if (" << inside << ") {\n"
-        << in << "  const int idx = icl_x0;\n"
-        << in << "  " << lanes_body_ << "\n"
-        << in << "} else {\n"
-        << in << "  for (int icl_l = 0; icl_l < ICL_SIMD; ++icl_l) {\n"
-        << in << "    const int idx = icl_x0 + icl_l;\n"
-        << in << "    " << (checked ? "if (idx < icl_grid_w && idy < icl_grid_h) " : "") << body_ << "\n"
-        << in << "  }\n"
+    // One strip of row idy pixel by pixel (checked as the block is).
+    const auto strip_per_pixel = [&](const std::string& in) {
+      o << in << "for (int icl_l = 0; icl_l < ICL_SIMD; ++icl_l) {\n"
+        << in << "  const int idx = icl_x0 + icl_l;\n"
+        << in << "  " << (checked ? "if (idx < icl_grid_w && idy < icl_grid_h) " : "") << body_ << "\n"
         << in << "}\n";
+    };
+    // Loop partitioning (Halide's prologue, steady state and epilogue): the strips whose x tests
+    // pass form one range (each test is monotone in x), found once; rows whose y tests pass run
+    // that range with no test, so loop-invariant loads (the weights) leave the loop, and the strips
+    // around it (each of which fails a test) pixel by pixel. `icl_lo`, `icl_hi`: the row's range.
+    o << "  int icl_s_lo = 0, icl_s_hi = 0;  // the strips of a row inside in x\n"
+      << "  for (int icl_s = 0, icl_seen = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
+      << "    const int icl_x0 = ICL_IDX(icl_s);\n"
+      << "    if (" << strip << ") {\n"
+      << "      if (!icl_seen) icl_s_lo = icl_s;\n"
+      << "      icl_seen = 1, icl_s_hi = icl_s + ICL_SIMD;\n    }\n  }\n";
+    const auto outside_range = [&](const std::string& in) {
+      o << in << "for (int icl_s = icl_lo == 0 ? icl_hi : 0; icl_s < ICL_CX;"
+        << " icl_s = icl_s + ICL_SIMD == icl_lo ? icl_hi : icl_s + ICL_SIMD) {\n"
+        << in << "  const int icl_x0 = ICL_IDX(icl_s);\n";
     };
     const bool lockstep = tunable("ICL_LOCKSTEP");
     if (lockstep) {
       o << "#if ICL_LOCKSTEP\n"
         << "  {\n    const int icl_y0 = ICL_IDY(0);\n    const int icl_rows_in = " << rows << ";\n"
-        << "    for (int icl_s = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
-        << "      const int icl_x0 = ICL_IDX(icl_s);\n"
-        << "      const int icl_strip_in = " << strip << ";\n"
-        << "      if (icl_rows_in && icl_strip_in) {\n";
+        << "    const int icl_lo = icl_rows_in ? icl_s_lo : 0, icl_hi = icl_rows_in ? icl_s_hi : 0;\n"
+        << "    for (int icl_s = icl_lo; icl_s < icl_hi; icl_s += ICL_SIMD) {\n"
+        << "      const int icl_x0 = ICL_IDX(icl_s);\n";
       for (const auto* v : a_.simd.row_locals)
         o << "#define " << v->getNameAsString() << " icl_row_" << v->getNameAsString() << "[icl_q]\n";
-      o << "        {\n          const int idx = icl_x0;\n          " << rows_body_ << "\n        }\n";
+      o << "      {\n        const int idx = icl_x0;\n        " << rows_body_ << "\n      }\n";
       for (const auto* v : a_.simd.row_locals) o << "#undef " << v->getNameAsString() << "\n";
-      o << "      } else {\n"
-        << "        for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
-        << "          const int idy = ICL_IDY(icl_j);\n";
-      strip_of_row("          ", ("icl_strip_in && " + row).c_str());
+      o << "    }\n";
+      // Outside the range: a row of the block in lanes where its y tests and the strip's pass.
+      outside_range("    ");
+      o << "      const int icl_strip_in = " << strip << ";\n"
+        << "      for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
+        << "        const int idy = ICL_IDY(icl_j);\n"
+        << "        if (icl_strip_in && " << row << ") {\n"
+        << "          const int idx = icl_x0;\n"
+        << "          " << lanes_body_ << "\n"
+        << "        } else {\n";
+      strip_per_pixel("          ");
       o << "        }\n      }\n    }\n  }\n#else\n";
     }
     o << "  for (int icl_j = 0; icl_j < ICL_CY; ++icl_j) {\n"
       << "    const int idy = ICL_IDY(icl_j);\n"
       << "    const int icl_row_in = " << row << ";\n"
-      << "    for (int icl_s = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
-      << "      const int icl_x0 = ICL_IDX(icl_s);\n";
-    strip_of_row("      ", ("icl_row_in && " + strip).c_str());
+      << "    const int icl_lo = icl_row_in ? icl_s_lo : 0, icl_hi = icl_row_in ? icl_s_hi : 0;\n"
+      << "    for (int icl_s = icl_lo; icl_s < icl_hi; icl_s += ICL_SIMD) {\n"
+      << "      const int icl_x0 = ICL_IDX(icl_s), idx = icl_x0;\n"
+      << "      " << lanes_body_ << "\n    }\n";
+    outside_range("    ");
+    strip_per_pixel("      ");
     o << "    }\n  }\n";
     if (lockstep) o << "#endif\n";
   }

@@ -99,6 +99,27 @@ void line_buffer_kernel(std::ostream& o, const FusedPipeline& f, const StageText
     o << "  const int icl_all_in = 0;\n";
   const auto ptest = own_image_tests(f, f.producer, "idx", "idy", "ICL_SIMD");
   const auto ctest = own_image_tests(f, f.consumer, "icl_x0", "idy", "ICL_SIMD");
+  // Loop partitioning (Halide's prologue, steady state and epilogue): the strips whose x tests pass
+  // form one range (every test is monotone in x), found once per work-item; a row whose y tests pass
+  // runs that range with no test, so the weights' loads leave the loop, and the strips around it
+  // one cell at a time.
+  o << "  int icl_p_lo = 0, icl_p_hi = 0, icl_c_lo = 0, icl_c_hi = 0;  // untested strips of a row\n"
+    << "  for (int icl_s = 0, icl_seen = 0; icl_s < ICL_LB_W; icl_s += ICL_SIMD) {\n"
+    << "    const int icl_lx = min(icl_s, ICL_LB_W - ICL_SIMD), idx = icl_lx0 + icl_lx;\n"
+    << "    if (idx >= 0 && idx + ICL_SIMD <= icl_inter_w" << ptest.strip << ") {\n"
+    << "      if (!icl_seen) icl_p_lo = icl_s;\n"
+    << "      icl_seen = 1, icl_p_hi = icl_s + ICL_SIMD;\n    }\n  }\n"
+    << "  for (int icl_s = 0, icl_seen = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
+    << "    const int icl_x0 = icl_bx0 + icl_s;\n"
+    << "    if (icl_x0 + ICL_SIMD <= icl_grid_w" << ctest.strip << ") {\n"
+    << "      if (!icl_seen) icl_c_lo = icl_s;\n"
+    << "      icl_seen = 1, icl_c_hi = icl_s + ICL_SIMD;\n    }\n  }\n";
+  // The other strips of a row, [0, lo) and then [hi, end), one cell at a time: every one of them
+  // fails a test (a row whose y tests fail has an empty range).
+  const auto tested_strips = [](const std::string& lo, const std::string& hi, const std::string& end) {
+    return "for (int icl_s = " + lo + " == 0 ? " + hi + " : 0; icl_s < " + end + "; icl_s = icl_s + ICL_SIMD == " +
+           lo + " ? " + hi + " : icl_s + ICL_SIMD) {\n";
+  };
   o << "  for (int icl_r = 0; icl_r < ICL_LB_ROWS; ++icl_r) {\n"
     << "    const int icl_slot = icl_r % ICL_LB_H;\n"
     << "    {  // the producer's row icl_ly0 + icl_r into ring row icl_slot\n"
@@ -110,12 +131,15 @@ void line_buffer_kernel(std::ostream& o, const FusedPipeline& f, const StageText
     << "        for (int icl_s = 0; icl_s < ICL_LB_W; icl_s += ICL_SIMD) {\n"
     << "          const int icl_lx = min(icl_s, ICL_LB_W - ICL_SIMD), idx = icl_lx0 + icl_lx;\n"
     << stage(f.producer, LineStage::ProducerLanes, f.intermediates) << "        }\n"
-    << "      } else\n"
-    << "      for (int icl_s = 0; icl_s < ICL_LB_W; icl_s += ICL_SIMD) {\n"
+    << "      } else {\n"
+    << "      const int icl_lo = icl_row_in ? icl_p_lo : 0, icl_hi = icl_row_in ? icl_p_hi : 0;\n"
+    << "      for (int icl_s = icl_lo; icl_s < icl_hi; icl_s += ICL_SIMD) {\n"
+    << "        const int icl_lx = min(icl_s, ICL_LB_W - ICL_SIMD), idx = icl_lx0 + icl_lx;\n"
+    << stage(f.producer, LineStage::ProducerLanes, f.intermediates) << "      }\n"
+    << "      " << tested_strips("icl_lo", "icl_hi", "ICL_LB_W")
     << "        // The row's last strip shifted inwards to end at the row's end (Halide's ShiftInwards).\n"
     << "        const int icl_lx = min(icl_s, ICL_LB_W - ICL_SIMD), idx = icl_lx0 + icl_lx;\n"
-    << "        if (icl_row_in && (icl_all_in || (idx >= 0 && idx + ICL_SIMD <= icl_inter_w" << ptest.strip << "))) {\n"
-    << stage(f.producer, LineStage::ProducerLanes, f.intermediates) << "        } else {\n";
+    << "        {  // outside the row's untested range: one cell at a time\n";
   for (const auto& g : boundary_groups(f)) {
     const auto& rule = f.intermediate(g.front());
     std::string outside = "{\n";
@@ -128,7 +152,7 @@ void line_buffer_kernel(std::ostream& o, const FusedPipeline& f, const StageText
       << "  {\n  const int idx = icl_x, idy = icl_y;\n"
       << stage(f.producer, LineStage::ProducerCell, g) << "  }\n          }\n";
   }
-  o << "        }\n      }\n    }\n"
+  o << "        }\n      }\n      }\n    }\n"
     << "    if (icl_r < " << hy << ") continue;\n"
     << "    {  // the consumer's output row icl_by0 + icl_r - " << hy << " from the ring\n"
     << "      const int idy = icl_by0 + icl_r - " << hy << ";\n"
@@ -145,16 +169,18 @@ void line_buffer_kernel(std::ostream& o, const FusedPipeline& f, const StageText
     << "        for (int icl_s = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
     << "          const int icl_x0 = icl_bx0 + icl_s, idx = icl_x0;\n"
     << stage(f.consumer, LineStage::ConsumerLanes, {}) << "        }\n"
-    << "      } else\n"
-    << "      for (int icl_s = 0; icl_s < ICL_CX; icl_s += ICL_SIMD) {\n"
+    << "      } else {\n"
+    << "      const int icl_lo = icl_row_out ? icl_c_lo : 0, icl_hi = icl_row_out ? icl_c_hi : 0;\n"
+    << "      for (int icl_s = icl_lo; icl_s < icl_hi; icl_s += ICL_SIMD) {\n"
+    << "        const int icl_x0 = icl_bx0 + icl_s, idx = icl_x0;\n"
+    << stage(f.consumer, LineStage::ConsumerLanes, {}) << "      }\n"
+    << "      " << tested_strips("icl_lo", "icl_hi", "ICL_CX")
     << "        const int icl_x0 = icl_bx0 + icl_s;\n"
-    << "        if (icl_row_out && (icl_all_in || (icl_x0 + ICL_SIMD <= icl_grid_w" << ctest.strip << "))) {\n"
-    << "          const int idx = icl_x0;\n"
-    << stage(f.consumer, LineStage::ConsumerLanes, {}) << "        } else {\n"
+    << "        {  // outside the row's untested range: one pixel at a time\n"
     << "          for (int icl_l = 0; icl_l < ICL_SIMD; ++icl_l) {\n"
     << "            const int idx = icl_x0 + icl_l;\n"
     << "            if (idx < icl_grid_w && idy < icl_grid_h) {\n"
-    << stage(f.consumer, LineStage::ConsumerPixel, {}) << "            }\n          }\n        }\n      }\n    }\n"
+    << stage(f.consumer, LineStage::ConsumerPixel, {}) << "            }\n          }\n        }\n      }\n      }\n    }\n"
     << "  }\n";
 }
 

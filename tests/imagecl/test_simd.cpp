@@ -26,6 +26,17 @@ bool has(const KernelSpace& s, const std::string& name) {
   return std::any_of(s.params.begin(), s.params.end(), [&](const SpaceParam& p) { return p.name == name; });
 }
 
+// The loop partitioning's untested range of strips, and the step of the tested strips over it.
+const std::string kSteadyRange = "icl_s < icl_hi; icl_s += ICL_SIMD)",
+                  kSteadyShort = "icl_s < icl_hi - ICL_SIMD; icl_s += ICL_SIMD)",
+                  kPastRange = "== icl_lo ? icl_hi :", kPastRangeSkip = "== icl_lo ? icl_hi + ICL_SIMD :";
+
+// One work-item over a whole 256-pixel row.
+std::map<std::string, long> with_row_strip(std::map<std::string, long> values) {
+  values["coarsen_x"] = 256;
+  return values;
+}
+
 // The largest difference of conv2d_u8 from the oracle on 256 x 48 with its simd program changed by
 // `from` -> `to` (every occurrence; one must exist).
 double mutated_conv2d(const std::map<std::string, long>& values, const std::string& from, const std::string& to) {
@@ -101,6 +112,10 @@ TEST_CASE("mutations of the lanes body and the fast conversions are caught (thos
   CHECK(mutated_conv2d(plain, "+ 8388608.0f) - 0x4B000000u)", "+ 8388608.0f) - 0x4AFFFFFFu)") == 0.0);
   // The lanes' stores one strip-row off in y: the per-pixel border path cannot hide it.
   CHECK(mutated_conv2d(plain, "= (ICL_LANES(uchar))(v)))", "= (ICL_LANES(uchar))(v) + (uchar)1))") > 0.0);
+  // Loop partitioning: the untested range one strip short; and, with one work-item a row (tested
+  // strips at both ends), the tested strips skipping the one past the range.
+  CHECK(mutated_conv2d(plain, kSteadyRange, kSteadyShort) > 0.0);
+  CHECK(mutated_conv2d(with_row_strip(plain), kPastRange, kPastRangeSkip) > 0.0);
   // The rows in lockstep read their second row's stencil one row low: caught in lockstep, unused
   // without it.
   auto lockstep = plain;
@@ -191,6 +206,8 @@ TEST_CASE("mutations of the line-buffer path are caught (its lanes and per-cell 
                       "icl_lb_in[icl_slot][icl_lx] = (ICL_LANES(float))(V) + 1.0f))") > 0.0);
   CHECK(mutated_fused(strips, "(icl_lb_in[icl_slot][icl_c] = (V))", "(icl_lb_in[icl_slot][icl_c] = (V) + 1.0f)") > 0.0);
   CHECK(mutated_fused(strips, "icl_q0][(X) - icl_lx0])", "icl_q0][(X) - icl_lx0] + 1.0f)") > 0.0);
+  CHECK(mutated_fused(strips, kSteadyRange, kSteadyShort) > 0.0);
+  CHECK(mutated_fused(with_row_strip(strips), kPastRange, kPastRangeSkip) > 0.0);
 }
 
 TEST_CASE("the line-buffer path: its own source, its constraints", "[imagecl][simd][fusion]") {
