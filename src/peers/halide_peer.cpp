@@ -5,6 +5,7 @@
 #include <HalideRuntimeOpenCL.h>
 
 #include <cstdlib>
+#include <string>
 #include <thread>
 
 #include "error.hpp"
@@ -13,6 +14,18 @@
 
 namespace filterlab::peers {
 namespace {
+
+// The target of the multitarget CPU libraries that Halide's dispatch runs here: the first whose
+// features the CPU has (avx512_skylake: AVX-512 F, CD, BW, DQ and VL; else the AVX2/FMA one).
+std::string dispatched_cpu_target() {
+  std::string all = FILTERLAB_HALIDE_CPU_TARGET;
+  const auto first = all.substr(0, all.find(',')), last = all.substr(all.rfind(',') + 1);
+  __builtin_cpu_init();
+  const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+                      __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+                      __builtin_cpu_supports("avx512vl");
+  return avx512 && first.find("avx512_skylake") != std::string::npos ? first : last;
+}
 
 using Pipeline = HalidePipeline;
 
@@ -134,7 +147,8 @@ class HalidePeer : public Peer {
     const nlohmann::json schedule = schedule_ == "hand"
                                         ? "FilterLab's (peers/halide/schedule.hpp)"
                                         : "Halide's " + schedule_ + " autoscheduler (default machine parameters)";
-    if (backend_ == HalideBackend::Cpu) return {{"target", FILTERLAB_HALIDE_CPU_TARGET}, {"schedule", schedule}};
+    if (backend_ == HalideBackend::Cpu)
+      return {{"target", FILTERLAB_HALIDE_CPU_TARGET}, {"dispatched_target", dispatched_cpu_target()}, {"schedule", schedule}};
     if (backend_ == HalideBackend::Cuda)
       return {{"target", FILTERLAB_HALIDE_CUDA_TARGET},
               {"schedule", schedule},
