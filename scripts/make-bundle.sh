@@ -4,8 +4,8 @@
 # ICD loader (see run-bundle.sh).
 # Further arguments are more input files for data/ (Study 5's Y plane).
 # PEERS=<filterlab-peers binary> adds the peers (OpenCV, Halide AOT pipelines) with their own
-# libraries (OpenCV core+imgproc and dependencies, the launch counter), the CUDA peers' script and the
-# NPP peer's source with run-npp-peers.sh.
+# libraries (OpenCV core+imgproc and dependencies, the launch counter), the CUDA peers' script, the
+# NPP peer's source with run-npp-peers.sh and the hand-written CUDA peer's with run-cuda-hand-peers.sh.
 set -euo pipefail
 binary=$1 base=$2 out=$3
 shift 3
@@ -40,5 +40,11 @@ if [ -n "${PEERS:-}" ]; then
   # NVIDIA NPP as a peer: source only, built on the GPU host with its nvcc (run-npp-peers.sh).
   cp experiments/peers/npp/*.cu experiments/peers/npp/*.hpp experiments/peers/npp/build.sh "$out/peers/npp/"
   cp scripts/run-npp-peers.sh "$out/"
+  # FilterLab's hand-written CUDA kernels as a peer: source only (it includes ../npp/'s headers), built
+  # on the GPU host with its nvcc (run-cuda-hand-peers.sh, run-bundle.sh's step cuda-hand).
+  mkdir -p "$out/peers/cuda_hand"
+  cp experiments/peers/cuda_hand/*.cu experiments/peers/cuda_hand/*.cuh experiments/peers/cuda_hand/*.hpp \
+    experiments/peers/cuda_hand/build.sh "$out/peers/cuda_hand/"
+  cp scripts/run-cuda-hand-peers.sh "$out/"
 fi
 du -sh "$out"

@@ -12,7 +12,8 @@
 # --full-budget 50"), REPS (repetitions), JOBS (parallel verify processes, default nproc/2),
 # IMAGECL_SAMPLES (configurations per ImageCL kernel for the step "imagecl-check", default 16),
 # QUICK=1 (the registry's quick options); the step "bench" runs filterlab-bench (BENCH_SIZES,
-# BENCH_BORDERS) into $out/bench<tag>.json. The peers: bin/filterlab-peers once per selected OpenCL
+# BENCH_BORDERS) into $out/bench<tag>.json; the step "cuda-hand" runs run-cuda-hand-peers.sh (FilterLab's
+# hand-written CUDA kernels, peers_cuda_hand/). The peers: bin/filterlab-peers once per selected OpenCL
 # device; then, where an NVIDIA device is selected and a python3 with cupy and torch exists,
 # peers/gpu_peers.py (CuPy, PyTorch; results in peers_cuda/). PYTHON picks the interpreter.
 # Each experiment's output also goes to $out/logs<tag>/<experiment>.txt. GPUS=N (with DEVICE naming
@@ -69,6 +70,11 @@ case " $steps " in *" run "*)
   FILTERLAB="$fl" PEERS="$here/bin/filterlab-peers" GPU_PEERS="$here/peers/gpu_peers.py" \
     BASE="$here/data/base_3866x4320.pgm" Y_PLANE="$here/data/epsilon_y_3264x2448.pgm" RESULTS="$out" \
     DEVICE="$device" LOG_DIR="$out/logs$tag" "$here/$runner" || rc=1 ;;
+esac
+# FilterLab's hand-written CUDA kernels: built with the host's nvcc, self-tested, then timed
+# on a fresh export into $out/peers_cuda_hand/ (not in the default steps).
+case " $steps " in *" cuda-hand "*)
+  "$here/run-cuda-hand-peers.sh" "$out" || rc=1 ;;
 esac
 # The Google Benchmark suite (filterlab-bench) over every registered variant, one size, JSON out.
 case " $steps " in *" bench "*)

@@ -242,3 +242,53 @@ def test_roofline_native_has_only_a_v2_layout():
         broken = copy.deepcopy(data)
         breakage(broken)
         assert errors("roofline_native", broken) or key_contract_problems(broken), breakage
+
+
+def cuda_hand_problems(data: dict) -> list[str]:
+    """What JSON Schema cannot say about a peers_cuda_hand file: a measured row's error is within the
+    tolerance it was judged with, and each workload has one fastest measured row."""
+    out, fastest = [], {}
+    for i, r in enumerate(data["rows"]):
+        if r["status"] != "measured":
+            continue
+        if r["max_abs_error"] > r["judged_tolerance"]:
+            out.append(f"rows[{i}]: measured with max_abs_error {r['max_abs_error']} > {r['judged_tolerance']}")
+        fastest[r["workload_id"]] = fastest.get(r["workload_id"], 0) + int(r["fastest_of_workload"])
+    out += [f"{w}: {n} rows marked fastest_of_workload" for w, n in fastest.items() if n != 1]
+    return out
+
+
+def test_cuda_hand_has_only_a_v2_layout():
+    """peers_cuda_hand (experiments/peers/cuda_hand/hand_peers.cu) has no committed file yet: its schema
+    is checked on the synthetic file of analysis_helpers, which follows result_rows.hpp."""
+    from analysis_helpers import cuda_hand_result
+    data = cuda_hand_result()
+    assert errors("peers_cuda_hand", data, 2) == [] and errors("peers_cuda_hand", data) == []
+    assert key_contract_problems(data) == [] and cuda_hand_problems(data) == []
+    not_applicable = copy.deepcopy(data)
+    row = not_applicable["rows"][3]
+    for k in ("max_abs_error", "kernel", "timing", "event_ms", "samples_event_ms", "floor_ms", "roofline_fraction",
+              "copy_floor_ms", "copy_fraction", "fastest_of_workload"):
+        row.pop(k)
+    row.update(status="not_applicable", reason="the weights are not integers times 2^-k")
+    not_applicable["rows"][4]["fastest_of_workload"] = True
+    assert errors("peers_cuda_hand", not_applicable) == [] and cuda_hand_problems(not_applicable) == []
+    for breakage in (lambda d: d.pop("schema_version"), lambda d: d["provenance"].update(commit="HEAD"),
+                     lambda d: d["provenance"].update(repetitions=10),
+                     lambda d: d["provenance"].update(build_options="unknown (no --build-options)"),
+                     lambda d: d["provenance"]["libraries"].update(nvcc="none (not built by nvcc)"),
+                     lambda d: d["provenance"].update(kernel_sources={}),
+                     lambda d: d["provenance"]["l2_flush"].pop("flush_bytes"),
+                     lambda d: d["rows"][3].update(max_abs_error=1),  # an exact variant off by one
+                     lambda d: d["rows"][5].update(max_abs_error=2),  # beyond the manifest's tolerance
+                     lambda d: d["rows"][0].pop("copy_fraction"),
+                     lambda d: d["rows"][0].update(samples_event_ms=[0.05] * 5),
+                     lambda d: d["rows"][0].update(status="not_applicable"),  # without a reason
+                     lambda d: d["rows"][1].update(fastest_of_workload=True),
+                     lambda d: d["rows"][0].update(family="peers.npp"),
+                     lambda d: d["rows"][0].update(case_id="peers.cuda_hand/other"),
+                     lambda d: d["floors"].clear(),
+                     lambda d: d["floors"][0].pop("median_ms")):
+        broken = copy.deepcopy(data)
+        breakage(broken)
+        assert errors("peers_cuda_hand", broken) or key_contract_problems(broken) or cuda_hand_problems(broken), breakage

@@ -47,6 +47,7 @@
 #include "npy_lite.hpp"
 #include "result_v2.hpp"
 #include "scharr_methods.hpp"
+#include "stats_lite.hpp"
 #include "workloads.hpp"
 
 namespace npp_peers {
@@ -99,53 +100,6 @@ Verdict judge(const Workload& w, const Method& me, const std::map<std::string, H
     }
   }
   return v;
-}
-
-// Statistics: exactly src/stats.cpp (type-7 quantiles, distribution-free CI of the median).
-double quantile_sorted(const std::vector<double>& s, double q) {
-  const double pos = q * static_cast<double>(s.size() - 1);
-  const std::size_t lo = static_cast<std::size_t>(std::floor(pos)), hi = std::min(lo + 1, s.size() - 1);
-  return s[lo] + (pos - static_cast<double>(lo)) * (s[hi] - s[lo]);
-}
-
-std::string summarize(std::vector<double> s) {
-  std::sort(s.begin(), s.end());
-  const double n = static_cast<double>(s.size()), half = 1.96 * std::sqrt(n);
-  auto clamp = [&](double r) { return static_cast<std::size_t>(std::min(std::max(r, 1.0), n) - 1); };
-  const double lo = std::floor((n - half) / 2.0), hi = std::ceil(1.0 + (n + half) / 2.0);
-  Obj o;
-  o.num("median", quantile_sorted(s, 0.5)).num("q1", quantile_sorted(s, 0.25)).num("q3", quantile_sorted(s, 0.75));
-  o.num("ci95_low", s[clamp(lo)]).num("ci95_high", s[clamp(hi)]).num("min", s.front()).num("max", s.back());
-  o.put("n", std::to_string(s.size()));
-  return o.dump(1, 3);
-}
-
-double median(std::vector<double> s) {
-  std::sort(s.begin(), s.end());
-  return quantile_sorted(s, 0.5);
-}
-
-std::string slugify(const std::string& text) {
-  std::string out;
-  bool dash = false;
-  for (char c : text) {
-    const char l = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9')) {
-      if (dash && !out.empty()) out += '-';
-      out += l;
-      dash = false;
-    } else {
-      dash = true;
-    }
-  }
-  return out;
-}
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return buf;
 }
 
 struct Args {
@@ -268,28 +222,8 @@ int run(const Args& args) {
   std::mt19937 rng(args.seed);
   std::vector<std::string> rows;
   for (const Json& wj : manifest["workloads"].arr) {
-    Workload w;
-    w.name = wj["name"].str;
-    w.id = wj["id"].str;
+    Workload w = read_workload(wj);
     if (!args.workloads.empty() && w.id.find(args.workloads) == std::string::npos) continue;
-    w.border = wj["border"].str;
-    w.ksize = static_cast<int>(wj["ksize"].num);
-    w.width = static_cast<int>(wj["width"].num);
-    w.height = static_cast<int>(wj["height"].num);
-    w.u8 = wj["u8"].b;
-    w.pixels = wj["pixels"].num;
-    w.bytes_min = wj["bytes_min"].num;
-    for (const Json& jj : wj["jobs"].arr) {
-      Job j;
-      j.label = jj["label"].str;
-      j.axis = jj["axis"].str;
-      j.ksize = static_cast<int>(jj["ksize"].num);
-      j.tolerance = jj["tolerance"].num;
-      j.input = jj["input"].str;
-      j.oracle = jj["oracle"].str;
-      j.definition = &jj["definition"];
-      w.jobs.push_back(j);
-    }
     std::fprintf(stderr, "[peers_npp] %s: loading\n", w.id.c_str());
     std::map<std::string, HostImage> oracles;
     std::map<std::string, DevPtr> uploaded;

@@ -4,6 +4,7 @@
 // neither library for us): the head, each row's keys and the provenance version 2 requires.
 
 #include <cctype>
+#include <ctime>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -29,6 +30,30 @@ inline void add_row_keys(Obj& row, const std::string& workload_id) {
 inline void add_result_head(Obj& result) {
   result.str("schema", "filterlab.result/" + std::to_string(kResultSchemaVersion));
   result.num("schema_version", kResultSchemaVersion).str("experiment", kExperiment);
+}
+
+// The device's name as a file name ("NVIDIA H200" -> "nvidia-h200"): <results>/<experiment>/<slug>.json.
+inline std::string slugify(const std::string& text) {
+  std::string out;
+  bool dash = false;
+  for (char c : text) {
+    const char l = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9')) {
+      if (dash && !out.empty()) out += '-';
+      out += l;
+      dash = false;
+    } else {
+      dash = true;
+    }
+  }
+  return out;
+}
+
+inline std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
 }
 
 // The NVIDIA kernel driver's version ("580.159.04") from the NVRM line, as gpu_peers.py reads it;

@@ -1,5 +1,5 @@
 #pragma once
-// A workload as the manifest describes it, and a Method: one way of computing it with NPP.
+// A Method: one way of computing a workload (manifest_lite.hpp) with NPP.
 
 #include <algorithm>
 #include <functional>
@@ -7,25 +7,10 @@
 #include <vector>
 
 #include "json_lite.hpp"
+#include "manifest_lite.hpp"
 #include "npp_device.hpp"
 
 namespace npp_peers {
-
-struct Job {
-  std::string label, axis;
-  int ksize = 3;
-  double tolerance = 0;
-  std::string input, oracle;
-  const Json* definition = nullptr;
-};
-
-struct Workload {
-  std::string name, id, border, definition_text;
-  int ksize = 0, width = 0, height = 0;
-  bool u8 = false;
-  double pixels = 0, bytes_min = 0;
-  std::vector<Job> jobs;
-};
 
 // One way of computing a workload with NPP. `exact_border`: the workload's border is reproduced for
 // every pixel; otherwise only pixels at least `halo` from every edge are comparable.
@@ -39,17 +24,6 @@ struct Method {
   std::function<std::vector<const DevImage*>()> outputs;
 };
 
-inline std::vector<float> floats(const Json& a) {
-  std::vector<float> v;
-  for (const auto& x : a.arr) v.push_back(static_cast<float>(x.num));
-  return v;
-}
-inline std::vector<float> rows_flat(const Json& rows) {
-  std::vector<float> v;
-  for (const auto& r : rows.arr)
-    for (const auto& x : r.arr) v.push_back(static_cast<float>(x.num));
-  return v;
-}
 template <class T>
 inline std::vector<T> reversed(std::vector<T> v) {
   std::reverse(v.begin(), v.end());
