@@ -16,6 +16,7 @@
 #include "builtins.hpp"
 #include "cxx_only.hpp"
 #include "index_eval.hpp"
+#include "integer_sums.hpp"
 #include "limits.hpp"
 #include "op_count.hpp"
 #include "pragma_rules.hpp"
@@ -1407,6 +1408,7 @@ bool analyse(ASTContext& ctx, const std::vector<PragmaDirective>& pragmas, const
   decide_vector_stores(ctx, v, a);
   decide_float_windows(ctx, a);
   if (!rep.failed()) plan_simd(ctx, a);
+  if (!rep.failed()) plan_integer_sums(ctx, a);
   if (!rep.failed() && !a.uses_vectors)
     a.model.counts = count_operations(ctx, a);  // before the tuning: `exact` needs them
   if (!a.helpers.empty())

@@ -65,9 +65,19 @@ struct SimdPlan {
   std::set<const clang::VarDecl*> row_locals;
   std::set<const clang::Stmt*> row_statements;
 };
+// The integer-exact sums of one array (integer_sums.hpp): its accumulators, the conversions of
+// their pixels to float (which the integer path leaves out) and the reads of the accumulators
+// (which convert and scale).
+struct IntegerSums {
+  std::string array;
+  std::set<const clang::VarDecl*> accumulators;
+  std::set<const clang::CastExpr*> widenings;
+  std::set<const clang::DeclRefExpr*> reads;
+};
 struct Analysis {
   KernelModel model;
   SimdPlan simd;
+  std::vector<IntegerSums> integer_sums;
   const clang::FunctionDecl* kernel = nullptr;
   std::vector<ImageAccess> reads;
   std::vector<ImageWrite> writes;

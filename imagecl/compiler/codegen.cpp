@@ -7,6 +7,9 @@
 #include <clang/Rewrite/Core/Rewriter.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <functional>
 #include <regex>
 #include <set>
@@ -113,6 +116,23 @@ class Emitter {
   bool convert(const ImageInfo& img) const { return tunable("ICL_CONVERT_" + img.name); }
   bool tunable(const std::string& define) const {
     return std::any_of(m_.tuning.begin(), m_.tuning.end(), [&](const TuningParam& p) { return p.define == define; });
+  }
+  // The integer-exact sums of an array whose switch exists, and the plan an accumulator, a read or
+  // a conversion belongs to.
+  bool integer(const std::string& array) const { return tunable("ICL_INTEGER_" + array); }
+  template <class Pred>
+  const IntegerSums* integer_plan(Pred pred) const {
+    for (const auto& p : a_.integer_sums)
+      if (integer(p.array) && pred(p)) return &p;
+    return nullptr;
+  }
+  const IntegerSums* integer_acc(const VarDecl* v) const {
+    return integer_plan([&](const IntegerSums& p) { return p.accumulators.count(v) > 0; });
+  }
+  // An accumulator's type: int or float by the switch (N lanes of it where `lanes`).
+  static std::string integer_type(const IntegerSums& p, bool lanes) {
+    const std::string t = "ICL_IPICK_" + p.array + "(int, float)";
+    return lanes ? "ICL_LANES(" + t + ")" : t;
   }
 
   void defaults(std::ostream& o) {
@@ -433,6 +453,17 @@ class Emitter {
   }
 
   void array_macros(std::ostream& o, const ArrayInfo& arr) {
+    if (integer(arr.name)) {
+      // The integer-exact sums (integer_sums.hpp): ICL_IPICK_<arr>(in int32, in float) picks the
+      // text of each place the switch changes; ICL_ISCALE_<arr> is 2^-s, exact.
+      const auto& n = arr.name;
+      char scale[64];
+      std::snprintf(scale, sizeof scale, "%.30g", std::ldexp(1.0, -arr.integer_shift));
+      o << "#if ICL_INTEGER_" << n << " && !ICL_LITERAL_" << n << "\n#error ICL_INTEGER_" << n << " needs ICL_LITERAL_"
+        << n << " 1\n#endif\n#if ICL_INTEGER_" << n << "\n#define ICL_IPICK_" << n
+        << "(I, F) I\n#else\n#define ICL_IPICK_" << n << "(I, F) F\n#endif\n#define ICL_ISCALE_" << n << " " << scale
+        << (std::strchr(scale, '.') ? "f" : ".0f") << "\n";
+    }
     if (!tunable("ICL_CONSTANT_" + arr.name)) return;
     o << "#if ICL_CONSTANT_" << arr.name << "\n#define ICL_SPACE_" << arr.name
       << " __constant\n#else\n#define ICL_SPACE_" << arr.name << " __global\n#endif\n";
@@ -600,9 +631,12 @@ class Emitter {
     const bool vol = m_.grid_dims == 3;
     o << "  {\n";
     for (const auto& arr : m_.arrays)  // the literal table hides the argument (which the host still passes)
-      if (tunable("ICL_LITERAL_" + arr.name))
-        o << "#if ICL_LITERAL_" << arr.name << "\n  __constant const " << arr.element << "* const " << arr.name
-          << " = icl_lit_" << arr.name << ";\n#endif\n";
+      if (tunable("ICL_LITERAL_" + arr.name)) {
+        const std::string n = arr.name, pick = "ICL_IPICK_" + n;
+        o << "#if ICL_LITERAL_" << n << "\n  __constant const "
+          << (integer(n) ? pick + "(int, " + arr.element + ")" : arr.element) << "* const " << n << " = "
+          << (integer(n) ? pick + "(icl_int_" + n + ", icl_lit_" + n + ")" : "icl_lit_" + n) << ";\n#endif\n";
+      }
     for (const auto& img : m_.images)
       if (tunable("ICL_WINDOW_" + img.name)) window_fill(o, img, checked);
     // Fully unrolled coarsening loops turn window indices into constants: registers, not memory.
@@ -806,6 +840,11 @@ class Emitter {
         o << (i ? ", " : "") << v;
       }
       o << "};\n";
+      if (!integer(arr.name)) continue;
+      o << "// With ICL_INTEGER_" << arr.name << ": the same values times 2^" << arr.integer_shift
+        << ".\n__constant int icl_int_" << arr.name << "[" << arr.integer_values.size() << "] = {";
+      for (std::size_t i = 0; i < arr.integer_values.size(); ++i) o << (i ? ", " : "") << arr.integer_values[i];
+      o << "};\n";
     }
     for (const auto* v : a_.tables) {
       // The range may start in a macro (__constant from the prelude): take it in the file.
@@ -829,6 +868,22 @@ class Emitter {
     const auto z = [&](const ImageAccess& a) {
       return a.z ? ", (" + text(a.z->getSourceRange()) + ")" : std::string();
     };
+    // The integer-exact sums: each read of an accumulator converts and scales (exact) where the
+    // switch is on; an accumulator not on lanes is declared int (lane_declarations does the rest).
+    for (const auto& p : a_.integer_sums) {
+      if (!integer(p.array)) continue;
+      for (const auto* d : p.reads)
+        sites.push_back({d->getSourceRange(), [&, d, array = p.array] {
+                           const std::string v = text(d->getSourceRange());
+                           const bool on_lanes = lanes_ && a_.simd.varying.count(cast<VarDecl>(d->getDecl()));
+                           const std::string to_float =
+                               on_lanes ? "ICL_LANES(convert_float)(" + v + ")" : "(float)(" + v + ")";
+                           return "ICL_IPICK_" + array + "((" + to_float + " * ICL_ISCALE_" + array + "), " + v + ")";
+                         }});
+      for (const auto* v : p.accumulators)
+        if (!lanes_ || !a_.simd.varying.count(v))
+          replace(SourceRange(v->getTypeSpecStartLoc(), v->getTypeSpecEndLoc()), integer_type(p, false));
+    }
     for (const auto& r : a_.reads)
       sites.push_back({r.whole->getSourceRange(), [&, r] {
                          return (lanes_ ? "ICL_VRD_" : "ICL_RD_") + r.image + "((" + text(r.x->getSourceRange()) +
@@ -945,6 +1000,12 @@ class Emitter {
   std::string lane_cast(const CastExpr* c) {
     const std::string inner = text(c->getSubExpr()->getSourceRange());
     if (c->getCastKind() == CK_NoOp) return "(" + inner + ")";
+    // A pixel of an integer-exact sum stays an integer where the switch is on.
+    if (const auto* p = integer_plan([&](const IntegerSums& q) { return q.widenings.count(c) > 0; }))
+      return "ICL_IPICK_" + p->array + "((" + inner + "), " + float_lane_cast(c, inner) + ")";
+    return float_lane_cast(c, inner);
+  }
+  std::string float_lane_cast(const CastExpr* c, const std::string& inner) {
     const std::string to = simd_scalar_name(c->getType()), from = simd_widened_from(c->getSubExpr());
     if (c->getCastKind() == CK_IntegralToFloating && to == "float" && tunable("ICL_FAST_WIDEN") &&
         (from == "uchar" || from == "ushort"))
@@ -959,7 +1020,9 @@ class Emitter {
       QualType t = v->getType();
       if (const auto* arr = ctx_.getAsConstantArrayType(t)) t = arr->getElementType();
       const SourceRange spec(v->getTypeSpecStartLoc(), v->getTypeSpecEndLoc());
-      if (done.insert(offset(sm, spec.getBegin())).second) replace(spec, "ICL_LANES(" + simd_scalar_name(t) + ")");
+      if (!done.insert(offset(sm, spec.getBegin())).second) continue;
+      const auto* p = integer_acc(v);
+      replace(spec, p ? integer_type(*p, true) : "ICL_LANES(" + simd_scalar_name(t) + ")");
     }
   }
 
@@ -976,7 +1039,10 @@ class Emitter {
         const auto* v = cast<VarDecl>(ds->getSingleDecl());
         QualType t = v->getType().getUnqualifiedType();
         const std::string lane = a_.simd.varying.count(v) ? simd_scalar_name(t) : "";
-        const std::string type = lane.empty() ? t.getAsString() : "ICL_LANES(" + lane + ")";
+        const auto* p = integer_acc(v);
+        const std::string type = p              ? integer_type(*p, !lane.empty())
+                                 : lane.empty() ? t.getAsString()
+                                                : "ICL_LANES(" + lane + ")";
         const std::string name = v->getNameAsString();
         std::string decl = type + " icl_row_" + name + "[ICL_CY];";
         if (v->getInit()) decl += " " + head + name + " = (" + text(v->getInit()->getSourceRange()) + "); }}";

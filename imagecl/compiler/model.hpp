@@ -57,6 +57,11 @@ struct ArrayInfo {
   // literal_<name> then switches the reads to a __constant table of them.
   std::vector<std::string> literal;
   bool literal_eligible = false;
+  // integer_<name> (integer_sums.hpp): the values as integers times 2^-integer_shift, summed in int32.
+  bool integer_eligible = false;
+  std::string integer_reason;  // why not, for a literal array that is not eligible
+  int integer_shift = 0;
+  std::vector<long> integer_values;
 };
 
 struct LoopInfo {

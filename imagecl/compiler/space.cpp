@@ -119,6 +119,12 @@ nlohmann::json space_json(const KernelModel& m) {
         for (const auto& v : arr->literal) values.push_back(std::stod(v));
         a["weights"] = values;
         a["literal_define"] = tunable(m, "ICL_LITERAL_" + p.name) ? json("ICL_LITERAL_" + p.name) : json(nullptr);
+        if (tunable(m, "ICL_INTEGER_" + p.name)) {  // only kernels with the switch carry the keys
+          a["integer_define"] = "ICL_INTEGER_" + p.name;
+          a["integer_shift"] = arr->integer_shift;
+        } else if (!arr->integer_reason.empty()) {
+          a["integer_sums"] = arr->integer_reason;
+        }
       }
     } else {
       a["kind"] = "scalar";
@@ -215,6 +221,8 @@ nlohmann::json space_json(const KernelModel& m) {
   if (std::any_of(local.begin(), local.end(), [](const json& l) { return !l["convert_define"].is_null(); }))
     j["constraints"].push_back(
         {{"kind", "convert"}, {"rule", "convert = 1 needs the Image's local memory switched on"}});
+  if (std::any_of(m.arrays.begin(), m.arrays.end(), [](const ArrayInfo& a) { return a.integer_eligible; }))
+    j["constraints"].push_back({{"kind", "integer"}, {"rule", "integer_<arr> = 1 needs literal_<arr> = 1"}});
   if (!vector_store.empty())
     j["constraints"].push_back({{"kind", "vector_store"},
                                 {"rule",

@@ -146,6 +146,15 @@ void build_tuning(KernelModel& m) {
                                "row runs for every row before the next statement (a local per row): the rows' "
                                "sums are independent chains the core overlaps; needs simd > 0"));
   }
+  // Last of all, in every source: the integer-exact sums (integer_sums.hpp).
+  for (const auto& arr : m.arrays)
+    if (arr.integer_eligible)
+      m.tuning.push_back(param("integer_" + arr.name, "ICL_INTEGER_" + arr.name, "Integer-exact sums", {0, 1},
+                               "acc += " + arr.name + "[e] * x summed in int32 over the weights times 2^" +
+                                   std::to_string(arr.integer_shift) +
+                                   ", converted and scaled once: bit-identical to the float sum (every partial sum "
+                                   "is exact), so exact mode keeps it; needs literal_" +
+                                   arr.name + " 1"));
 }
 
 }  // namespace filterlab::imagecl

@@ -62,6 +62,10 @@ Setup setup_of(const std::string& k) {
   if (k == "corner_response") s.scalars = {{"k", 0.04}};
   if (k == "weights5_lit")
     s.arrays = {{"k", {0, 0, -1, 0, 0, 0, -1, -2, -1, 0, -1, -2, 20, -2, -1, 0, -1, -2, -1, 0, 0, 0, -1, 0, 0}}};
+  if (k == "conv5_u8_q6") {
+    const std::vector<double> n{0, -1, -2, -1, 0, -1, 2, 4, 2, -1, -2, 4, 56, 4, -2, -1, 2, 4, 2, -1, 0, -1, -2, -1, 0};
+    for (double v : n) s.arrays["k"].push_back(v / 64);
+  }
   if (k == "mask_filter") s.arrays = {{"mask", iota_mod(25, 3, 5, -2)}};
   if (k == "escape_time") s.scalars = {{"x0", -2.0}, {"y0", -1.25}, {"step", 0.0625}, {"max_iter", 60}};
   return s;
@@ -249,11 +253,30 @@ void check_kernel(const std::string& name) { CHECK(mismatches(name) == 0); }
 }  // namespace
 
 // Each kernel is its own test case (ctest runs them in parallel); the list must name every kernel.
-const std::vector<std::string> kCorpus = {
-    "absdiff",         "box5",           "derivative_x",   "dilate_cross",       "downscale2", "erode3",
-    "gamma_u8",        "gauss3",         "gauss_row",      "gradient_magnitude", "laplace4",   "lut_map",
-    "median3",         "mixed_builtins", "range_weighted", "threshold_band",     "transpose",  "unsharp",
-    "upscale_nearest", "weighted3",      "weights5_lit",   "wrap_reflect",       "zsmooth3"};
+const std::vector<std::string> kCorpus = {"absdiff",
+                                          "box5",
+                                          "conv5_u8_q6",
+                                          "derivative_x",
+                                          "dilate_cross",
+                                          "downscale2",
+                                          "erode3",
+                                          "gamma_u8",
+                                          "gauss3",
+                                          "gauss_row",
+                                          "gradient_magnitude",
+                                          "laplace4",
+                                          "lut_map",
+                                          "median3",
+                                          "mixed_builtins",
+                                          "range_weighted",
+                                          "threshold_band",
+                                          "transpose",
+                                          "unsharp",
+                                          "upscale_nearest",
+                                          "weighted3",
+                                          "weights5_lit",
+                                          "wrap_reflect",
+                                          "zsmooth3"};
 const std::vector<std::string> kDialect = {"column_threshold", "corner_response", "escape_time", "life",
                                            "mask_filter",      "sobel_pair",      "sum_images"};
 
@@ -300,6 +323,7 @@ TEST_CASE("the CPU reference reports reads outside an Image without boundary and
   }
 CORPUS_CASE(absdiff)
 CORPUS_CASE(box5)
+CORPUS_CASE(conv5_u8_q6)
 CORPUS_CASE(derivative_x)
 CORPUS_CASE(dilate_cross)
 CORPUS_CASE(downscale2)
