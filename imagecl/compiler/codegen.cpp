@@ -60,7 +60,8 @@ enum class Source { Main, RowSplit, Simd };
 // The switches that live only in one second source (the others neither define nor mention them).
 bool own_switch(const std::string& define, Source source) {
   if (define == "ICL_ROW_SPLIT") return source == Source::RowSplit;
-  if (define == "ICL_SIMD" || define == "ICL_FAST_ROUND" || define == "ICL_FAST_WIDEN" || define == "ICL_LOCKSTEP")
+  if (define == "ICL_SIMD" || define == "ICL_FAST_ROUND" || define == "ICL_FAST_WIDEN" || define == "ICL_LOCKSTEP" ||
+      define == "ICL_EDGE_LANES")
     return source == Source::Simd;
   return true;
 }
@@ -194,7 +195,7 @@ class Emitter {
       if (tunable("ICL_IMAGE_" + img.name)) o << " || ICL_IMAGE_" << img.name;
     o << ")\n#error ICL_SIMD needs ICL_INTERLEAVED 0, ICL_CX a multiple of it and no local, image or window memory "
          "or vector stores\n#endif\n";
-    for (const char* d : {"ICL_FAST_ROUND", "ICL_FAST_WIDEN", "ICL_LOCKSTEP"})
+    for (const char* d : {"ICL_FAST_ROUND", "ICL_FAST_WIDEN", "ICL_LOCKSTEP", "ICL_EDGE_LANES"})
       if (tunable(d)) o << "#if " << d << " && !ICL_SIMD\n#error " << d << " needs ICL_SIMD > 0\n#endif\n";
     o << "#define ICL_LANES(T) ICL_JOIN(T, ICL_SIMD)\n" << kFastConvertMacros;
     if (tunable("ICL_FAST_ROUND"))
@@ -220,12 +221,24 @@ class Emitter {
     for (const auto& img : m_.images) {
       const auto& n = img.name;
       const std::string at = "(" + n + " + (size_t)(y) * (size_t)" + n + "_w + (size_t)(x))";
-      if (img.read)
-        o << "#define ICL_VRD_" << n << "(x, y) (*(__global const icl_lanes_" << img.pixel << "*)" << at << ")\n";
+      if (img.read) o << vector_read(img);
       if (img.written)
         o << "#define ICL_VWR_" << n << "(x, y, v) ((void)(*(__global icl_lanes_" << img.pixel << "*)" << at
           << " = (ICL_LANES(" << img.pixel << "))(v)))\n";
     }
+  }
+
+  // The N-pixel read of an Image on the strip path: one unaligned vector load.
+  static std::string vector_read(const ImageInfo& img) {
+    const auto& n = img.name;
+    return "#define ICL_VRD_" + n + "(x, y) (*(__global const icl_lanes_" + img.pixel + "*)(" + n +
+           " + (size_t)(y) * (size_t)" + n + "_w + (size_t)(x)))\n";
+  }
+  // ... and where the strip's stencil leaves the Image (ICL_EDGE_LANES): N pixels gathered through
+  // the boundary rule into a private row, read back as one vector.
+  static std::string vector_gather(const ImageInfo& img) {
+    const auto& n = img.name;
+    return "#define ICL_VRD_" + n + "(x, y) icl_vget_" + n + "(" + n + ", " + n + "_w, " + n + "_h, (x), (y))\n";
   }
 
   void helpers(std::ostream& o) {
@@ -300,6 +313,11 @@ class Emitter {
       o << t << " icl_get_" << n << "(ICL_PARAM_" << n
         << ", const int icl_w, const int icl_h, int icl_x, int icl_y) {\n"
         << boundary_code(img) << "  return ICL_LOAD_" << n << "(" << n << ", icl_w, icl_x, icl_y);\n}\n";
+      if (simd_ && tunable("ICL_EDGE_LANES"))
+        o << "#if ICL_SIMD && ICL_EDGE_LANES\nICL_LANES(" << t << ") icl_vget_" << n << "(ICL_PARAM_" << n
+          << ", const int icl_w, const int icl_h, int icl_x, int icl_y) {\n  " << t
+          << " icl_p[ICL_SIMD];\n  for (int icl_l = 0; icl_l < ICL_SIMD; ++icl_l) icl_p[icl_l] = icl_get_" << n << "("
+          << n << ", icl_w, icl_h, icl_x + icl_l, icl_y);\n  return *(icl_lanes_" << t << "*)icl_p;\n}\n#endif\n";
       const bool local = tunable("ICL_LOCAL_" + n), window = tunable("ICL_WINDOW_" + n);
       std::vector<std::pair<std::string, std::string>> alternatives;  // (switch, ICL_RD_ body)
       if (local) {
@@ -715,6 +733,8 @@ class Emitter {
   void strips(std::ostream& o, bool checked) {
     std::string rows = "icl_y0 + ICL_CY <= icl_grid_h", row = "idy < icl_grid_h",
                 strip = "icl_x0 + ICL_SIMD <= icl_grid_w";
+    // A strip whose writes land inside (grid and written Images) but whose stencil may not.
+    std::string writes = "icl_x0 + ICL_SIMD <= icl_grid_w && idy < icl_grid_h";
     for (const auto& img : m_.images) {
       const auto& n = img.name;
       const std::string lo = std::to_string(img.min_y), hi = std::to_string(img.max_y);
@@ -727,8 +747,23 @@ class Emitter {
         rows += " && icl_y0 + ICL_CY <= " + n + "_h";
         row += " && idy < " + n + "_h";
         strip += " && icl_x0 + ICL_SIMD <= " + n + "_w";
+        writes += " && icl_x0 + ICL_SIMD <= " + n + "_w && idy < " + n + "_h";
       }
     }
+    // Edge lanes (ICL_EDGE_LANES): a strip that fails an x or y test of a read Image but writes
+    // inside runs the lanes body on reads gathered through the boundary rule (the yardsticks'
+    // zero-padded copy of a row's ends), not pixel by pixel.
+    const bool edge = tunable("ICL_EDGE_LANES");
+    const auto edge_lanes = [&](const std::string& in, const std::string& after) {
+      if (!edge) return;
+      o << "#if ICL_EDGE_LANES\n" << in << "if (" << writes << ") {\n" << in << "  const int idx = icl_x0;\n";
+      for (const auto& img : m_.images)
+        if (img.read) o << "#undef ICL_VRD_" << img.name << "\n" << vector_gather(img);
+      o << in << "  " << lanes_body_ << "\n";
+      for (const auto& img : m_.images)
+        if (img.read) o << "#undef ICL_VRD_" << img.name << "\n" << vector_read(img);
+      o << in << "  " << after << "\n" << in << "}\n#endif\n";
+    };
     // One strip of row idy pixel by pixel (checked as the block is).
     const auto strip_per_pixel = [&](const std::string& in) {
       o << in << "for (int icl_l = 0; icl_l < ICL_SIMD; ++icl_l) {\n"
@@ -772,6 +807,7 @@ class Emitter {
         << "          const int idx = icl_x0;\n"
         << "          " << lanes_body_ << "\n"
         << "        } else {\n";
+      edge_lanes("          ", "continue;");
       strip_per_pixel("          ");
       o << "        }\n      }\n    }\n  }\n#else\n";
     }
@@ -783,6 +819,7 @@ class Emitter {
       << "      const int icl_x0 = ICL_IDX(icl_s), idx = icl_x0;\n"
       << "      " << lanes_body_ << "\n    }\n";
     outside_range("    ");
+    edge_lanes("      ", "continue;");
     strip_per_pixel("      ");
     o << "    }\n  }\n";
     if (lockstep) o << "#endif\n";

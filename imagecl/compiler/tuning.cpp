@@ -1,5 +1,7 @@
 #include "tuning.hpp"
 
+#include <algorithm>
+
 #include "vector_types.hpp"
 
 namespace filterlab::imagecl {
@@ -146,7 +148,7 @@ void build_tuning(KernelModel& m) {
                                "row runs for every row before the next statement (a local per row): the rows' "
                                "sums are independent chains the core overlaps; needs simd > 0"));
   }
-  // Last of all, in every source: the integer-exact sums (integer_sums.hpp).
+  // After the strip path, in every source: the integer-exact sums (integer_sums.hpp).
   for (const auto& arr : m.arrays)
     if (arr.integer_eligible)
       m.tuning.push_back(param("integer_" + arr.name, "ICL_INTEGER_" + arr.name, "Integer-exact sums", {0, 1},
@@ -155,6 +157,12 @@ void build_tuning(KernelModel& m) {
                                    ", converted and scaled once: bit-identical to the float sum (every partial sum "
                                    "is exact), so exact mode keeps it; needs literal_" +
                                    arr.name + " 1"));
+  // After them, in the simd source: edge lanes.
+  if (m.simd_eligible && std::any_of(m.images.begin(), m.images.end(), [](const ImageInfo& i) { return i.read; }))
+    m.tuning.push_back(param("edge_lanes", "ICL_EDGE_LANES", "Edge strips in lanes (CPU code path)", {0, 1},
+                             "a strip whose stencil leaves a read Image but whose outputs lie inside runs the lanes "
+                             "body on N pixels gathered through the boundary rule instead of pixel by pixel; needs "
+                             "simd > 0"));
 }
 
 }  // namespace filterlab::imagecl

@@ -149,14 +149,14 @@ std::string piece(const SpaceParam& p, long v) {
 }
 
 // The transformations added after the paper's (interior, window_, vector_, literal_, slide_, convert_,
-// exact, private_tile, fill_window, row_split, simd, fast_round, fast_widen, lockstep, integer_) leave their piece out
-// of an ID at their first value ("off"): IDs from before them stay valid and unchanged.
+// exact, private_tile, fill_window, row_split, simd, fast_round, fast_widen, lockstep, integer_, edge_lanes) leave
+// their piece out of an ID at their first value ("off"): IDs from before them stay valid and unchanged.
 bool optional_piece(const SpaceParam& p) {
   return p.name == "interior" || p.name == "exact" || p.name == "private_tile" || p.name == "fill_window" ||
          p.name == "row_split" || p.name == "simd" || p.name == "fast_round" || p.name == "fast_widen" ||
          p.name == "lockstep" || p.name.rfind("slide_", 0) == 0 || p.name.rfind("convert_", 0) == 0 ||
          p.name.rfind("window_", 0) == 0 || p.name.rfind("vector_", 0) == 0 || p.name.rfind("literal_", 0) == 0 ||
-         p.name.rfind("integer_", 0) == 0;
+         p.name.rfind("integer_", 0) == 0 || p.name == "edge_lanes";
 }
 
 }  // namespace
@@ -404,7 +404,7 @@ std::string transformation_violation(const KernelSpace& s, const Config& c) {
     if (p.name.rfind("integer_", 0) == 0 && switched_on(s, c, p.define) &&
         !switched_on(s, c, "literal_" + p.name.substr(8)))
       return p.name + " 1 needs literal_" + p.name.substr(8) + " 1 (it sums the #pragma imagecl weights values)";
-  for (const char* fast : {"fast_round", "fast_widen", "lockstep"})
+  for (const char* fast : {"fast_round", "fast_widen", "lockstep", "edge_lanes"})
     if (switched_on(s, c, fast) && !uses_simd(s, c)) return std::string(fast) + " 1 needs simd > 0";
   if (uses_simd(s, c)) {
     const long n = value_of(s, c, "simd");

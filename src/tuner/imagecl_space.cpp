@@ -29,12 +29,13 @@ bool is_fused(const imagecl::KernelSpace& s) {
 
 // The switches added after the sub-spaces and live searches were written (FP contraction, sliding
 // rows, convert while staging, a fused kernel's interior split, register fusion and its fill window,
-// the row split, the strip vectorisation and its fast conversions): held at their first value unless a sub-space sets
-// them, so the committed caches' points stay what they were.
+// the row split, the strip vectorisation, its fast conversions and edge lanes, the integer-exact sums): held at their
+// first value unless a sub-space sets them, so the committed caches' points stay what they were.
 bool later_switch(const imagecl::KernelSpace& s, const std::string& n) {
   return n == "exact" || n == "private_tile" || n == "fill_window" || n == "row_split" || n == "simd" ||
-         n == "fast_round" || n == "fast_widen" || n == "lockstep" || n.rfind("slide_", 0) == 0 ||
-         n.rfind("convert_", 0) == 0 || (n == "interior" && is_fused(s));
+         n == "fast_round" || n == "fast_widen" || n == "lockstep" || n == "edge_lanes" ||
+         n.rfind("integer_", 0) == 0 || n.rfind("slide_", 0) == 0 || n.rfind("convert_", 0) == 0 ||
+         (n == "interior" && is_fused(s));
 }
 
 }  // namespace

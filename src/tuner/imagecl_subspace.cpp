@@ -250,18 +250,18 @@ std::vector<SubSpace> row_splits() {
 }
 
 // The strip vectorisation (simd), a CPU code path: every row of a work-item's long segment
-// (coarsen_x 64, 256 or 1024, 2 or 8 rows) runs as strips of 8 or 16 lanes (AVX2's and AVX-512's float
-// vectors) in work-groups of one or four work-items along y; the 8-bit convolution's exact fast
+// (coarsen_x 64, 256 or 1024, 2, 8 or 32 rows) runs as strips of 8 or 16 lanes (AVX2's and AVX-512's
+// float vectors) in work-groups of one or four work-items along y; the 8-bit convolution's exact fast
 // conversions (rounding and widening, tied) on and off beside each other. Buffers, constant weights,
 // full unrolling, the interior split on; local memory, windows and vector stores off (the strips
 // exclude them); the rows in lockstep on and off where the kernel offers it (not Harris's: their
-// bodies declare several row locals in one statement). The fused pipelines' line-buffer path in
+// bodies declare several row locals in one statement); edge lanes on and off. The fused pipelines' line-buffer path in
 // taller blocks (8..64 rows: the ring's halo_y rows computed again per block matter less).
 std::vector<SubSpace> simds() {
   const std::vector<SubParam> shape{{"wg_x", {"wg_x"}, {1}},
                                     {"wg_y", {"wg_y"}, {1, 4}},
                                     {"coarsen_x", {"coarsen_x"}, {64, 256, 1024}},
-                                    {"coarsen_y", {"coarsen_y"}, {2, 8}},
+                                    {"coarsen_y", {"coarsen_y"}, {2, 8, 32}},
                                     {"simd", {"simd"}, {8, 16}}};
   const auto make_simd = [&](const std::string& kernel, std::vector<Fixed> fixed,
                              const std::vector<std::string>& windows, const std::vector<std::string>& stores,
@@ -269,6 +269,7 @@ std::vector<SubSpace> simds() {
     SubSpace s{"simd", kernel, "strip vectorisation (CPU code path): N-lane vectors along x by construction", shape,
                std::move(fixed)};
     if (lockstep) s.params.push_back({"lockstep", {"lockstep"}, {0, 1}});
+    s.params.push_back({"edge_lanes", {"edge_lanes"}, {0, 1}});
     s.fixed.insert(s.fixed.begin(), {{"interleaved", 0}, {"interior", 1}});
     for (auto& f : off(windows, stores))
       if (f.param != "interior") s.fixed.push_back(f);

@@ -78,6 +78,7 @@ TEST_CASE("the strip vectorisation computes the benchmarks' oracle at any size, 
               values["interior"] = interior;
               for (const char* f : {"fast_round", "fast_widen"})
                 if (has(s, f)) values[f] = fast, any_fast = true;
+              if (has(s, "edge_lanes")) values["edge_lanes"] = fast, any_fast = true;  // with fast: half the runs
               if (has(s, "lockstep")) values["lockstep"] = lockstep, any_lockstep = true;
               configs.push_back(with(s, first_values(s), values));
               INFO(config_id(s, configs.back()));
@@ -112,6 +113,14 @@ TEST_CASE("mutations of the lanes body and the fast conversions are caught (thos
   CHECK(mutated_conv2d(plain, "+ 8388608.0f) - 0x4B000000u)", "+ 8388608.0f) - 0x4AFFFFFFu)") == 0.0);
   // The lanes' stores one strip-row off in y: the per-pixel border path cannot hide it.
   CHECK(mutated_conv2d(plain, "= (ICL_LANES(uchar))(v)))", "= (ICL_LANES(uchar))(v) + (uchar)1))") > 0.0);
+  // Edge lanes: the gather of an edge strip reads its first pixel in every lane: caught with the
+  // switch, unused without it.
+  auto edge = plain;
+  edge["edge_lanes"] = 1;
+  const std::string gather = "icl_get_in(in, icl_w, icl_h, icl_x + icl_l, icl_y)",
+                    first = "icl_get_in(in, icl_w, icl_h, icl_x, icl_y)";
+  CHECK(mutated_conv2d(edge, gather, first) > 0.0);
+  CHECK(mutated_conv2d(plain, gather, first) == 0.0);
   // Loop partitioning: the untested range one strip short; and, with one work-item a row (tested
   // strips at both ends), the tested strips skipping the one past the range.
   CHECK(mutated_conv2d(plain, kSteadyRange, kSteadyShort) > 0.0);
@@ -129,7 +138,7 @@ TEST_CASE("the strip vectorisation: its own source, left out of IDs and options 
           "[imagecl][simd]") {
   const auto& s = kernel_space("conv2d_u8");
   REQUIRE(s.simd.opencl.find("#if ICL_SIMD") != std::string::npos);
-  for (const char* d : {"ICL_SIMD", "ICL_FAST_ROUND", "ICL_FAST_WIDEN", "ICL_LOCKSTEP"}) {
+  for (const char* d : {"ICL_SIMD", "ICL_FAST_ROUND", "ICL_FAST_WIDEN", "ICL_LOCKSTEP", "ICL_EDGE_LANES"}) {
     CHECK(s.opencl.find(d) == std::string::npos);  // the kernel's own program is unchanged
     CHECK(s.row_split.opencl.find(d) == std::string::npos);
   }
