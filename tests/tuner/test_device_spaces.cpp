@@ -149,13 +149,13 @@ TEST_CASE("the documented sub-spaces hold a few hundred valid configurations, th
       // blocked mapping and buffers, nothing a device limits
       CHECK(n == 48);
     } else if (name.size() > 5 && name.compare(name.size() - 5, 5, ":simd") == 0) {
-      // 2 work-groups of at most 4 work-items, 3 x 3 coarsenings, 8 and 16 lanes, x 2 for the rows in
+      // 2 work-groups of at most 4 work-items, 3 x 2 coarsenings, 8 and 16 lanes, x 2 for the rows in
       // lockstep (not Harris's kernels), x 2 for edge lanes, x 2 for the 8-bit convolution's fast
       // conversions; the fused pipelines: 3 x 4 taller blocks, neither lockstep nor edge lanes.
       // Blocked mapping and buffers, nothing a device limits
       const bool harris = name == "imagecl.harris_sobel:simd" || name == "imagecl.harris_response:simd";
       const bool fused = name == "imagecl.sepconv_fused:simd" || name == "imagecl.harris_fused:simd";
-      CHECK(n == (name == "imagecl.conv2d_u8:simd" ? 288 : harris ? 72 : fused ? 48 : 144));
+      CHECK(n == (name == "imagecl.conv2d_u8:simd" ? 192 : harris ? 48 : fused ? 48 : 96));
     } else {
       CHECK(n == 192);
     }
