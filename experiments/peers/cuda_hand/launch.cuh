@@ -10,8 +10,12 @@ namespace cuda_hand {
 
 constexpr unsigned kFullMask = 0xffffffffu;
 // Every kernel's block is 4 warps side by side along x: neighbouring strips share their halo
-// columns' cache lines in one SM's L1.
-constexpr int kWarpsPerBlock = 4;
+// columns' cache lines in one SM's L1. CUDA_HAND_WARPS (build.sh's CUDA_HAND_FLAGS) changes it for
+// an occupancy sweep; the build options in the result name it.
+#ifndef CUDA_HAND_WARPS
+#define CUDA_HAND_WARPS 4
+#endif
+constexpr int kWarpsPerBlock = CUDA_HAND_WARPS;
 
 struct Launch {
   const void* kernel = nullptr;  // for cudaFuncGetAttributes and the occupancy
