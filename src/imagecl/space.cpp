@@ -301,7 +301,7 @@ Config parse_config_id(const KernelSpace& s, const std::string& id) {
 // value (the source defines it so): the options of the configurations from before it stay unchanged.
 bool silent_when_off(const SpaceParam& p) {
   return p.name == "fill_window" || p.name == "row_split" || p.name == "simd" || p.name == "fast_round" ||
-         p.name == "fast_widen" || p.name == "lockstep";
+         p.name == "fast_widen" || p.name == "lockstep" || p.name == "edge_lanes" || p.name.rfind("integer_", 0) == 0;
 }
 
 std::string build_options(const KernelSpace& s, const Config& c) {
